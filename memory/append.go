@@ -1,0 +1,165 @@
+package memory
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// Append appends e to the daily log of e.Date. Empty Date and Time default to
+// now in the workspace's time zone. The file and its title line are created
+// on first write. Several processes may append at once: each append holds an
+// exclusive lock on the file, writes the whole entry with one O_APPEND write
+// and fsyncs before it returns. A write torn by a crash never changes the
+// entries before it. The returned entry has its normalized text, Path and
+// line range filled in.
+func (w *Workspace) Append(ctx context.Context, e Entry) (Entry, error) {
+	e, err := w.prepare(e)
+	if err != nil {
+		return Entry{}, err
+	}
+	if err := os.MkdirAll(w.LogDir(), 0o755); err != nil {
+		return Entry{}, fmt.Errorf("append: %w", err)
+	}
+	e.Path = w.LogPath(e.Date)
+	abs := filepath.Join(w.root, filepath.FromSlash(e.Path))
+	f, err := os.OpenFile(abs, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return Entry{}, fmt.Errorf("append to %s: %w", e.Path, err)
+	}
+	defer f.Close()
+	if err := lockFile(ctx, f); err != nil {
+		return Entry{}, fmt.Errorf("append to %s: %w", e.Path, err)
+	}
+	defer unix.Flock(int(f.Fd()), unix.LOCK_UN)
+
+	existing, err := io.ReadAll(io.NewSectionReader(f, 0, 1<<62))
+	if err != nil {
+		return Entry{}, fmt.Errorf("append to %s: read: %w", e.Path, err)
+	}
+	existing, err = repairTornTail(f, existing)
+	if err != nil {
+		return Entry{}, fmt.Errorf("append to %s: %w", e.Path, err)
+	}
+	var buf bytes.Buffer
+	created := len(existing) == 0
+	if created {
+		buf.WriteString("# " + e.Date + "\n")
+	} else if existing[len(existing)-1] != '\n' {
+		buf.WriteByte('\n') // a hand-edited file without a final newline
+	}
+	lines := bytes.Count(existing, []byte{'\n'}) + bytes.Count(buf.Bytes(), []byte{'\n'})
+	buf.WriteString("\n" + e.heading() + "\n")
+	body := escapeBody(e.Text)
+	buf.WriteString(body + "\n")
+	e.LineStart = lines + 2
+	e.LineEnd = e.LineStart + bytes.Count([]byte(body), []byte{'\n'}) + 1
+
+	if _, err := f.Write(buf.Bytes()); err != nil {
+		return Entry{}, fmt.Errorf("append to %s: write: %w", e.Path, err)
+	}
+	if err := f.Sync(); err != nil {
+		return Entry{}, fmt.Errorf("append to %s: fsync: %w", e.Path, err)
+	}
+	if created {
+		if err := syncDir(filepath.Dir(abs)); err != nil {
+			return Entry{}, fmt.Errorf("append to %s: %w", e.Path, err)
+		}
+	}
+	return e, nil
+}
+
+// prepare validates e and fills in defaults.
+func (w *Workspace) prepare(e Entry) (Entry, error) {
+	now := w.Now()
+	if e.Date == "" {
+		e.Date = now.Format(time.DateOnly)
+	}
+	if e.Time == "" {
+		e.Time = now.Format(time.TimeOnly)
+	}
+	if err := ValidateDate(e.Date); err != nil {
+		return Entry{}, err
+	}
+	if err := ValidateTime(e.Time); err != nil {
+		return Entry{}, err
+	}
+	if e.Agent != "" {
+		if err := ValidateAgent(e.Agent); err != nil {
+			return Entry{}, err
+		}
+	}
+	tags := make([]string, 0, len(e.Tags))
+	seen := make(map[string]bool, len(e.Tags))
+	for _, t := range e.Tags {
+		n, err := NormalizeTag(t)
+		if err != nil {
+			return Entry{}, err
+		}
+		if !seen[n] {
+			seen[n] = true
+			tags = append(tags, n)
+		}
+	}
+	e.Tags = tags
+	if e.Title != "" {
+		return Entry{}, fmt.Errorf("%w: entries written by archon carry no heading title; put it in the text", ErrInvalidText)
+	}
+	text, err := NormalizeText(e.Text, w.opt.MaxEntryBytes)
+	if err != nil {
+		return Entry{}, err
+	}
+	e.Text = text
+	return e, nil
+}
+
+// repairTornTail removes the start of a heading left by an append that was
+// killed after writing at most "\n## " (a lone "#", "##" or "## " line after
+// a blank line, at the very end of the file). Anything longer is a complete
+// enough heading to stand as its own, truncated, entry.
+func repairTornTail(f *os.File, data []byte) ([]byte, error) {
+	n := len(data)
+	if n == 0 || data[n-1] == '\n' {
+		return data, nil
+	}
+	i := bytes.LastIndexByte(data, '\n')
+	tail := data[i+1:]
+	if i < 1 || data[i-1] != '\n' || len(tail) > 3 || !bytes.HasPrefix([]byte("## "), tail) {
+		return data, nil
+	}
+	if err := f.Truncate(int64(i + 1)); err != nil {
+		return nil, fmt.Errorf("repair torn write: %w", err)
+	}
+	return data[:i+1], nil
+}
+
+// lockFile takes an exclusive flock on f, polling so that ctx can cancel it.
+func lockFile(ctx context.Context, f *os.File) error {
+	delay := 200 * time.Microsecond
+	for {
+		err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
+		if err == nil {
+			return nil
+		}
+		if !errors.Is(err, unix.EWOULDBLOCK) && !errors.Is(err, unix.EINTR) {
+			return fmt.Errorf("lock: %w", err)
+		}
+		t := time.NewTimer(delay)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return fmt.Errorf("waiting for the file lock: %w", ctx.Err())
+		case <-t.C:
+		}
+		if delay < 10*time.Millisecond {
+			delay *= 2
+		}
+	}
+}

@@ -1,0 +1,199 @@
+package memory
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+// File names inside a workspace.
+const (
+	SummaryFile = "MEMORY_SUMMARY.md"
+	WisdomFile  = "MEMORY.md"
+	ConfigFile  = "archon.yaml"
+	LogDirName  = "memory"
+	ArchiveName = "archive"
+	StateName   = ".archon"
+)
+
+// DefaultMaxEntryBytes is the default limit on one entry's text (4 MiB). A
+// compaction checkpoint of a 200K-token conversation fits well inside it.
+const DefaultMaxEntryBytes = 4 << 20
+
+// DefaultIdentityFiles are the identity files loaded into L1 by default.
+var DefaultIdentityFiles = []string{"SOUL.md", "PRINCIPLES.md", "SKILLS.md"}
+
+// Options tune a Workspace. The zero value is ready to use.
+type Options struct {
+	// Location is the time zone that decides "today" and entry times. Nil
+	// means time.Local.
+	Location *time.Location
+	// Now returns the current time; nil means time.Now.
+	Now func() time.Time
+	// MaxEntryBytes limits one entry's text; zero means DefaultMaxEntryBytes,
+	// a negative value means no limit.
+	MaxEntryBytes int
+	// IdentityFiles lists identity files relative to the root; nil means
+	// DefaultIdentityFiles.
+	IdentityFiles []string
+}
+
+// Workspace is an archon workspace rooted at a directory. It is safe for
+// concurrent use, also by several processes at once.
+type Workspace struct {
+	root string
+	opt  Options
+}
+
+// Open opens the workspace at root, which must be an existing directory.
+func Open(root string) (*Workspace, error) { return OpenWith(root, Options{}) }
+
+// OpenWith is Open with options.
+func OpenWith(root string, opt Options) (*Workspace, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, fmt.Errorf("workspace %s: %w", root, err)
+	}
+	fi, err := os.Stat(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("workspace %s does not exist (run `archon --root %s init`): %w", abs, root, err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("workspace %s: %w", abs, err)
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("workspace path %s is a file, not a directory", abs)
+	}
+	if opt.Location == nil {
+		opt.Location = time.Local
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.MaxEntryBytes == 0 {
+		opt.MaxEntryBytes = DefaultMaxEntryBytes
+	}
+	if opt.IdentityFiles == nil {
+		opt.IdentityFiles = DefaultIdentityFiles
+	}
+	return &Workspace{root: abs, opt: opt}, nil
+}
+
+// Root returns the absolute workspace directory.
+func (w *Workspace) Root() string { return w.root }
+
+// Path returns the absolute path of rel, a slash-separated path relative to
+// the root. It rejects paths that leave the workspace.
+func (w *Workspace) Path(rel string) (string, error) {
+	clean := filepath.Clean(filepath.FromSlash(rel))
+	if filepath.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("path %q is outside the workspace", rel)
+	}
+	return filepath.Join(w.root, clean), nil
+}
+
+// Rel returns abs relative to the root with forward slashes.
+func (w *Workspace) Rel(abs string) string {
+	r, err := filepath.Rel(w.root, abs)
+	if err != nil {
+		return filepath.ToSlash(abs)
+	}
+	return filepath.ToSlash(r)
+}
+
+// SummaryPath returns the path of MEMORY_SUMMARY.md (L1).
+func (w *Workspace) SummaryPath() string { return filepath.Join(w.root, SummaryFile) }
+
+// WisdomPath returns the path of MEMORY.md (L4).
+func (w *Workspace) WisdomPath() string { return filepath.Join(w.root, WisdomFile) }
+
+// ConfigPath returns the path of archon.yaml.
+func (w *Workspace) ConfigPath() string { return filepath.Join(w.root, ConfigFile) }
+
+// LogDir returns the directory of the daily logs.
+func (w *Workspace) LogDir() string { return filepath.Join(w.root, LogDirName) }
+
+// ArchiveDir returns the directory of archived daily logs.
+func (w *Workspace) ArchiveDir() string { return filepath.Join(w.root, LogDirName, ArchiveName) }
+
+// StateDir returns the directory of derived state (.archon). Deleting it
+// loses nothing but L3 knowledge, which lives in its SQLite database.
+func (w *Workspace) StateDir() string { return filepath.Join(w.root, StateName) }
+
+// IdentityPaths returns the configured identity files, relative to the root.
+func (w *Workspace) IdentityPaths() []string { return append([]string(nil), w.opt.IdentityFiles...) }
+
+// Location returns the workspace's time zone.
+func (w *Workspace) Location() *time.Location { return w.opt.Location }
+
+// Now returns the current time in the workspace's time zone.
+func (w *Workspace) Now() time.Time { return w.opt.Now().In(w.opt.Location) }
+
+// LogPath returns the relative path of the daily log of date (YYYY-MM-DD).
+func (w *Workspace) LogPath(date string) string { return LogDirName + "/" + date + ".md" }
+
+// LogFile names one daily-log file.
+type LogFile struct {
+	// Path is relative to the root, with forward slashes.
+	Path string `json:"path"`
+	// Date is the day the file covers.
+	Date string `json:"date"`
+	// Archived is true for files under memory/archive/.
+	Archived bool `json:"archived"`
+}
+
+// ListLogs lists every daily log (YYYY-MM-DD.md) under memory/, archived ones
+// included, sorted by date and then path.
+func (w *Workspace) ListLogs(ctx context.Context) ([]LogFile, error) {
+	var out []LogFile
+	err := filepath.WalkDir(w.LogDir(), func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) && p == w.LogDir() {
+				return filepath.SkipDir
+			}
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		date, ok := LogDate(d.Name())
+		if !ok || !d.Type().IsRegular() {
+			return nil
+		}
+		rel := w.Rel(p)
+		out = append(out, LogFile{Path: rel, Date: date, Archived: strings.HasPrefix(rel, LogDirName+"/"+ArchiveName+"/")})
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list daily logs: %w", err)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Date != out[j].Date {
+			return out[i].Date < out[j].Date
+		}
+		return out[i].Path < out[j].Path
+	})
+	return out, nil
+}
+
+// ReadLog reads and parses the daily log at rel.
+func (w *Workspace) ReadLog(rel string) (*Log, error) {
+	p, err := w.Path(rel)
+	if err != nil {
+		return nil, err
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, fmt.Errorf("read daily log: %w", err)
+	}
+	return ParseLog(rel, data), nil
+}
