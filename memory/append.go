@@ -96,7 +96,7 @@ func (w *Workspace) prepare(e Entry) (Entry, error) {
 			return Entry{}, err
 		}
 	}
-	tags := make([]string, 0, len(e.Tags))
+	var tags []string
 	seen := make(map[string]bool, len(e.Tags))
 	for _, t := range e.Tags {
 		n, err := NormalizeTag(t)
