@@ -1,0 +1,85 @@
+// Package config loads archon's configuration.
+//
+// Values come, from strongest to weakest, from command-line flags, the
+// environment (ARCHON_<SECTION>_<KEY>, e.g. ARCHON_LOG_AGENT), the
+// workspace's archon.yaml, and built-in defaults. Every key is declared once,
+// as a field of Config with its documentation and allowed values in struct
+// tags; parsing, validation, the environment names and the archon.yaml
+// template written by `archon init` are all derived from that declaration.
+package config
+
+import (
+	"time"
+
+	"github.com/archon-memory/archon/memory"
+)
+
+// Config is archon's whole configuration. Each field of each section is one
+// key, named section.key in archon.yaml (log.agent) and ARCHON_SECTION_KEY in
+// the environment.
+type Config struct {
+	Workspace Workspace `yaml:"workspace" doc:"where things are"`
+	Log       Log       `yaml:"log" doc:"L2 daily logs"`
+	L1        L1        `yaml:"l1" doc:"L1: what is always loaded at session start"`
+}
+
+// Workspace holds keys about the workspace as a whole.
+type Workspace struct {
+	// IdentityFiles lists the L1 identity files.
+	IdentityFiles []string `yaml:"identity_files" doc:"identity files loaded into L1, relative to the workspace root (missing ones are skipped)" check:"relpath"`
+	// Timezone decides "today" for logs and the time zone of schedules.
+	Timezone string `yaml:"timezone" doc:"IANA time zone for log dates and times, e.g. Europe/Berlin; Local is this machine's zone" check:"tz"`
+}
+
+// Log holds keys about the daily logs.
+type Log struct {
+	// Agent is the agent name `archon log` uses when --agent is not given.
+	Agent string `yaml:"agent" doc:"agent name written by archon log when --agent is not given (empty: none)" check:"agent"`
+	// MaxEntryBytes limits the size of one entry's text.
+	MaxEntryBytes int `yaml:"max_entry_bytes" doc:"largest entry text archon log accepts, in bytes" min:"1024" max:"268435456"`
+}
+
+// L1 holds keys about the always-loaded layer.
+type L1 struct {
+	// WindowDays is how many recent days of daily logs count as L1.
+	WindowDays int `yaml:"window_days" doc:"days of daily logs digested into L1; older logs are archived" min:"1" max:"3650"`
+	// BudgetTokens is the token budget of the L1 payload.
+	BudgetTokens int `yaml:"budget_tokens" doc:"token budget of the L1 payload injected at session start" min:"100" max:"1000000"`
+}
+
+// Default returns the built-in defaults.
+func Default() Config {
+	return Config{
+		Workspace: Workspace{
+			IdentityFiles: append([]string(nil), memory.DefaultIdentityFiles...),
+			Timezone:      "Local",
+		},
+		Log: Log{MaxEntryBytes: memory.DefaultMaxEntryBytes},
+		L1:  L1{WindowDays: 7, BudgetTokens: 1000},
+	}
+}
+
+// Location returns the configured time zone.
+func (c *Config) Location() (*time.Location, error) {
+	return loadLocation(c.Workspace.Timezone)
+}
+
+// MemoryOptions returns the options for opening the workspace's files.
+func (c *Config) MemoryOptions() (memory.Options, error) {
+	loc, err := c.Location()
+	if err != nil {
+		return memory.Options{}, err
+	}
+	return memory.Options{
+		Location:      loc,
+		MaxEntryBytes: c.Log.MaxEntryBytes,
+		IdentityFiles: append([]string{}, c.Workspace.IdentityFiles...),
+	}, nil
+}
+
+func loadLocation(name string) (*time.Location, error) {
+	if name == "" || name == "Local" {
+		return time.Local, nil
+	}
+	return time.LoadLocation(name)
+}
