@@ -1,0 +1,81 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/archon-memory/archon/layers"
+)
+
+func (a *app) statusCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "status",
+		Usage: "show what each memory layer holds (files, entries, tokens, dates)",
+		Flags: []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print as JSON"}},
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			ws, cfg, err := a.workspace(c)
+			if err != nil {
+				return err
+			}
+			st, err := layers.ReadStatus(c.Context, ws, cfg.L1.WindowDays, cfg.L1.BudgetTokens)
+			if err != nil {
+				return err
+			}
+			if c.Bool("json") {
+				return writeJSON(a.stdout, st)
+			}
+			printStatus(a.stdout, st)
+			return nil
+		},
+	}
+}
+
+func printStatus(w io.Writer, st *layers.Status) {
+	fmt.Fprintf(w, "workspace %s (today %s)\n\n", st.Root, st.Today)
+	idTok, idFiles := 0, 0
+	var missing []string
+	for _, f := range st.L1.Identity {
+		if f.Exists {
+			idFiles++
+			idTok += f.Tokens
+		} else {
+			missing = append(missing, f.Path)
+		}
+	}
+	fmt.Fprintf(w, "L1 always loaded   %s %s; identity %d/%d files, %d tokens",
+		st.L1.Summary.Path, presence(st.L1.Summary), idFiles, len(st.L1.Identity), idTok)
+	if len(missing) > 0 {
+		fmt.Fprintf(w, " (missing: %s)", strings.Join(missing, ", "))
+	}
+	fmt.Fprintf(w, "\n                   last %d days: %s\n", st.L1.WindowDays, logLine(st.L1.Recent))
+	fmt.Fprintf(w, "L2 daily logs      %s\n", logLine(st.L2))
+	fmt.Fprintf(w, "L3 knowledge       %s\n", st.L3.Note)
+	fmt.Fprintf(w, "L4 curated wisdom  %s %s, %d items\n", st.L4.Path, presence(st.L4), st.L4.Entries)
+}
+
+func presence(f layers.FileStat) string {
+	if !f.Exists {
+		return "missing"
+	}
+	return fmt.Sprintf("%d tokens", f.Tokens)
+}
+
+func logLine(s layers.LogStats) string {
+	if s.Files == 0 {
+		return "no logs"
+	}
+	line := fmt.Sprintf("%d files (%d archived), %d entries, %d tokens, %s .. %s", s.Files, s.Archived, s.Entries, s.Tokens, s.First, s.Last)
+	if s.FreeForm > 0 {
+		line += fmt.Sprintf(", %d free-form", s.FreeForm)
+	}
+	if s.Warnings > 0 {
+		line += fmt.Sprintf(", %d warnings", s.Warnings)
+	}
+	return line
+}

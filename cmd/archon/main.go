@@ -1,0 +1,139 @@
+// Command archon is a local memory service for AI agents: it keeps an agent's
+// memory in four layers of plain files and serves it back on demand.
+//
+// Run `archon help` for the commands; README.md has the full reference.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/archon-memory/archon/config"
+	"github.com/archon-memory/archon/memory"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr, os.Environ())
+	stop()
+	os.Exit(code)
+}
+
+// Exit codes.
+const (
+	exitOK      = 0
+	exitFailure = 1 // the command failed
+	exitUsage   = 2 // the command line was wrong
+)
+
+// usageError marks a mistake on the command line.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
+
+// run runs archon with args and returns the process exit code. Tests call it
+// in-process.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, environ []string) int {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, environ: environ}
+	cliApp := a.cliApp()
+	err := cliApp.RunContext(ctx, reorderArgs(cliApp, args))
+	if err == nil {
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "archon: %v\n", err)
+	var ue usageError
+	if errors.As(err, &ue) {
+		return exitUsage
+	}
+	return exitFailure
+}
+
+// app holds what every command needs: the process's standard streams and
+// environment. It is created once per run.
+type app struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	environ        []string
+	logger         *slog.Logger
+}
+
+// getenv looks a variable up in the run's environment.
+func (a *app) getenv(key string) string {
+	for i := len(a.environ) - 1; i >= 0; i-- {
+		if k, v, ok := cutEnv(a.environ[i]); ok && k == key {
+			return v
+		}
+	}
+	return ""
+}
+
+func cutEnv(kv string) (string, string, bool) {
+	for i := 0; i < len(kv); i++ {
+		if kv[i] == '=' {
+			return kv[:i], kv[i+1:], true
+		}
+	}
+	return "", "", false
+}
+
+// root resolves the workspace directory: --root, else $ARCHON_ROOT, else
+// ~/.archon.
+func (a *app) root(c *cli.Context) (string, error) {
+	if r := c.String("root"); r != "" {
+		return r, nil
+	}
+	if r := a.getenv("ARCHON_ROOT"); r != "" {
+		return r, nil
+	}
+	home := a.getenv("HOME")
+	if home == "" {
+		h, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("no workspace: pass --root DIR or set ARCHON_ROOT (%w)", err)
+		}
+		home = h
+	}
+	return filepath.Join(home, ".archon"), nil
+}
+
+// loadConfig loads the configuration of the workspace at root.
+func (a *app) loadConfig(root string) (*config.Loaded, error) {
+	return config.Load(filepath.Join(root, memory.ConfigFile), a.environ)
+}
+
+// workspace opens the existing workspace named on the command line together
+// with its configuration.
+func (a *app) workspace(c *cli.Context) (*memory.Workspace, *config.Loaded, error) {
+	root, err := a.root(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := memory.Open(root); err != nil { // a clear message for a missing or non-directory root
+		return nil, nil, err
+	}
+	cfg, err := a.loadConfig(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	opt, err := cfg.MemoryOptions()
+	if err != nil {
+		return nil, nil, err
+	}
+	ws, err := memory.OpenWith(root, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ws, cfg, nil
+}

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/archon-memory/archon/memory"
+)
+
+// archon runs the command in-process and returns its exit code and output.
+func archon(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	env := []string{"HOME=" + t.TempDir(), "ARCHON_WORKSPACE_TIMEZONE=UTC"}
+	code := run(context.Background(), append([]string{"archon"}, args...), strings.NewReader(stdin), &out, &errOut, env)
+	return code, out.String(), errOut.String()
+}
+
+func TestInitIdempotentAndKeepsUserFiles(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "ws")
+	code, out, errOut := archon(t, "", "--root", root, "init")
+	if code != 0 {
+		t.Fatalf("init: %d %s", code, errOut)
+	}
+	for _, f := range []string{"archon.yaml", "MEMORY.md", "MEMORY_SUMMARY.md", "memory/"} {
+		if !strings.Contains(out, "created "+f) {
+			t.Errorf("init output lacks %q:\n%s", f, out)
+		}
+	}
+	mine := []byte("# my own wisdom\n- keep it\n")
+	os.WriteFile(filepath.Join(root, "MEMORY.md"), mine, 0o644)
+	code, out, _ = archon(t, "", "init", "--root", root, "--json")
+	if code != 0 {
+		t.Fatal(out)
+	}
+	var res struct{ Created, Kept []string }
+	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Created) != 0 || len(res.Kept) != 3 {
+		t.Fatalf("second init: %s %v", out, err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(root, "MEMORY.md")); !bytes.Equal(got, mine) {
+		t.Fatalf("init overwrote MEMORY.md: %q", got)
+	}
+}
+
+func TestLogAndStatus(t *testing.T) {
+	root := t.TempDir()
+	if code, _, e := archon(t, "", "--root", root, "init"); code != 0 {
+		t.Fatal(e)
+	}
+	steps := []struct {
+		name  string
+		stdin string
+		args  []string
+		want  memory.Entry
+	}{
+		{"args with flags after text", "", []string{"log", "Decided", "on", "PostgreSQL", "--agent", "planner", "--tags", "db,Decision", "--date", "2026-11-20", "--time", "14:03", "--root", root, "--json"},
+			memory.Entry{Date: "2026-11-20", Time: "14:03", Agent: "planner", Tags: []string{"db", "decision"}, Text: "Decided on PostgreSQL", Path: "memory/2026-11-20.md", LineStart: 3, LineEnd: 4}},
+		{"stdin", "ERROR: migration failed\n## 14:10 not an entry\n", []string{"--root", root, "log", "--json", "-a", "executor", "--date", "2026-11-20", "--time", "14:10:52"},
+			memory.Entry{Date: "2026-11-20", Time: "14:10:52", Agent: "executor", Text: "ERROR: migration failed\n## 14:10 not an entry", Path: "memory/2026-11-20.md", LineStart: 6, LineEnd: 8}},
+		{"dash reads stdin", "from a pipe", []string{"--root", root, "log", "-", "--json", "--date", "2026-11-21", "--time", "09:00"},
+			memory.Entry{Date: "2026-11-21", Time: "09:00", Text: "from a pipe", Path: "memory/2026-11-21.md", LineStart: 3, LineEnd: 4}},
+		{"text after --", "", []string{"--root", root, "log", "--json", "--date", "2026-11-21", "--time", "09:01", "--", "--not-a-flag"},
+			memory.Entry{Date: "2026-11-21", Time: "09:01", Text: "--not-a-flag", Path: "memory/2026-11-21.md", LineStart: 6, LineEnd: 7}},
+	}
+	for _, s := range steps {
+		t.Run(s.name, func(t *testing.T) {
+			code, out, errOut := archon(t, s.stdin, s.args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			var got memory.Entry
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, s.want) {
+				t.Fatalf("got %+v\nwant %+v", got, s.want)
+			}
+		})
+	}
+	code, out, errOut := archon(t, "", "status", "--json", "--root", root)
+	if code != 0 {
+		t.Fatal(errOut)
+	}
+	var st struct {
+		L2 struct {
+			Files, Entries int
+			First          string `json:"first_date"`
+			Last           string `json:"last_date"`
+		}
+		L4 struct{ Exists bool }
+	}
+	if err := json.Unmarshal([]byte(out), &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.L2.Files != 2 || st.L2.Entries != 4 || st.L2.First != "2026-11-20" || st.L2.Last != "2026-11-21" || !st.L4.Exists {
+		t.Fatalf("status: %s", out)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	root := t.TempDir()
+	archon(t, "", "--root", root, "init")
+	file := filepath.Join(root, "MEMORY.md")
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"bad date", []string{"--root", root, "log", "--date", "2026-13-01", "x"}, 1, "invalid date"},
+		{"bad time", []string{"--root", root, "log", "--time", "7pm", "x"}, 1, "invalid time"},
+		{"bad agent", []string{"--root", root, "log", "--agent", "a b", "x"}, 1, "invalid agent"},
+		{"empty text", []string{"--root", root, "log", " "}, 1, "empty text"},
+		{"unknown flag", []string{"--root", root, "log", "--bogus", "x"}, 2, "flag provided but not defined"},
+		{"unknown command", []string{"--root", root, "frobnicate"}, 2, "unknown command"},
+		{"root is a file", []string{"--root", file, "status"}, 1, "is a file, not a directory"},
+		{"root is missing", []string{"--root", filepath.Join(root, "nope"), "log", "x"}, 1, "does not exist"},
+		{"init on a file", []string{"--root", file, "init"}, 1, "is a file"},
+		{"status takes no args", []string{"--root", root, "status", "extra"}, 2, "takes no arguments"},
+		{"bad log level", []string{"--log-level", "loud", "--root", root, "status"}, 2, "--log-level"},
+		{"not built yet", []string{"--root", root, "search", "postgres", "--top-k", "3"}, 1, "not built yet"},
+		{"not built yet, subcommand", []string{"--root", root, "context", "check", "--input", "x.json"}, 1, "not built yet"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, _, errOut := archon(t, "", tt.args...)
+			if code != tt.code || !strings.Contains(errOut, tt.want) {
+				t.Fatalf("exit %d, stderr %q; want exit %d containing %q", code, errOut, tt.code, tt.want)
+			}
+		})
+	}
+	l, _ := os.ReadDir(filepath.Join(root, "memory"))
+	if len(l) != 0 {
+		t.Fatalf("failed commands wrote logs: %v", l)
+	}
+}
+
+func TestConfigErrorsNameFileAndKey(t *testing.T) {
+	root := t.TempDir()
+	archon(t, "", "--root", root, "init")
+	os.WriteFile(filepath.Join(root, "archon.yaml"), []byte("log:\n  agnt: x\n"), 0o644)
+	code, _, errOut := archon(t, "", "--root", root, "log", "hello")
+	if code != 1 || !strings.Contains(errOut, "archon.yaml:2:") || !strings.Contains(errOut, `"log.agnt"`) {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	os.WriteFile(filepath.Join(root, "archon.yaml"), []byte("log:\n  agent: fromfile\n"), 0o644)
+	var out bytes.Buffer
+	code = run(context.Background(), []string{"archon", "--root", root, "config", "--json"}, strings.NewReader(""), &out, &out,
+		[]string{"ARCHON_LOG_AGENT=fromenv", "ARCHON_WORKSPACE_TIMEZONE=UTC"})
+	if code != 0 || !strings.Contains(out.String(), `"value": "fromenv"`) || !strings.Contains(out.String(), `"source": "env"`) {
+		t.Fatalf("config: %d %s", code, out.String())
+	}
+}
+
+func TestReorderArgs(t *testing.T) {
+	var a app
+	cli := a.cliApp()
+	tests := []struct{ in, want string }{
+		{"archon search foo --top-k 3", "archon search --top-k 3 -- foo"},
+		{"archon --root /r search foo bar -k 3 --format=json", "archon --root /r search -k 3 --format=json -- foo bar"},
+		{"archon search foo --root /r", "archon --root /r search -- foo"},
+		{"archon log hello --json --agent x", "archon log --json --agent x -- hello"},
+		{"archon log -- --json", "archon log -- --json"},
+		{"archon log -", "archon log -- -"},
+		{"archon context check --input f --json", "archon context check --input f --json"},
+		{"archon search --help", "archon search --help"},
+		{"archon log x --bogus", "archon log --bogus -- x"},
+		{"archon help search", "archon help search"},
+		{"archon", "archon"},
+		{"archon --root /r", "archon --root /r"},
+	}
+	for _, tt := range tests {
+		got := strings.Join(reorderArgs(cli, strings.Fields(tt.in)), " ")
+		if got != tt.want {
+			t.Errorf("reorderArgs(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

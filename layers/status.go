@@ -1,0 +1,170 @@
+// Package layers implements what is specific to each of archon's four memory
+// layers: L1 (always loaded), L2 (daily logs), L3 (knowledge) and L4
+// (curated wisdom). This file reports what each layer holds.
+package layers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/tokens"
+)
+
+// FileStat describes one markdown file of a layer.
+type FileStat struct {
+	Path    string `json:"path"`
+	Exists  bool   `json:"exists"`
+	Tokens  int    `json:"tokens"`
+	Entries int    `json:"entries,omitempty"`
+}
+
+// LogStats summarizes a set of daily logs.
+type LogStats struct {
+	Files    int    `json:"files"`
+	Archived int    `json:"archived"`
+	FreeForm int    `json:"free_form"`
+	Entries  int    `json:"entries"`
+	Tokens   int    `json:"tokens"`
+	First    string `json:"first_date,omitempty"`
+	Last     string `json:"last_date,omitempty"`
+	Warnings int    `json:"warnings"`
+}
+
+// Status reports what each layer of a workspace holds.
+type Status struct {
+	Root string `json:"root"`
+	// Today is the date the L1 window ends on.
+	Today string `json:"today"`
+	L1    struct {
+		Summary      FileStat   `json:"summary"`
+		Identity     []FileStat `json:"identity"`
+		WindowDays   int        `json:"window_days"`
+		Recent       LogStats   `json:"recent_logs"`
+		BudgetTokens int        `json:"budget_tokens"`
+	} `json:"l1"`
+	L2 LogStats `json:"l2"`
+	L3 struct {
+		Available bool   `json:"available"`
+		Note      string `json:"note,omitempty"`
+	} `json:"l3"`
+	L4 FileStat `json:"l4"`
+}
+
+// InWindow reports whether a log of date lies in the L1 window of days
+// ending today: the last `days` calendar days, today included.
+func InWindow(date string, today time.Time, days int) bool {
+	d, err := time.ParseInLocation(time.DateOnly, date, today.Location())
+	if err != nil {
+		return false
+	}
+	start := time.Date(today.Year(), today.Month(), today.Day()-days+1, 0, 0, 0, 0, today.Location())
+	return !d.Before(start)
+}
+
+// ReadStatus gathers the status of ws. windowDays and budget come from the
+// configuration (l1.window_days, l1.budget_tokens).
+func ReadStatus(ctx context.Context, ws *memory.Workspace, windowDays, budget int) (*Status, error) {
+	now := ws.Now()
+	s := &Status{Root: ws.Root(), Today: now.Format(time.DateOnly)}
+	s.L1.WindowDays, s.L1.BudgetTokens = windowDays, budget
+	var err error
+	if s.L1.Summary, err = fileStat(ws, memory.SummaryFile); err != nil {
+		return nil, err
+	}
+	for _, p := range ws.IdentityPaths() {
+		fs, err := fileStat(ws, p)
+		if err != nil {
+			return nil, err
+		}
+		s.L1.Identity = append(s.L1.Identity, fs)
+	}
+	if s.L4, err = fileStat(ws, memory.WisdomFile); err != nil {
+		return nil, err
+	}
+	s.L4.Entries = countItems(ws, memory.WisdomFile)
+	logs, err := ws.ListLogs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, lf := range logs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		p, _ := ws.Path(lf.Path)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil, fmt.Errorf("status: %w", err)
+		}
+		l := memory.ParseLog(lf.Path, data)
+		n := tokens.Count(string(data))
+		s.L2.add(lf, l, n)
+		if !lf.Archived && InWindow(lf.Date, now, windowDays) {
+			s.L1.Recent.add(lf, l, n)
+		}
+	}
+	s.L3.Note = "no knowledge store yet (L3 projects, tasks and knowledge are not built yet)"
+	return s, nil
+}
+
+func (st *LogStats) add(lf memory.LogFile, l *memory.Log, tok int) {
+	st.Files++
+	if lf.Archived {
+		st.Archived++
+	}
+	if l.FreeForm {
+		st.FreeForm++
+	}
+	st.Entries += len(l.Entries)
+	st.Tokens += tok
+	st.Warnings += len(l.Warnings)
+	if st.First == "" || lf.Date < st.First {
+		st.First = lf.Date
+	}
+	if lf.Date > st.Last {
+		st.Last = lf.Date
+	}
+}
+
+func fileStat(ws *memory.Workspace, rel string) (FileStat, error) {
+	st := FileStat{Path: rel}
+	p, err := ws.Path(rel)
+	if err != nil {
+		return st, err
+	}
+	data, err := os.ReadFile(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return st, nil
+	}
+	if err != nil {
+		return st, fmt.Errorf("status: %w", err)
+	}
+	st.Exists = true
+	st.Tokens = tokens.Count(string(data))
+	return st, nil
+}
+
+// countItems counts the top-level list items of a markdown file, which is
+// how MEMORY.md holds its entries.
+func countItems(ws *memory.Workspace, rel string) int {
+	p, err := ws.Path(rel)
+	if err != nil {
+		return 0
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "- ") || strings.HasPrefix(line, "* ") {
+			n++
+		}
+	}
+	return n
+}
