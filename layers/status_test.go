@@ -1,0 +1,52 @@
+package layers
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/archon-memory/archon/memory"
+)
+
+func TestReadStatusDemo(t *testing.T) {
+	now := time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC)
+	ws, err := memory.OpenWith("../fixtures/demo", memory.Options{Location: time.UTC, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := ReadStatus(context.Background(), ws, 7, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.L2.Files < 15 || st.L2.Entries < 150 || st.L2.FreeForm != 1 || st.L2.First != "2026-11-09" || st.L2.Last != "2026-11-29" || st.L2.Warnings != 0 {
+		t.Errorf("L2 = %+v", st.L2)
+	}
+	if st.L1.Recent.First < "2026-11-23" || st.L1.Recent.Files == 0 || st.L1.Recent.Files >= st.L2.Files {
+		t.Errorf("L1 window = %+v", st.L1.Recent)
+	}
+	if !st.L1.Summary.Exists || st.L1.Summary.Tokens < 300 || len(st.L1.Identity) != 3 || !st.L4.Exists || st.L4.Entries == 0 {
+		t.Errorf("L1/L4 = %+v %+v", st.L1, st.L4)
+	}
+}
+
+func TestInWindow(t *testing.T) {
+	today := time.Date(2026, 11, 29, 23, 59, 0, 0, time.UTC)
+	tests := []struct {
+		date string
+		days int
+		want bool
+	}{
+		{"2026-11-29", 7, true},
+		{"2026-11-23", 7, true},
+		{"2026-11-22", 7, false},
+		{"2026-11-29", 1, true},
+		{"2026-11-28", 1, false},
+		{"2026-12-01", 7, true},
+		{"garbage", 7, false},
+	}
+	for _, tt := range tests {
+		if got := InWindow(tt.date, today, tt.days); got != tt.want {
+			t.Errorf("InWindow(%s, %d) = %v", tt.date, tt.days, got)
+		}
+	}
+}
