@@ -1,0 +1,221 @@
+package conv
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func load(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func jsonEqual(t *testing.T, a, b []byte) bool {
+	t.Helper()
+	var x, y any
+	if err := json.Unmarshal(a, &x); err != nil {
+		t.Fatalf("unmarshal a: %v", err)
+	}
+	if err := json.Unmarshal(b, &y); err != nil {
+		t.Fatalf("unmarshal b: %v\n%s", err, b)
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+func TestDetect(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want Format
+	}{
+		{"openai file", string(load(t, "openai.json")), FormatOpenAI},
+		{"anthropic file", string(load(t, "anthropic.json")), FormatAnthropic},
+		{"claude code file", string(load(t, "claude-code.jsonl")), FormatClaudeCode},
+		{"bare openai array", `[{"role":"system","content":"x"},{"role":"user","content":"y"}]`, FormatOpenAI},
+		{"bare anthropic array", `[{"role":"user","content":[{"type":"tool_result","tool_use_id":"a","content":"x"}]}]`, FormatAnthropic},
+		{"plain array", `[{"role":"user","content":"hi"}]`, FormatOpenAI},
+		{"one jsonl line", `{"type":"user","message":{"role":"user","content":"hi"}}`, FormatClaudeCode},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Detect([]byte(tt.in)); got != tt.want {
+				t.Errorf("Detect = %s, want %s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestRoundTripUnchanged(t *testing.T) {
+	for _, name := range []string{"openai.json", "anthropic.json"} {
+		t.Run(name, func(t *testing.T) {
+			in := load(t, name)
+			c, err := ParseBytes(in, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := Marshal(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !jsonEqual(t, in, out) {
+				t.Errorf("round trip changed the document:\n in: %s\nout: %s", in, out)
+			}
+		})
+	}
+	t.Run("claude-code", func(t *testing.T) {
+		in := load(t, "claude-code.jsonl")
+		c, err := ParseBytes(in, FormatClaudeCode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(in, out) {
+			t.Errorf("round trip changed the transcript:\n in: %s\nout: %s", in, out)
+		}
+	})
+}
+
+func TestParseOpenAI(t *testing.T) {
+	c, err := ParseBytes(load(t, "openai.json"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Model != "gpt-4o" || len(c.Messages) != 7 {
+		t.Fatalf("model %q, %d messages", c.Model, len(c.Messages))
+	}
+	if c.Messages[5].Role != RoleSystem || c.Messages[6].Role != RoleOther {
+		t.Errorf("roles: developer -> %s, critic -> %s", c.Messages[5].Role, c.Messages[6].Role)
+	}
+	if len(c.Warnings) != 1 || c.Warnings[0].Line != 7 {
+		t.Errorf("warnings = %v, want one for line 7", c.Warnings)
+	}
+	res := c.Messages[3].Parts[0]
+	if res.Kind != PartToolResult || res.ToolName != "read_file" || res.ToolID != "call_1" {
+		t.Errorf("tool result part = %+v", res)
+	}
+	call := c.Messages[2].Parts[0]
+	if call.Kind != PartToolCall || string(call.Input) != `{"path": "pkg/auth/token_test.go"}` {
+		t.Errorf("tool call part = %+v", call)
+	}
+}
+
+func TestParseClaudeCode(t *testing.T) {
+	c, err := ParseBytes(load(t, "claude-code.jsonl"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Warnings) != 1 || c.Warnings[0].Line != 6 {
+		t.Errorf("warnings = %v, want the malformed line 6", c.Warnings)
+	}
+	u, idx := c.ReportedUsage()
+	if u == nil || u.ContextTokens() != 20800 || c.Messages[idx].ID != "msg_02" {
+		t.Errorf("reported usage = %+v at %d", u, idx)
+	}
+	if c.Model != "claude-opus-4-1" {
+		t.Errorf("model = %q", c.Model)
+	}
+	var side, summary int
+	for _, m := range c.Messages {
+		if m.Sidechain {
+			side++
+		}
+		if m.CompactSummary {
+			summary++
+		}
+	}
+	if side != 1 || summary != 1 {
+		t.Errorf("sidechain %d, compact summaries %d", side, summary)
+	}
+	if got := c.Messages[3].Parts[0].ToolName; got != "Read" {
+		t.Errorf("result tool name = %q", got)
+	}
+}
+
+func TestWriteModified(t *testing.T) {
+	for _, name := range []string{"openai.json", "anthropic.json", "claude-code.jsonl"} {
+		t.Run(name, func(t *testing.T) {
+			c, err := ParseBytes(load(t, name), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Clear every tool result and add a synthetic summary.
+			for i := range c.Messages {
+				m := &c.Messages[i]
+				for j := range m.Parts {
+					if m.Parts[j].Kind == PartToolResult {
+						m.Parts[j].Text = "[cleared]"
+						m.Parts[j].Raw = nil
+						m.Modified = true
+					}
+				}
+			}
+			c.Messages = append(c.Messages, NewText(RoleUser, "summary <b>&</b>"))
+			out, err := Marshal(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := ParseBytes(out, c.Format)
+			if err != nil {
+				t.Fatalf("re-parse: %v\n%s", err, out)
+			}
+			var cleared int
+			for _, m := range back.Messages {
+				for _, p := range m.Parts {
+					if p.Kind == PartToolResult {
+						if p.Text != "[cleared]" {
+							t.Errorf("result text = %q", p.Text)
+						}
+						cleared++
+					}
+				}
+			}
+			if cleared == 0 {
+				t.Error("no tool results after rewrite")
+			}
+			last := back.Messages[len(back.Messages)-1]
+			if last.Text() != "summary <b>&</b>" {
+				t.Errorf("synthetic message = %q", last.Text())
+			}
+			if name == "openai.json" && !strings.Contains(string(out), `"x_custom":{"keep":true}`) {
+				t.Errorf("unknown field lost: %s", out)
+			}
+		})
+	}
+}
+
+func TestMalformed(t *testing.T) {
+	_, err := ParseBytes([]byte("[\n{\"role\": \"user\",\n \"content\": }]"), FormatOpenAI)
+	if err == nil || !strings.Contains(err.Error(), "line 3") {
+		t.Errorf("err = %v, want a line number", err)
+	}
+	if _, err := ParseBytes([]byte("   "), ""); err == nil {
+		t.Error("empty input parsed")
+	}
+	if _, err := ParseBytes([]byte("garbage\nmore garbage\n"), FormatClaudeCode); err == nil {
+		t.Error("all-garbage transcript parsed")
+	}
+}
+
+func TestTranscriptVerbatim(t *testing.T) {
+	c, err := ParseBytes(load(t, "anthropic.json"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := Transcript(c.Messages)
+	for _, want := range []string{"You are archon's test agent.", "List the files under /srv/app", `{"command": "ls /srv/app"}`, "main.go\ngo.mod", "`Bash`"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("transcript lacks %q:\n%s", want, out)
+		}
+	}
+}
