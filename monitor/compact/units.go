@@ -1,0 +1,120 @@
+package compact
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/archon-memory/archon/monitor/conv"
+)
+
+// unit is a run of messages that must be kept or cut together: an
+// assistant turn with its tool calls, the results that answer them, the
+// further lines of the same API response (Claude Code writes one response
+// as several lines sharing message.id), and sidechain lines in between.
+type unit struct {
+	start, end int // message indexes [start, end)
+	system     bool
+	userStart  bool // begins with a user message that is not a tool result
+	score      int
+}
+
+// units splits msgs into units.
+func units(msgs []conv.Message) []unit {
+	var out []unit
+	pending := map[string]bool{}
+	lastID := ""
+	for i := range msgs {
+		m := &msgs[i]
+		join := false
+		if len(out) > 0 && !out[len(out)-1].system {
+			switch {
+			case m.Sidechain:
+				join = true
+			case len(pending) > 0 && m.HasToolResults():
+				join = true
+			case m.Role == conv.RoleAssistant && m.ID != "" && m.ID == lastID:
+				join = true
+			}
+		}
+		if !join {
+			if !m.Sidechain {
+				clear(pending)
+			}
+			out = append(out, unit{
+				start: i, end: i,
+				system:    m.Role == conv.RoleSystem,
+				userStart: isUserTurn(m),
+			})
+		}
+		u := &out[len(out)-1]
+		u.end = i + 1
+		if m.Sidechain {
+			continue
+		}
+		for _, p := range m.Parts {
+			switch p.Kind {
+			case conv.PartToolCall:
+				pending[p.ToolID] = true
+			case conv.PartToolResult:
+				delete(pending, p.ToolID)
+			}
+		}
+		if m.Role == conv.RoleAssistant {
+			lastID = m.ID
+		} else if !m.HasToolResults() {
+			lastID = ""
+		}
+	}
+	return out
+}
+
+// isUserTurn reports whether m can open the conversation after the system
+// messages: a user message (or unknown role) that carries no tool results.
+func isUserTurn(m *conv.Message) bool {
+	return (m.Role == conv.RoleUser || m.Role == conv.RoleOther) && !m.HasToolResults() && !m.Sidechain
+}
+
+// rebuild keeps the units marked in keep, puts a marker after the system
+// units when the first kept non-system unit is not a user turn (or always,
+// when marker is forced and something was dropped), and moves every dropped
+// message to st.Cut. It returns the number of messages removed.
+func rebuild(st *State, us []unit, keep []bool, why string) int {
+	msgs := st.Conv.Messages
+	var out []conv.Message
+	removed := 0
+	firstKept := -1
+	for k, u := range us {
+		if u.system || keep[k] {
+			if !u.system && firstKept < 0 {
+				firstKept = k
+			}
+			continue
+		}
+		removed += u.end - u.start
+	}
+	if removed == 0 {
+		return 0
+	}
+	insertAt := -1
+	for k, u := range us {
+		if u.system || keep[k] {
+			if k == firstKept {
+				insertAt = len(out)
+			}
+			out = append(out, msgs[u.start:u.end]...)
+			continue
+		}
+		st.archive(msgs[u.start:u.end]...)
+	}
+	if firstKept < 0 || !us[firstKept].userStart {
+		if insertAt < 0 {
+			insertAt = len(out)
+		}
+		marker := conv.NewText(conv.RoleUser, fmt.Sprintf(
+			"[archon: %d earlier messages were removed from this context (%s) and archived verbatim in the daily log of %s.]",
+			removed, why, time.Now().Format(time.DateOnly)))
+		out = append(out[:insertAt], append([]conv.Message{marker}, out[insertAt:]...)...)
+	}
+	st.Conv.Messages = out
+	return removed
+}

@@ -1,0 +1,211 @@
+package summarize
+
+import (
+	"strings"
+)
+
+// EntityKind classifies a piece of critical context.
+type EntityKind int
+
+const (
+	EntPath EntityKind = iota // a file or directory path
+	EntURL                    // an http(s) URL
+	EntID                     // an identifier: ticket, hash, UUID, version, CONSTANT
+)
+
+// entity is one path, URL or identifier found in text.
+type entity struct {
+	kind EntityKind
+	text string
+}
+
+// findEntities returns the paths, URLs and identifiers in s, in order. It
+// scans whitespace-separated words, so it costs one pass over s.
+func findEntities(s string, out []entity) []entity {
+	for len(s) > 0 {
+		// Skip to the next word.
+		i := 0
+		for i < len(s) && isSpaceByte(s[i]) {
+			i++
+		}
+		s = s[i:]
+		j := 0
+		for j < len(s) && !isSpaceByte(s[j]) {
+			j++
+		}
+		if j == 0 {
+			break
+		}
+		w := s[:j]
+		s = s[j:]
+		if len(w) < 3 || len(w) > 200 {
+			continue
+		}
+		if k, text, ok := classifyWord(w); ok {
+			out = append(out, entity{k, text})
+		}
+	}
+	return out
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
+
+// trimWord strips quotes, brackets and trailing sentence punctuation.
+func trimWord(w string) string {
+	w = strings.TrimLeft(w, "`'\"([{<*")
+	w = strings.TrimRight(w, "`'\"()[]{}<>*,;:.!?")
+	return w
+}
+
+func classifyWord(raw string) (EntityKind, string, bool) {
+	w := trimWord(raw)
+	if len(w) < 3 {
+		return 0, "", false
+	}
+	if strings.HasPrefix(w, "http://") || strings.HasPrefix(w, "https://") {
+		return EntURL, w, len(w) > 10
+	}
+	if strings.ContainsAny(w, "{}\"=<>|\\") || strings.Contains(w, "://") {
+		return 0, "", false
+	}
+	if looksLikePath(w) {
+		return EntPath, w, true
+	}
+	if looksLikeID(w) {
+		return EntID, w, true
+	}
+	return 0, "", false
+}
+
+// looksLikePath accepts /abs/paths, ./rel, ~/home, dir/file.ext and file.ext
+// with a known source or config extension.
+func looksLikePath(w string) bool {
+	slash := strings.IndexByte(w, '/')
+	dot := strings.LastIndexByte(w, '.')
+	ext := ""
+	if dot > 0 && dot < len(w)-1 {
+		ext = w[dot+1:]
+	}
+	switch {
+	case strings.HasPrefix(w, "~/") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "../"):
+		return len(w) > 3
+	case w[0] == '/':
+		// "/" alone, "/s" and dates like 10/12 are not paths.
+		return len(w) > 3 && strings.Count(w, "/") >= 2 || (ext != "" && len(w) > 4)
+	case slash > 0:
+		return ext != "" && isFileExt(ext) || strings.Count(w, "/") >= 2 && !hasDigitsOnlySegments(w)
+	}
+	return ext != "" && isFileExt(ext) && dot > 0 && isIdentLike(w[:dot])
+}
+
+func hasDigitsOnlySegments(w string) bool {
+	for _, seg := range strings.Split(w, "/") {
+		digits := seg != ""
+		for i := 0; i < len(seg); i++ {
+			if seg[i] < '0' || seg[i] > '9' {
+				digits = false
+				break
+			}
+		}
+		if digits {
+			return true
+		}
+	}
+	return false
+}
+
+func isFileExt(ext string) bool {
+	switch strings.ToLower(ext) {
+	case "go", "py", "js", "ts", "tsx", "jsx", "rs", "java", "kt", "c", "h", "cc", "cpp", "hpp", "rb", "php",
+		"cs", "swift", "scala", "sh", "bash", "zsh", "sql", "md", "txt", "json", "jsonl", "yaml", "yml", "toml",
+		"ini", "cfg", "conf", "env", "xml", "html", "css", "scss", "vue", "svelte", "proto", "lock", "mod",
+		"sum", "csv", "tf", "hcl", "gradle", "dockerfile", "log", "pem", "key", "crt", "ipynb", "lua", "ex",
+		"exs", "erl", "zig", "dart", "r", "jl", "mjs", "cjs", "pdf", "png", "svg", "db", "sqlite", "parquet":
+		return true
+	}
+	return false
+}
+
+func isIdentLike(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c == '-' || c == '.' || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// looksLikeID accepts ticket keys (ABC-123), issue and PR refs (#123),
+// UUIDs, commit hashes (7-40 hex chars with a digit and a letter), versions
+// (v1.2.3), CONSTANT_NAMES and mixed letter-digit codes (INC-2024-0042,
+// req_8f3a9c).
+func looksLikeID(w string) bool {
+	if w[0] == '#' {
+		return len(w) >= 3 && allDigits(w[1:])
+	}
+	if !isIdentLike(w) {
+		return false
+	}
+	letters, digits, upper, lower, seps := 0, 0, 0, 0, 0
+	hex := true
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+		case c >= 'A' && c <= 'Z':
+			letters++
+			upper++
+			hex = hex && c <= 'F'
+		case c >= 'a' && c <= 'z':
+			letters++
+			lower++
+			hex = hex && c <= 'f'
+		default:
+			seps++
+			hex = false
+		}
+	}
+	switch {
+	case isUUID(w):
+		return true
+	case hex && len(w) >= 7 && len(w) <= 40 && digits > 0 && letters > 0 && lower+upper == letters:
+		return true
+	case (w[0] == 'v' || w[0] == 'V') && digits > 0 && strings.Count(w, ".") >= 1 && letters == 1:
+		return true // v1.2.3
+	case digits > 0 && letters > 0 && seps > 0:
+		return len(w) >= 5 // ABC-123, req_8f3a9, INC-2024-0042
+	case upper >= 2 && lower == 0 && seps > 0 && strings.Contains(w, "_"):
+		return len(w) >= 5 // DATABASE_URL
+	}
+	return false
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func isUUID(w string) bool {
+	if len(w) != 36 {
+		return false
+	}
+	for i := 0; i < 36; i++ {
+		c := w[i]
+		if i == 8 || i == 13 || i == 18 || i == 23 {
+			if c != '-' {
+				return false
+			}
+			continue
+		}
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,280 @@
+package summarize
+
+import (
+	"strings"
+
+	"github.com/archon-memory/archon/monitor/conv"
+)
+
+// candidate is one item that may go into a summary.
+type candidate struct {
+	section string
+	text    string
+	score   float64
+	seq     int // order of appearance
+	key     string
+	kind    EntityKind // for SecContext items
+}
+
+// cue is a phrase that marks a sentence for a section.
+type cue struct {
+	section string
+	phrases []string
+	roles   map[conv.Role]bool // nil: any role
+	base    float64
+}
+
+// cues are tried in order; a sentence goes to the first section it matches.
+var cues = []cue{
+	{SecDecisions, []string{"decided", "decision", "we'll use", "we will use", "let's use", "let's go with",
+		"going with", "go with ", "we chose", "i chose", "chosen", "opted", "settled on", "agreed", "final call",
+		"standardiz", "we picked", "we selected", "switching to", "switch to ", "we'll go", "approved",
+		"resolution:", "conclusion:", "verdict", "committed to", "instead of", "rather than", "sticking with",
+		"stick with"}, nil, 10},
+	{SecPreferences, []string{"i prefer", "i'd prefer", "i like", "i want", "i don't want", "i do not want",
+		"please always", "please never", "please don't", "please do not", "please use", "always ", "never ",
+		"don't ever", "my preference", "from now on", "make sure to", "i'd rather", "i hate", "i dislike",
+		"preferred", "prefer "}, map[conv.Role]bool{conv.RoleUser: true}, 8},
+	{SecTasks, []string{"todo", "to-do", "fixme", "pending", "next step", "next up", "still need", "still have to",
+		"need to", "needs to", "remaining", "follow up", "follow-up", "remember to", "don't forget", "not yet",
+		"haven't", "blocked", "action item", "- [ ]", "we'll need", "will need", "has to be", "have to",
+		"open question", "left to do", "later:", "outstanding", "waiting on", "waiting for", "must ", "should "}, nil, 8},
+	{SecErrors, []string{"error", "failed", "failure", "exception", "panic", "traceback", "fatal", "denied",
+		"timed out", "timeout", "segfault", "crash", "broken", "regression"}, nil, 5},
+	{SecProjects, []string{"working on", "project", "we're building", "we are building", "feature", "epic",
+		"milestone", "initiative", "migration", "migrating", "sprint", "the goal is", "objective", "roadmap",
+		"refactor", "rollout", "launch"}, nil, 6},
+}
+
+// markers at the start of a sentence are explicit and earn a bonus.
+var markers = []string{"decision:", "decided:", "todo:", "todo ", "pending:", "task:", "next:", "preference:",
+	"note:", "important:", "error:", "project:", "fixme:", "action item:", "blocker:", "constraint:"}
+
+func roleWeight(r conv.Role) float64 {
+	switch r {
+	case conv.RoleUser:
+		return 1.5
+	case conv.RoleAssistant:
+		return 1.0
+	}
+	return 0.5
+}
+
+// maxItemChars bounds one item; longer sentences are cut at a word.
+const maxItemChars = 240
+
+// toolScanBytes bounds how much of each tool result is read for entities
+// and errors: tool output is bulky and rarely where decisions live.
+const toolScanBytes = 1500
+
+// extractor collects candidates from messages.
+type extractor struct {
+	cands    []candidate
+	entities map[string]*entityTally
+	seq      int
+}
+
+type entityTally struct {
+	kind   EntityKind
+	weight float64
+	last   int
+}
+
+func newExtractor() *extractor { return &extractor{entities: map[string]*entityTally{}} }
+
+func (x *extractor) addMessages(msgs []conv.Message) {
+	n := len(msgs)
+	for i := range msgs {
+		m := &msgs[i]
+		if m.Sidechain {
+			continue
+		}
+		recency := 0.0
+		if n > 1 {
+			recency = float64(i) / float64(n-1)
+		}
+		for _, p := range m.Parts {
+			switch p.Kind {
+			case conv.PartText:
+				x.addText(p.Text, m.Role, recency)
+			case conv.PartToolCall:
+				w := 0.6
+				if isEditTool(p.ToolName) {
+					w = 1.2
+				}
+				x.addEntities(string(p.Input), w, recency)
+			case conv.PartToolResult:
+				x.addToolResult(p, recency)
+			}
+		}
+	}
+}
+
+func isEditTool(name string) bool {
+	l := strings.ToLower(name)
+	for _, s := range []string{"edit", "write", "patch", "create", "str_replace", "insert", "replace"} {
+		if strings.Contains(l, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func (x *extractor) addText(text string, role conv.Role, recency float64) {
+	if role == conv.RoleSystem {
+		return
+	}
+	rw := roleWeight(role)
+	sents := splitSentences(text)
+	for si, s := range sents {
+		x.seq++
+		lower := strings.ToLower(s)
+		if sec, base, ok := classify(lower, role); ok {
+			item := s
+			// A decision's reason often follows in its own sentence.
+			if sec == SecDecisions && si+1 < len(sents) && startsWithReason(sents[si+1]) {
+				item += " " + sents[si+1]
+			}
+			score := base*rw + 2*recency
+			for _, mk := range markers {
+				if strings.HasPrefix(lower, mk) {
+					score += 3
+					break
+				}
+			}
+			x.cands = append(x.cands, candidate{section: sec, text: clip(item), score: score, seq: x.seq})
+			x.addEntities(s, 1.5*rw, recency)
+			continue
+		}
+		x.addEntities(s, rw, recency)
+	}
+}
+
+func (x *extractor) addToolResult(p conv.Part, recency float64) {
+	text := p.Text
+	if len(text) > toolScanBytes {
+		text = text[:toolScanBytes]
+	}
+	x.addEntities(text, 0.25, recency)
+	if !p.IsError && !hasErrorWord(text) {
+		return
+	}
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line != "" && (p.IsError || hasErrorWord(line)) {
+			x.seq++
+			item := line
+			if p.ToolName != "" {
+				item = p.ToolName + ": " + line
+			}
+			x.cands = append(x.cands, candidate{section: SecErrors, text: clip(item), score: 4 + 2*recency, seq: x.seq})
+			return
+		}
+	}
+}
+
+func hasErrorWord(s string) bool {
+	l := strings.ToLower(s)
+	return strings.Contains(l, "error") || strings.Contains(l, "failed") || strings.Contains(l, "panic") ||
+		strings.Contains(l, "exception") || strings.Contains(l, "traceback") || strings.Contains(l, "fatal")
+}
+
+func (x *extractor) addEntities(s string, w, recency float64) {
+	var buf [16]entity
+	for _, e := range findEntities(s, buf[:0]) {
+		t := x.entities[e.text]
+		if t == nil {
+			t = &entityTally{kind: e.kind}
+			x.entities[e.text] = t
+		}
+		t.weight += w * (0.5 + recency)
+		x.seq++
+		t.last = x.seq
+	}
+}
+
+// entityCandidates turns the tallies into SecContext candidates.
+func (x *extractor) entityCandidates() []candidate {
+	out := make([]candidate, 0, len(x.entities))
+	for text, t := range x.entities {
+		score := min(t.weight, 8)
+		out = append(out, candidate{section: SecContext, text: text, score: score, seq: t.last, kind: t.kind})
+	}
+	return out
+}
+
+func classify(lower string, role conv.Role) (string, float64, bool) {
+	for _, c := range cues {
+		if c.roles != nil && !c.roles[role] {
+			continue
+		}
+		for _, p := range c.phrases {
+			if strings.Contains(lower, p) {
+				return c.section, c.base, true
+			}
+		}
+	}
+	return "", 0, false
+}
+
+func startsWithReason(s string) bool {
+	l := strings.ToLower(s)
+	for _, p := range []string{"because", "since ", "the reason", "reason:", "rationale", "this is because", "that's because", "why:", "as it ", "so that"} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// splitSentences splits text into lines, then lines into sentences at ". ",
+// "? " and "! ". Code fences are skipped.
+func splitSentences(text string) []string {
+	var out []string
+	inFence := false
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "```") {
+			inFence = !inFence
+			continue
+		}
+		if inFence || t == "" {
+			continue
+		}
+		t = strings.TrimLeft(t, "#>*- ")
+		for len(t) > 0 {
+			cut := sentenceEnd(t)
+			s := strings.TrimSpace(t[:cut])
+			if len(s) > 3 {
+				out = append(out, s)
+			}
+			t = t[cut:]
+		}
+	}
+	return out
+}
+
+func sentenceEnd(t string) int {
+	for i := 0; i+1 < len(t); i++ {
+		switch t[i] {
+		case '.', '?', '!':
+			if t[i+1] == ' ' && i > 0 && t[i-1] != '.' && (i < 2 || t[i-2] != ' ') {
+				return i + 1
+			}
+		}
+	}
+	return len(t)
+}
+
+// clip shortens s to maxItemChars at a word boundary.
+func clip(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= maxItemChars {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:maxItemChars], ' ')
+	if cut < maxItemChars/2 {
+		cut = maxItemChars
+	}
+	return s[:cut] + "…"
+}

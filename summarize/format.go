@@ -1,0 +1,121 @@
+package summarize
+
+import (
+	"strings"
+	"unicode"
+)
+
+// The sections of a summary, in document order.
+const (
+	SecDecisions   = "Decisions"
+	SecProjects    = "Active projects"
+	SecTasks       = "Pending tasks"
+	SecContext     = "Critical context"
+	SecErrors      = "Errors"
+	SecPreferences = "User preferences"
+)
+
+// SectionOrder lists the section names in the order they are written.
+var SectionOrder = [...]string{SecDecisions, SecProjects, SecTasks, SecContext, SecErrors, SecPreferences}
+
+// Section is one titled list of a summary.
+type Section struct {
+	Name  string
+	Items []string
+}
+
+// Title is the first line of every summary document.
+const Title = "# Memory summary"
+
+// Render writes sections in the MEMORY_SUMMARY.md format:
+//
+//	# Memory summary
+//	_Updated 2026-11-29 14:03 · 120 messages_
+//
+//	## Decisions
+//	- Use PostgreSQL with Prisma because the team knows it.
+//	...
+//
+// Empty sections are left out.
+func Render(header string, sections []Section) string {
+	var b strings.Builder
+	b.WriteString(Title)
+	b.WriteString("\n")
+	if header != "" {
+		b.WriteString(header)
+		b.WriteString("\n")
+	}
+	for _, s := range sections {
+		if len(s.Items) == 0 {
+			continue
+		}
+		b.WriteString("\n## ")
+		b.WriteString(s.Name)
+		b.WriteString("\n")
+		for _, it := range s.Items {
+			b.WriteString("- ")
+			b.WriteString(it)
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
+// ParseSections reads the sections of a summary written by Render (or by
+// hand, or by an LLM): every "## Name" heading followed by "- item" lines.
+// Continuation lines are joined to their item.
+func ParseSections(md string) []Section {
+	var out []Section
+	var cur *Section
+	for _, line := range strings.Split(md, "\n") {
+		t := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(t, "## "):
+			out = append(out, Section{Name: canonicalSection(strings.TrimSpace(t[3:]))})
+			cur = &out[len(out)-1]
+		case cur == nil || t == "":
+		case strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* "):
+			cur.Items = append(cur.Items, strings.TrimSpace(t[2:]))
+		case len(cur.Items) > 0 && (line[0] == ' ' || line[0] == '\t'):
+			cur.Items[len(cur.Items)-1] += " " + t
+		default:
+			cur.Items = append(cur.Items, t)
+		}
+	}
+	return out
+}
+
+// canonicalSection maps common variants of a section title to its name.
+func canonicalSection(name string) string {
+	l := strings.ToLower(name)
+	switch {
+	case strings.Contains(l, "decision"):
+		return SecDecisions
+	case strings.Contains(l, "project"):
+		return SecProjects
+	case strings.Contains(l, "task") || strings.Contains(l, "todo") || strings.Contains(l, "pending"):
+		return SecTasks
+	case strings.Contains(l, "context") || strings.Contains(l, "identifier") || strings.Contains(l, "file"):
+		return SecContext
+	case strings.Contains(l, "error"):
+		return SecErrors
+	case strings.Contains(l, "preference"):
+		return SecPreferences
+	}
+	return name
+}
+
+// ItemKey normalizes an item for de-duplication and dating: lower case,
+// letters and digits only, at most 80 characters.
+func ItemKey(item string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(item) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+			if b.Len() >= 80 {
+				break
+			}
+		}
+	}
+	return b.String()
+}
