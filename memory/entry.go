@@ -148,8 +148,9 @@ func escapeBody(text string) string {
 	return strings.Join(lines, "\n")
 }
 
-// unescapeLine reverses escapeBody for one line.
-func unescapeLine(l string) string {
+// UnescapeLine reverses the escape of heading-like lines in entry text: a
+// stored "\\## 14:03" reads as "## 14:03". Other lines are returned as they are.
+func UnescapeLine(l string) string {
 	if len(l) > 0 && l[0] == '\\' && escapedRe.MatchString(l) {
 		return l[1:]
 	}

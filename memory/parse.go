@@ -50,15 +50,12 @@ func ParseLog(rel string, data []byte) *Log {
 	l.Date, _ = LogDate(rel)
 	if !utf8.Valid(data) {
 		l.Warnings = append(l.Warnings, "file is not valid UTF-8; invalid bytes read as U+FFFD")
-		data = []byte(strings.ToValidUTF8(string(data), "\uFFFD"))
 	}
-	text := string(data)
-	text = strings.TrimSuffix(text, "\n")
-	if text == "" {
+	lines := SplitLines(data)
+	if len(lines) == 0 {
 		l.FreeForm = true
 		return l
 	}
-	lines := strings.Split(text, "\n")
 	l.Lines = len(lines)
 
 	var cur *Entry
@@ -82,14 +79,13 @@ func ParseLog(rel string, data []byte) *Log {
 		}
 		out := make([]string, 0, end-start)
 		for _, b := range body[start:end] {
-			out = append(out, unescapeLine(strings.TrimRight(b, " \t")))
+			out = append(out, UnescapeLine(strings.TrimRight(b, " \t")))
 		}
 		cur.Text = strings.Join(out, "\n")
 		l.Entries = append(l.Entries, *cur)
 		cur, body = nil, body[:0]
 	}
-	for i, raw := range lines {
-		line := strings.TrimSuffix(raw, "\r")
+	for i, line := range lines {
 		if cur == nil && len(l.Entries) == 0 {
 			if m := titleRe.FindStringSubmatch(line); m != nil {
 				if l.Date == "" && ValidateDate(m[1]) == nil {
@@ -118,4 +114,20 @@ func ParseLog(rel string, data []byte) *Log {
 	flush()
 	l.FreeForm = len(l.Entries) == 0
 	return l
+}
+
+// SplitLines splits file data into lines the way ParseLog numbers them:
+// line i+1 of the file is element i, without its line ending ("\n" or
+// "\r\n"). Invalid UTF-8 is replaced by U+FFFD.
+func SplitLines(data []byte) []string {
+	text := strings.ToValidUTF8(string(data), "\uFFFD")
+	text = strings.TrimSuffix(text, "\n")
+	if text == "" {
+		return nil
+	}
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	return lines
 }

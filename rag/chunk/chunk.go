@@ -1,0 +1,247 @@
+// Package chunk turns workspace files into the chunks archon indexes.
+//
+// A daily-log entry is one chunk; a long entry is split at about MaxTokens
+// with an overlap of a few lines. Free-form markdown (MEMORY.md, the summary,
+// identity files, logs without entry headings) is chunked by its headings.
+// Every chunk keeps the exact 1-based inclusive line range it came from, so
+// an agent can read precisely those lines.
+package chunk
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"path"
+	"strings"
+
+	"github.com/archon-memory/archon/memory"
+)
+
+// Layer names.
+const (
+	L1 = "L1"
+	L2 = "L2"
+	L3 = "L3"
+	L4 = "L4"
+)
+
+// Kind names what a chunk is.
+const (
+	KindEntry   = "entry"   // a daily-log entry (or a part of a long one)
+	KindSection = "section" // a section of a free-form markdown file
+	KindItem    = "item"    // an L3 knowledge item
+)
+
+// Chunk is one indexable piece of a workspace file.
+type Chunk struct {
+	ID        string   `json:"id"`
+	Path      string   `json:"path"`
+	LineStart int      `json:"line_start"`
+	LineEnd   int      `json:"line_end"`
+	Date      string   `json:"date,omitempty"`
+	Time      string   `json:"time,omitempty"`
+	Agent     string   `json:"agent,omitempty"`
+	Tags      []string `json:"tags,omitempty"`
+	Project   string   `json:"project,omitempty"`
+	Layer     string   `json:"layer"`
+	Kind      string   `json:"kind"`
+	Title     string   `json:"title,omitempty"`
+	Text      string   `json:"text"`
+	// Seq is the chunk's position in its file (0-based); neighbours in a
+	// conversation are Seq-1 and Seq+1 of the same Path.
+	Seq int `json:"seq"`
+	// Part numbers the pieces of a split entry (0 when not split).
+	Part int `json:"part,omitempty"`
+	// Hash is a content hash of everything indexed about the chunk; it keys
+	// the embedding cache and tells whether the chunk must be re-indexed.
+	Hash string `json:"hash"`
+}
+
+// Options tune chunking. The zero value uses the defaults.
+type Options struct {
+	// MaxTokens is the size at which a long entry or section is split
+	// (default 320). Tokens are estimated as bytes/4.
+	MaxTokens int
+	// OverlapTokens is how much of the end of one piece starts the next
+	// (default 48).
+	OverlapTokens int
+}
+
+func (o Options) withDefaults() Options {
+	if o.MaxTokens <= 0 {
+		o.MaxTokens = 320
+	}
+	if o.OverlapTokens <= 0 {
+		o.OverlapTokens = 48
+	}
+	if o.OverlapTokens >= o.MaxTokens {
+		o.OverlapTokens = o.MaxTokens / 4
+	}
+	return o
+}
+
+// ProjectTagPrefix marks a tag that names the entry's project:
+// "#project/billing-api" puts the entry in project billing-api.
+const ProjectTagPrefix = "project/"
+
+// Log chunks a parsed daily log. Entries become chunks; a free-form log is
+// chunked by headings.
+func Log(l *memory.Log, lines []string, layer string, o Options) []Chunk {
+	o = o.withDefaults()
+	if l.FreeForm {
+		cs := Markdown(l.Path, lines, layer, o)
+		for i := range cs {
+			cs[i].Date = l.Date
+			cs[i].Hash = hashChunk(&cs[i])
+		}
+		return cs
+	}
+	var out []Chunk
+	for _, e := range l.Entries {
+		base := Chunk{
+			Path: l.Path, Date: e.Date, Time: e.Time, Agent: e.Agent, Tags: e.Tags,
+			Layer: layer, Kind: KindEntry, Title: e.Title,
+		}
+		for _, t := range e.Tags {
+			if p, ok := strings.CutPrefix(t, ProjectTagPrefix); ok && base.Project == "" {
+				base.Project = p
+			}
+		}
+		// The entry body as stored, line by line, for exact ranges.
+		body := lines[e.LineStart:e.LineEnd] // lines after the heading
+		pieces := split(body, e.LineStart+1, o)
+		if len(pieces) == 0 {
+			pieces = []piece{{start: e.LineStart, end: e.LineEnd, text: ""}}
+		}
+		for i, p := range pieces {
+			c := base
+			c.LineStart, c.LineEnd = p.start, p.end
+			if i == 0 {
+				c.LineStart = e.LineStart // the heading belongs to the first piece
+			}
+			c.Text = p.text
+			if len(pieces) == 1 {
+				c.Text = e.Text // unescaped, as the entry reads back
+			}
+			c.Part = i
+			if len(pieces) == 1 {
+				c.Part = 0
+			}
+			out = append(out, c)
+		}
+	}
+	return finish(out)
+}
+
+// Markdown chunks free-form markdown by headings (any level). Text before the
+// first heading is a chunk of its own.
+func Markdown(path string, lines []string, layer string, o Options) []Chunk {
+	o = o.withDefaults()
+	var out []Chunk
+	start := 0
+	title := ""
+	var stack []string // heading titles by level
+	flush := func(end int) {
+		pieces := split(lines[start:end], start+1, o)
+		for i, p := range pieces {
+			out = append(out, Chunk{
+				Path: path, LineStart: p.start, LineEnd: p.end, Layer: layer,
+				Kind: KindSection, Title: title, Text: p.text, Part: i,
+			})
+		}
+	}
+	inFence := false
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			inFence = !inFence
+		}
+		level := headingLevel(l)
+		if inFence || level == 0 {
+			continue
+		}
+		if i > start {
+			flush(i)
+		}
+		start = i
+		h := strings.TrimSpace(strings.TrimLeft(l, "#"))
+		if level-1 < len(stack) {
+			stack = stack[:level-1]
+		}
+		for len(stack) < level-1 {
+			stack = append(stack, "")
+		}
+		stack = append(stack, h)
+		title = strings.Join(nonEmpty(stack), " > ")
+	}
+	if start < len(lines) {
+		flush(len(lines))
+	}
+	return finish(out)
+}
+
+// finish numbers chunks, hashes them and gives them stable ids.
+func finish(cs []Chunk) []Chunk {
+	seen := make(map[string]int, len(cs))
+	for i := range cs {
+		c := &cs[i]
+		c.Seq = i
+		c.Hash = hashChunk(c)
+		// The id depends on content, not on the path, so it survives
+		// archival moves; duplicates get an ordinal.
+		sum := sha256.Sum256([]byte(c.Kind + "\x00" + c.Date + "\x00" + c.Time + "\x00" + c.Agent + "\x00" + c.Title + "\x00" + c.Text + "\x00" + itoa(c.Part) + "\x00" + path.Base(c.Path)))
+		id := hex.EncodeToString(sum[:8])
+		if n := seen[id]; n > 0 {
+			seen[id]++
+			id += "-" + itoa(n+1)
+		} else {
+			seen[id] = 1
+		}
+		c.ID = id
+	}
+	return cs
+}
+
+func hashChunk(c *Chunk) string {
+	h := sha256.New()
+	for _, s := range []string{c.Text, c.Date, c.Time, c.Agent, strings.Join(c.Tags, ","), c.Project, c.Layer, c.Kind, c.Title} {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil)[:12])
+}
+
+// headingLevel returns the ATX heading level of a line, or 0.
+func headingLevel(l string) int {
+	n := 0
+	for n < len(l) && n < 7 && l[n] == '#' {
+		n++
+	}
+	if n == 0 || n > 6 || (n < len(l) && l[n] != ' ' && l[n] != '\t') {
+		return 0
+	}
+	return n
+}
+
+func nonEmpty(ss []string) []string {
+	var out []string
+	for _, s := range ss {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
+}
