@@ -20,6 +20,9 @@ func (a *app) cliApp() *cli.App {
 		a.logCommand(),
 		a.statusCommand(),
 		a.configCommand(),
+		a.indexCommand(),
+		a.searchCommand(),
+		a.getCommand(),
 	}
 	cmds = append(cmds, a.laterCommands()...)
 	for _, c := range cmds {

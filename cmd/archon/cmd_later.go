@@ -17,38 +17,10 @@ func notBuilt(what string) cli.ActionFunc {
 // laterCommands are the DESIGN.md §2 commands whose engines come later. Their
 // flags are declared now so that the command line is stable.
 func (a *app) laterCommands() []*cli.Command {
-	format := &cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, json or jsonl"}
 	msgFormat := &cli.StringFlag{Name: "format", Usage: "input format: openai, anthropic or claude-code (default: detected)"}
 	input := &cli.StringFlag{Name: "input", Aliases: []string{"i"}, Usage: "conversation file, or - for stdin", Required: true}
 	model := &cli.StringFlag{Name: "model", Usage: "model name, for its context window and tokenizer"}
 	return []*cli.Command{
-		{
-			Name:   "index",
-			Usage:  "build or update every index from the files (incremental)",
-			Action: notBuilt("the retrieval engine (BM25 + vectors) is still being written"),
-		},
-		{
-			Name:      "search",
-			Usage:     "search memory; prints metadata-first hits (snippet, path, line range)",
-			ArgsUsage: "QUERY",
-			Flags: []cli.Flag{
-				&cli.IntFlag{Name: "top-k", Aliases: []string{"k"}, Value: 10, Usage: "number of hits"},
-				&cli.Float64Flag{Name: "threshold", Usage: "drop hits scoring below this"},
-				&cli.StringFlag{Name: "tags", Usage: "only entries with these tags (comma-separated)"},
-				&cli.StringFlag{Name: "project", Usage: "only entries of this project"},
-				&cli.StringFlag{Name: "since", Usage: "only entries on or after YYYY-MM-DD"},
-				&cli.StringFlag{Name: "until", Usage: "only entries on or before YYYY-MM-DD"},
-				&cli.StringFlag{Name: "queries", Usage: `batch mode: file of {"qid","query"} lines`},
-				format,
-			},
-			Action: notBuilt("the retrieval engine (BM25 + vectors) is still being written"),
-		},
-		{
-			Name:      "get",
-			Usage:     "print the full item behind a search hit",
-			ArgsUsage: "ID",
-			Action:    notBuilt("the retrieval engine is still being written"),
-		},
 		{
 			Name:   "summarize",
 			Usage:  "summarize a conversation into MEMORY_SUMMARY.md",

@@ -1,0 +1,287 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/archon-memory/archon/rag"
+)
+
+// engine opens the workspace's retrieval engine.
+func (a *app) engine(c *cli.Context) (*rag.Engine, error) {
+	ws, _, err := a.workspace(c)
+	if err != nil {
+		return nil, err
+	}
+	return rag.Open(c.Context, ws, rag.Options{Logger: a.logger})
+}
+
+func (a *app) indexCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "index",
+		Usage: "build or update every index from the files (incremental)",
+		Description: "Indexes the summary, identity files, MEMORY.md and every daily log (archived ones too).\n" +
+			"Only changed files are re-read and only changed chunks re-indexed; deleted files leave the index.",
+		Flags: []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print the counts as JSON"}},
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			eng, err := a.engine(c)
+			if err != nil {
+				return err
+			}
+			defer eng.Close()
+			bar := newProgressBar(a.stderr, "indexing")
+			st, err := eng.Index(c.Context, bar.update)
+			bar.done()
+			if err != nil {
+				return err
+			}
+			if c.Bool("json") {
+				return writeJSON(a.stdout, st)
+			}
+			fmt.Fprintf(a.stdout, "indexed %d files (%d changed, %d removed): %d chunks added or changed, %d removed; %d chunks in all; %s\n",
+				st.Files, st.Changed, st.Removed, st.Added, st.Deleted, st.Chunks, st.Duration.Round(time.Millisecond))
+			return nil
+		},
+	}
+}
+
+func (a *app) searchCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "search",
+		Usage:     "search memory; prints metadata-first hits (snippet, path, line range)",
+		ArgsUsage: "QUERY",
+		Description: "Brings the index up to date, then prints the best hits. Read the lines a hit names, or\n" +
+			"`archon get ID` for the full item. Batch mode: --queries FILE --format jsonl.",
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "top-k", Aliases: []string{"k"}, Value: 10, Usage: "number of hits"},
+			&cli.Float64Flag{Name: "threshold", Usage: "drop hits scoring below this (0..1)"},
+			&cli.StringFlag{Name: "tags", Usage: "only entries with any of these tags (comma-separated)"},
+			&cli.BoolFlag{Name: "all-tags", Usage: "with --tags: entries must have all of them"},
+			&cli.StringFlag{Name: "agent", Usage: "only entries by these agents (comma-separated)"},
+			&cli.StringFlag{Name: "project", Usage: "only entries of these projects (comma-separated)"},
+			&cli.StringFlag{Name: "layer", Usage: "only these layers: L1, L2, L3, L4 (comma-separated)"},
+			&cli.StringFlag{Name: "since", Usage: "only entries on or after YYYY-MM-DD"},
+			&cli.StringFlag{Name: "until", Usage: "only entries on or before YYYY-MM-DD"},
+			&cli.StringFlag{Name: "queries", Usage: `batch mode: file (or -) of {"qid","query"} lines`},
+			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, json or jsonl"},
+			&cli.BoolFlag{Name: "no-index", Usage: "do not bring the index up to date first"},
+		},
+		Action: func(c *cli.Context) error {
+			format := c.String("format")
+			if format != "text" && format != "json" && format != "jsonl" {
+				return usagef("--format: %q is not one of text, json, jsonl", format)
+			}
+			base := rag.Query{
+				TopK:      c.Int("top-k"),
+				Threshold: c.Float64("threshold"),
+				Filter: rag.Filter{
+					Tags: splitList(c.String("tags")), AllTags: c.Bool("all-tags"),
+					Agents: splitList(c.String("agent")), Projects: splitList(c.String("project")),
+					Layers: splitList(strings.ToUpper(c.String("layer"))),
+					Since:  c.String("since"), Until: c.String("until"),
+				},
+			}
+			batch := c.String("queries")
+			if batch == "" && c.Args().Len() == 0 {
+				return usagef("no query: archon search QUERY, or --queries FILE")
+			}
+			if batch != "" && c.Args().Len() > 0 {
+				return usagef("give either a QUERY or --queries FILE, not both")
+			}
+			eng, err := a.engine(c)
+			if err != nil {
+				return err
+			}
+			defer eng.Close()
+			if !c.Bool("no-index") {
+				if _, err := eng.Index(c.Context, nil); err != nil {
+					return err
+				}
+			}
+			if batch != "" {
+				return a.searchBatch(c, eng, base, batch, format)
+			}
+			q := base
+			q.Text = strings.Join(c.Args().Slice(), " ")
+			resp, err := eng.Search(c.Context, q)
+			if err != nil {
+				return err
+			}
+			for _, w := range resp.Warnings {
+				a.logger.Warn(w)
+			}
+			switch format {
+			case "json":
+				return writeJSON(a.stdout, resp)
+			case "jsonl":
+				enc := json.NewEncoder(a.stdout)
+				enc.SetEscapeHTML(false)
+				for _, r := range resp.Results {
+					if err := enc.Encode(r); err != nil {
+						return err
+					}
+				}
+				return nil
+			}
+			printResults(a.stdout, resp.Results)
+			return nil
+		},
+	}
+}
+
+// searchBatch answers one {"qid","query"} per line, one output line each.
+func (a *app) searchBatch(c *cli.Context, eng *rag.Engine, base rag.Query, file, format string) error {
+	if format != "jsonl" && format != "json" {
+		return usagef("--queries needs --format jsonl")
+	}
+	var r io.Reader = a.stdin
+	if file != "-" {
+		f, err := os.Open(file)
+		if err != nil {
+			return fmt.Errorf("--queries: %w", err)
+		}
+		defer f.Close()
+		r = f
+	}
+	enc := json.NewEncoder(a.stdout)
+	enc.SetEscapeHTML(false)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	line, failed := 0, 0
+	for sc.Scan() {
+		line++
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		var in struct {
+			QID   string `json:"qid"`
+			Query string `json:"query"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &in); err != nil {
+			failed++
+			a.logger.Warn("skipping a bad --queries line", "line", line, "err", err)
+			continue
+		}
+		q := base
+		q.Text = in.Query
+		resp, err := eng.Search(c.Context, q)
+		out := struct {
+			QID     string       `json:"qid"`
+			Results []rag.Result `json:"results"`
+			Error   string       `json:"error,omitempty"`
+		}{QID: in.QID, Results: []rag.Result{}}
+		if err != nil {
+			failed++
+			out.Error = err.Error()
+		} else {
+			out.Results = resp.Results
+		}
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("--queries: line %d: %w", line+1, err)
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of the queries failed (see stderr and the error fields)", failed)
+	}
+	return nil
+}
+
+func printResults(w io.Writer, rs []rag.Result) {
+	if len(rs) == 0 {
+		fmt.Fprintln(w, "no results")
+		return
+	}
+	for i, r := range rs {
+		meta := []string{r.Layer}
+		if r.Date != "" {
+			meta = append(meta, strings.TrimSpace(r.Date+" "+r.Time))
+		}
+		if r.Agent != "" {
+			meta = append(meta, r.Agent)
+		}
+		for _, t := range r.Tags {
+			meta = append(meta, "#"+t)
+		}
+		fmt.Fprintf(w, "%2d. %s:%d-%d  (%.2f)  %s  id %s\n    %s\n", i+1, r.Path, r.LineStart, r.LineEnd, r.Score, strings.Join(meta, " "), r.ID, r.Snippet)
+	}
+}
+
+func (a *app) getCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "get",
+		Usage:     "print the full item behind a search hit",
+		ArgsUsage: "ID",
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "context", Aliases: []string{"C"}, Usage: "also print N neighbouring entries on each side"},
+			&cli.BoolFlag{Name: "json", Usage: "print as JSON"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.Args().Len() != 1 {
+				return usagef("get takes exactly one ID (from a search result)")
+			}
+			eng, err := a.engine(c)
+			if err != nil {
+				return err
+			}
+			defer eng.Close()
+			item, err := eng.Get(c.Context, c.Args().First(), c.Int("context"))
+			if err != nil {
+				return err
+			}
+			if c.Bool("json") {
+				return writeJSON(a.stdout, item)
+			}
+			for _, p := range item.Before {
+				printPiece(a.stdout, p, "  ")
+			}
+			printPiece(a.stdout, item.Piece, "")
+			for _, p := range item.After {
+				printPiece(a.stdout, p, "  ")
+			}
+			if item.Stale {
+				a.logger.Warn("the file changed since it was indexed; this is the indexed text (run archon index)")
+			}
+			return nil
+		},
+	}
+}
+
+func printPiece(w io.Writer, p rag.Piece, indent string) {
+	head := fmt.Sprintf("%s:%d-%d", p.Path, p.LineStart, p.LineEnd)
+	for _, s := range []string{p.Date, p.Time, p.Agent, p.Title} {
+		if s != "" {
+			head += " " + s
+		}
+	}
+	for _, t := range p.Tags {
+		head += " #" + t
+	}
+	fmt.Fprintf(w, "%s== %s\n", indent, head)
+	for _, l := range strings.Split(p.Text, "\n") {
+		fmt.Fprintf(w, "%s%s\n", indent, l)
+	}
+	fmt.Fprintln(w)
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -1,0 +1,118 @@
+// Package rag is archon's retrieval engine. It indexes every layer's files
+// as chunks (rag/chunk), keeps their metadata and text in SQLite
+// (rag/store), scores them with BM25 (rag/fulltext, bleve) and with vectors
+// (rag/embed, rag/vector, chromem-go), fuses and reranks the candidates
+// (rag/rank), and answers metadata-first: a snippet with path, line range,
+// date, agent and tags; the full item only on request.
+//
+// All derived state lives under the workspace's .archon/index directory and
+// can be deleted at any time: the next Index call rebuilds it from the files.
+package rag
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/rag/chunk"
+	"github.com/archon-memory/archon/rag/fulltext"
+	"github.com/archon-memory/archon/rag/store"
+)
+
+// Options configure an Engine.
+type Options struct {
+	// Chunk tunes chunking.
+	Chunk chunk.Options
+	// Logger receives warnings (nil: slog.Default()).
+	Logger *slog.Logger
+}
+
+// Engine indexes and searches one workspace. It is safe for concurrent use;
+// indexing is serialized, searches run in parallel with each other.
+type Engine struct {
+	ws  *memory.Workspace
+	opt Options
+	log *slog.Logger
+	dir string
+
+	mu sync.RWMutex // guards the indexes against concurrent Index calls
+	st *store.Store
+	ft *fulltext.Index
+}
+
+// IndexDir returns where the engine keeps its state for ws.
+func IndexDir(ws *memory.Workspace) string { return filepath.Join(ws.StateDir(), "index") }
+
+// Open opens the engine's indexes for ws, creating them when missing. A
+// full-text index that cannot be opened is deleted and rebuilt from the
+// database by the next Index call; it is reported as a warning.
+func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, error) {
+	e := &Engine{ws: ws, opt: opt, log: opt.Logger, dir: IndexDir(ws)}
+	if e.log == nil {
+		e.log = slog.Default()
+	}
+	if err := os.MkdirAll(e.dir, 0o755); err != nil {
+		return nil, fmt.Errorf("open index: %w", err)
+	}
+	st, err := store.Open(ctx, filepath.Join(e.dir, "rag.db"))
+	if err != nil {
+		return nil, fmt.Errorf("open index database: %w (delete %s to rebuild it from the files)", err, e.dir)
+	}
+	e.st = st
+	ft, err := fulltext.Open(e.ftDir())
+	if errors.Is(err, fulltext.ErrCorrupt) {
+		e.log.Warn("full-text index unreadable; rebuilding it", "dir", e.ftDir(), "err", err)
+		if err := os.RemoveAll(e.ftDir()); err != nil {
+			st.Close()
+			return nil, fmt.Errorf("remove corrupt full-text index: %w", err)
+		}
+		if err := st.SetMeta(ctx, metaFulltextDirty, "1"); err != nil {
+			st.Close()
+			return nil, err
+		}
+		ft, err = fulltext.Open(e.ftDir())
+	}
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	e.ft = ft
+	return e, nil
+}
+
+func (e *Engine) ftDir() string { return filepath.Join(e.dir, "fulltext") }
+
+// Close flushes and closes the indexes.
+func (e *Engine) Close() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var errs []error
+	if e.ft != nil {
+		errs = append(errs, e.ft.Close())
+	}
+	if e.st != nil {
+		errs = append(errs, e.st.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// Meta keys in the store.
+const (
+	// metaFulltextDirty is "1" while the full-text index may disagree with
+	// the database (set before a change, cleared after both committed).
+	metaFulltextDirty = "fulltext_dirty"
+)
+
+// ftDoc is the full-text view of a chunk.
+func ftDoc(c *chunk.Chunk) fulltext.Doc {
+	text := c.Text
+	if c.Title != "" {
+		text = c.Title + "\n" + text
+	}
+	return fulltext.Doc{ID: c.ID, Text: text, Agent: c.Agent, Tags: c.Tags, Project: c.Project, Layer: c.Layer, Date: c.Date}
+}

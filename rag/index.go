@@ -1,0 +1,279 @@
+package rag
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"time"
+
+	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/rag/chunk"
+	"github.com/archon-memory/archon/rag/fulltext"
+	"github.com/archon-memory/archon/rag/store"
+)
+
+// IndexStats reports what an Index call did.
+type IndexStats struct {
+	Files    int           `json:"files"`    // source files seen
+	Changed  int           `json:"changed"`  // files re-chunked
+	Removed  int           `json:"removed"`  // files gone from the workspace
+	Added    int           `json:"added"`    // chunks added or changed
+	Deleted  int           `json:"deleted"`  // chunks removed
+	Chunks   int           `json:"chunks"`   // chunks in the index afterwards
+	Rebuilt  bool          `json:"rebuilt"`  // the full-text index was rebuilt from scratch
+	Embedded int           `json:"embedded"` // vectors computed (not from the cache)
+	Duration time.Duration `json:"duration"` // wall time
+	Warnings []string      `json:"warnings,omitempty"`
+}
+
+// Progress is told how far indexing has come: done of total files.
+type Progress func(done, total int)
+
+// source is one file to index.
+type source struct {
+	rel   string
+	layer string
+	log   bool // a daily log (else free-form markdown)
+	size  int64
+	mtime int64
+}
+
+// sources lists every file the engine indexes, with its layer.
+func (e *Engine) sources(ctx context.Context) ([]source, error) {
+	var out []source
+	add := func(rel, layer string, isLog bool) error {
+		abs, err := e.ws.Path(rel)
+		if err != nil {
+			return err
+		}
+		fi, err := os.Stat(abs)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("index: %w", err)
+		}
+		if !fi.Mode().IsRegular() {
+			return nil
+		}
+		out = append(out, source{rel: rel, layer: layer, log: isLog, size: fi.Size(), mtime: fi.ModTime().UnixNano()})
+		return nil
+	}
+	if err := add(memory.SummaryFile, chunk.L1, false); err != nil {
+		return nil, err
+	}
+	for _, p := range e.ws.IdentityPaths() {
+		if err := add(p, chunk.L1, false); err != nil {
+			return nil, err
+		}
+	}
+	if err := add(memory.WisdomFile, chunk.L4, false); err != nil {
+		return nil, err
+	}
+	logs, err := e.ws.ListLogs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range logs {
+		if err := add(l.Path, chunk.L2, true); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// chunkFile reads and chunks one source file.
+func (e *Engine) chunkFile(src source) ([]chunk.Chunk, string, error) {
+	abs, err := e.ws.Path(src.rel)
+	if err != nil {
+		return nil, "", err
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		return nil, "", fmt.Errorf("index %s: %w", src.rel, err)
+	}
+	sum := sha256.Sum256(data)
+	lines := memory.SplitLines(data)
+	if src.log {
+		return chunk.Log(memory.ParseLog(src.rel, data), lines, src.layer, e.opt.Chunk), hex.EncodeToString(sum[:]), nil
+	}
+	return chunk.Markdown(src.rel, lines, src.layer, e.opt.Chunk), hex.EncodeToString(sum[:]), nil
+}
+
+// Index brings every index up to date with the workspace files. Only files
+// whose size, mtime or content changed are re-chunked, and only changed
+// chunks are re-indexed; files that disappeared leave the index. When the
+// full-text index is missing or out of step it is rebuilt from scratch.
+func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	start := time.Now()
+	stats := &IndexStats{}
+	srcs, err := e.sources(ctx)
+	if err != nil {
+		return nil, err
+	}
+	stats.Files = len(srcs)
+	known, err := e.st.Files(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("index: %w", err)
+	}
+	dirty, err := e.st.Meta(ctx, metaFulltextDirty)
+	if err != nil {
+		return nil, err
+	}
+	count, _ := e.ft.Count()
+	rebuild := dirty == "1" || (count == 0 && len(known) > 0) || len(known) == 0
+
+	tx, err := e.st.Begin(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("index: %w", err)
+	}
+	defer tx.Rollback()
+	var upserts []fulltext.Doc
+	var deletes []string
+	upserted := map[string]bool{}
+	present := make(map[string]bool, len(srcs))
+	for i, src := range srcs {
+		if progress != nil && i%64 == 0 {
+			progress(i, len(srcs))
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		present[src.rel] = true
+		old, had := known[src.rel]
+		if had && old.Size == src.size && old.MtimeNs == src.mtime && old.Layer == src.layer {
+			continue
+		}
+		cs, hash, err := e.chunkFile(src)
+		if err != nil {
+			return nil, err
+		}
+		rec := store.File{Path: src.rel, Size: src.size, MtimeNs: src.mtime, Hash: hash, Layer: src.layer}
+		if had && old.Hash == hash && old.Layer == src.layer {
+			if err := tx.TouchFile(ctx, rec); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		stats.Changed++
+		prev, err := tx.ChunkHashes(ctx, src.rel)
+		if err != nil {
+			return nil, err
+		}
+		for i := range cs {
+			if h, ok := prev[cs[i].ID]; !ok || h != cs[i].Hash || rebuild {
+				upserts = append(upserts, ftDoc(&cs[i]))
+				upserted[cs[i].ID] = true
+			}
+			delete(prev, cs[i].ID)
+		}
+		for id := range prev {
+			deletes = append(deletes, id)
+		}
+		if err := tx.PutFile(ctx, rec, cs); err != nil {
+			return nil, err
+		}
+	}
+	for path := range known {
+		if present[path] {
+			continue
+		}
+		olds, err := tx.ChunkHashes(ctx, path)
+		if err != nil {
+			return nil, err
+		}
+		for id := range olds {
+			deletes = append(deletes, id)
+		}
+		if err := tx.DeleteFile(ctx, path); err != nil {
+			return nil, err
+		}
+		stats.Removed++
+	}
+	// An id deleted from one file and added by another (an archived log)
+	// must end up indexed.
+	kept := deletes[:0]
+	for _, id := range deletes {
+		if !upserted[id] {
+			kept = append(kept, id)
+		}
+	}
+	deletes = kept
+	stats.Added, stats.Deleted = len(upserts), len(deletes)
+	if progress != nil {
+		progress(len(srcs), len(srcs))
+	}
+	if !rebuild && len(upserts) == 0 && len(deletes) == 0 {
+		if err := tx.Commit(); err != nil {
+			return nil, err
+		}
+		stats.Chunks, _ = e.st.CountChunks(ctx)
+		stats.Duration = time.Since(start)
+		return stats, nil
+	}
+	if err := tx.SetMeta(ctx, metaFulltextDirty, "1"); err != nil {
+		return nil, err
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("index: commit: %w", err)
+	}
+	if rebuild {
+		stats.Rebuilt = true
+		if err := e.rebuildFulltext(ctx); err != nil {
+			return nil, err
+		}
+	} else if err := e.ft.Apply(ctx, upserts, deletes); err != nil {
+		return nil, err
+	}
+	if err := e.st.SetMeta(ctx, metaFulltextDirty, "0"); err != nil {
+		return nil, err
+	}
+	stats.Chunks, _ = e.st.CountChunks(ctx)
+	stats.Duration = time.Since(start)
+	return stats, nil
+}
+
+// rebuildFulltext writes a fresh full-text index from the database with
+// bleve's offline builder and swaps it in.
+func (e *Engine) rebuildFulltext(ctx context.Context) error {
+	var docs []fulltext.Doc
+	err := e.st.EachChunk(ctx, true, func(c chunk.Chunk) error {
+		docs = append(docs, ftDoc(&c))
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("rebuild full-text index: %w", err)
+	}
+	tmp := e.ftDir() + ".new"
+	if err := os.RemoveAll(tmp); err != nil {
+		return err
+	}
+	if err := fulltext.Build(ctx, tmp, docs); err != nil {
+		os.RemoveAll(tmp)
+		return err
+	}
+	if err := e.ft.Close(); err != nil {
+		return err
+	}
+	old := e.ftDir() + ".old"
+	os.RemoveAll(old)
+	if err := os.Rename(e.ftDir(), old); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if err := os.Rename(tmp, e.ftDir()); err != nil {
+		return err
+	}
+	os.RemoveAll(old)
+	ft, err := fulltext.Open(e.ftDir())
+	if err != nil {
+		return err
+	}
+	e.ft = ft
+	return nil
+}

@@ -1,0 +1,168 @@
+package rag
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/rag/chunk"
+	"github.com/archon-memory/archon/rag/fulltext"
+)
+
+// MaxQueryBytes is the longest query considered; longer text is cut at a
+// word boundary (and said so in Response.Warnings).
+const MaxQueryBytes = 4096
+
+// Filter restricts a search (see fulltext.Filter): tags (any, or all with
+// AllTags), agents, projects, layers and a date range.
+type Filter = fulltext.Filter
+
+// Query is a search request.
+type Query struct {
+	// Text is what to look for.
+	Text string `json:"query"`
+	// TopK is how many results to return (default 10, at most 1000).
+	TopK int `json:"top_k,omitempty"`
+	// Threshold drops results scoring below it (scores are in 0..1).
+	Threshold float64 `json:"threshold,omitempty"`
+	// Filter restricts the candidates.
+	Filter Filter `json:"filter"`
+}
+
+// Result is one metadata-first search hit.
+type Result struct {
+	ID        string   `json:"id"`
+	Score     float64  `json:"score"`
+	Path      string   `json:"path"`
+	LineStart int      `json:"line_start"`
+	LineEnd   int      `json:"line_end"`
+	Snippet   string   `json:"snippet"`
+	Date      string   `json:"date,omitempty"`
+	Time      string   `json:"time,omitempty"`
+	Agent     string   `json:"agent,omitempty"`
+	Tags      []string `json:"tags"`
+	Project   string   `json:"project,omitempty"`
+	Layer     string   `json:"layer"`
+	Kind      string   `json:"kind"`
+	Title     string   `json:"title,omitempty"`
+}
+
+// Response is the answer to a Query.
+type Response struct {
+	Results  []Result `json:"results"`
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// ErrEmptyQuery is returned for a query with no searchable words.
+var ErrEmptyQuery = errors.New("empty query: give some words to search for")
+
+// Validate normalizes q and checks its values.
+func (q *Query) Validate() ([]string, error) {
+	var warn []string
+	if !utf8.ValidString(q.Text) {
+		return nil, fmt.Errorf("query is not valid UTF-8")
+	}
+	q.Text = strings.TrimSpace(q.Text)
+	if q.Text == "" {
+		return nil, ErrEmptyQuery
+	}
+	if len(q.Text) > MaxQueryBytes {
+		cut := strings.LastIndexByte(q.Text[:MaxQueryBytes], ' ')
+		if cut < MaxQueryBytes/2 {
+			cut = MaxQueryBytes
+			for !utf8.RuneStart(q.Text[cut]) {
+				cut--
+			}
+		}
+		q.Text = q.Text[:cut]
+		warn = append(warn, fmt.Sprintf("query cut to its first %d bytes", cut))
+	}
+	switch {
+	case q.TopK == 0:
+		q.TopK = 10
+	case q.TopK < 0 || q.TopK > 1000:
+		return nil, fmt.Errorf("top-k must be between 1 and 1000, got %d", q.TopK)
+	}
+	if q.Threshold < 0 || q.Threshold > 1 {
+		return nil, fmt.Errorf("threshold must be between 0 and 1, got %g", q.Threshold)
+	}
+	f := &q.Filter
+	for _, d := range []struct{ name, v string }{{"since", f.Since}, {"until", f.Until}} {
+		if d.v != "" {
+			if err := memory.ValidateDate(d.v); err != nil {
+				return nil, fmt.Errorf("%s: %w", d.name, err)
+			}
+		}
+	}
+	if f.Since != "" && f.Until != "" && f.Since > f.Until {
+		return nil, fmt.Errorf("since %s is after until %s", f.Since, f.Until)
+	}
+	for i, t := range f.Tags {
+		n, err := memory.NormalizeTag(t)
+		if err != nil {
+			return nil, err
+		}
+		f.Tags[i] = n
+	}
+	for _, l := range f.Layers {
+		switch l {
+		case chunk.L1, chunk.L2, chunk.L3, chunk.L4:
+		default:
+			return nil, fmt.Errorf("unknown layer %q (use L1, L2, L3 or L4)", l)
+		}
+	}
+	return warn, nil
+}
+
+// Search answers q, best first.
+func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
+	warn, err := q.Validate()
+	if err != nil {
+		return nil, err
+	}
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	resp := &Response{Warnings: warn, Results: []Result{}}
+	ranked, err := e.rank(ctx, &q)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(ranked))
+	for i, r := range ranked {
+		ids[i] = r.id
+	}
+	cs, err := e.st.Chunks(ctx, ids, true)
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	byID := make(map[string]*chunk.Chunk, len(cs))
+	for i := range cs {
+		byID[cs[i].ID] = &cs[i]
+	}
+	terms := map[string]bool{}
+	for _, t := range e.ft.Analyze(q.Text) {
+		terms[t.Term] = true
+	}
+	for _, r := range ranked {
+		c, ok := byID[r.id]
+		if !ok {
+			continue // removed since it was ranked
+		}
+		resp.Results = append(resp.Results, Result{
+			ID: c.ID, Score: r.score, Path: c.Path, LineStart: c.LineStart, LineEnd: c.LineEnd,
+			Snippet: e.snippet(c, terms), Date: c.Date, Time: c.Time, Agent: c.Agent,
+			Tags: nonNil(c.Tags), Project: c.Project, Layer: c.Layer, Kind: c.Kind, Title: c.Title,
+		})
+	}
+	return resp, nil
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}

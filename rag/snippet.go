@@ -1,0 +1,81 @@
+package rag
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/archon-memory/archon/rag/chunk"
+)
+
+// SnippetBytes is the target snippet length.
+const SnippetBytes = 200
+
+// snippet returns about SnippetBytes of c's text around the densest run of
+// query terms, with each matching word marked as **word**, on one line.
+func (e *Engine) snippet(c *chunk.Chunk, terms map[string]bool) string {
+	text := c.Text
+	if text == "" {
+		text = c.Title
+	}
+	toks := e.ft.Analyze(text)
+	var hits [][2]int // byte ranges of matching words
+	for _, t := range toks {
+		if terms[t.Term] {
+			hits = append(hits, [2]int{t.Start, t.End})
+		}
+	}
+	// The window start that covers the most hits.
+	start := 0
+	if len(text) > SnippetBytes && len(hits) > 0 {
+		best, j := 0, 0
+		for i := range hits {
+			for j < len(hits) && hits[j][1]-hits[i][0] <= SnippetBytes {
+				j++
+			}
+			if j-i > best {
+				best, start = j-i, hits[i][0]
+			}
+		}
+		// Leave a little lead-in before the first hit.
+		start = max(0, start-30)
+		if start+SnippetBytes > len(text) {
+			start = max(0, len(text)-SnippetBytes)
+		}
+	}
+	end := min(len(text), start+SnippetBytes)
+	for start > 0 && !utf8.RuneStart(text[start]) {
+		start--
+	}
+	for end < len(text) && !utf8.RuneStart(text[end]) {
+		end++
+	}
+	// Snap to word boundaries.
+	if start > 0 {
+		if i := strings.IndexAny(text[start:end], " \n\t"); i >= 0 && i < 20 {
+			start += i + 1
+		}
+	}
+	if end < len(text) {
+		if i := strings.LastIndexAny(text[start:end], " \n\t"); i > (end-start)/2 {
+			end = start + i
+		}
+	}
+	var b strings.Builder
+	if start > 0 {
+		b.WriteString("…")
+	}
+	pos := start
+	for _, h := range hits {
+		if h[0] < start || h[1] > end {
+			continue
+		}
+		b.WriteString(text[pos:h[0]])
+		b.WriteString("**" + text[h[0]:h[1]] + "**")
+		pos = h[1]
+	}
+	b.WriteString(text[pos:end])
+	if end < len(text) {
+		b.WriteString("…")
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}

@@ -1,0 +1,197 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/archon-memory/archon/rag/chunk"
+)
+
+const chunkCols = "id, path, seq, line_start, line_end, date, time, agent, tags, project, layer, kind, title, part, hash"
+
+func scanChunk(sc interface{ Scan(...any) error }, withText bool) (chunk.Chunk, error) {
+	var c chunk.Chunk
+	var tags string
+	dest := []any{&c.ID, &c.Path, &c.Seq, &c.LineStart, &c.LineEnd, &c.Date, &c.Time, &c.Agent, &tags,
+		&c.Project, &c.Layer, &c.Kind, &c.Title, &c.Part, &c.Hash}
+	if withText {
+		dest = append(dest, &c.Text)
+	}
+	if err := sc.Scan(dest...); err != nil {
+		return c, err
+	}
+	if tags != "" {
+		c.Tags = strings.Split(tags, ",")
+	}
+	return c, nil
+}
+
+// Chunk returns the chunk with id, text included; ok is false if none.
+func (s *Store) Chunk(ctx context.Context, id string) (c chunk.Chunk, ok bool, err error) {
+	row := s.db.QueryRowContext(ctx, "SELECT "+chunkCols+", text FROM chunks WHERE id = ?", id)
+	c, err = scanChunk(row, true)
+	if err == sql.ErrNoRows {
+		return c, false, nil
+	}
+	if err != nil {
+		return c, false, fmt.Errorf("chunk %s: %w", id, err)
+	}
+	return c, true, nil
+}
+
+// ChunksByPath returns the chunks of a file in order, text included.
+func (s *Store) ChunksByPath(ctx context.Context, path string) ([]chunk.Chunk, error) {
+	return s.query(ctx, true, "SELECT "+chunkCols+", text FROM chunks WHERE path = ? ORDER BY seq", path)
+}
+
+// Chunks returns the chunks with the given ids (in no particular order).
+// withText selects whether their text is loaded.
+func (s *Store) Chunks(ctx context.Context, ids []string, withText bool) ([]chunk.Chunk, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	cols := chunkCols
+	if withText {
+		cols += ", text"
+	}
+	var out []chunk.Chunk
+	for len(ids) > 0 {
+		n := min(len(ids), 500)
+		args := make([]any, n)
+		for i := range n {
+			args[i] = ids[i]
+		}
+		cs, err := s.query(ctx, withText, "SELECT "+cols+" FROM chunks WHERE id IN (?"+strings.Repeat(",?", n-1)+")", args...)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, cs...)
+		ids = ids[n:]
+	}
+	return out, nil
+}
+
+// EachChunk calls fn for every chunk without its text, in path and seq order.
+func (s *Store) EachChunk(ctx context.Context, withText bool, fn func(chunk.Chunk) error) error {
+	cols := chunkCols
+	if withText {
+		cols += ", text"
+	}
+	rows, err := s.db.QueryContext(ctx, "SELECT "+cols+" FROM chunks ORDER BY path, seq")
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		c, err := scanChunk(rows, withText)
+		if err != nil {
+			return err
+		}
+		if err := fn(c); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// CountChunks returns the number of chunks.
+func (s *Store) CountChunks(ctx context.Context) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM chunks").Scan(&n)
+	return n, err
+}
+
+func (s *Store) query(ctx context.Context, withText bool, q string, args ...any) ([]chunk.Chunk, error) {
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []chunk.Chunk
+	for rows.Next() {
+		c, err := scanChunk(rows, withText)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// Vectors returns the cached vectors of embedder for the given content
+// hashes; hashes without a cached vector are absent from the map.
+func (s *Store) Vectors(ctx context.Context, embedder string, hashes []string) (map[string][]float32, error) {
+	out := make(map[string][]float32, len(hashes))
+	for len(hashes) > 0 {
+		n := min(len(hashes), 500)
+		args := make([]any, 0, n+1)
+		args = append(args, embedder)
+		for _, h := range hashes[:n] {
+			args = append(args, h)
+		}
+		rows, err := s.db.QueryContext(ctx, "SELECT hash, vec FROM vectors WHERE embedder = ? AND hash IN (?"+strings.Repeat(",?", n-1)+")", args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var h string
+			var b []byte
+			if err := rows.Scan(&h, &b); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[h] = DecodeVector(b)
+		}
+		rows.Close()
+		hashes = hashes[n:]
+	}
+	return out, nil
+}
+
+// PutVectors caches vectors of embedder by content hash.
+func (s *Store) PutVectors(ctx context.Context, embedder string, vecs map[string][]float32) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	st, err := tx.PrepareContext(ctx, "INSERT OR REPLACE INTO vectors(hash, embedder, vec) VALUES (?, ?, ?)")
+	if err != nil {
+		tx.Rollback()
+		return err
+	}
+	for h, v := range vecs {
+		if _, err := st.ExecContext(ctx, h, embedder, EncodeVector(v)); err != nil {
+			tx.Rollback()
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+// DropVectors deletes cached vectors of every embedder but keep.
+func (s *Store) DropVectors(ctx context.Context, keep string) error {
+	_, err := s.db.ExecContext(ctx, "DELETE FROM vectors WHERE embedder != ?", keep)
+	return err
+}
+
+// EncodeVector encodes v as little-endian float32s.
+func EncodeVector(v []float32) []byte {
+	b := make([]byte, 4*len(v))
+	for i, x := range v {
+		binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(x))
+	}
+	return b
+}
+
+// DecodeVector decodes little-endian float32s.
+func DecodeVector(b []byte) []float32 {
+	v := make([]float32, len(b)/4)
+	for i := range v {
+		v[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+	}
+	return v
+}

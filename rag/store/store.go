@@ -1,0 +1,223 @@
+// Package store keeps the retrieval engine's derived data in SQLite: the
+// chunks (metadata and text), the files they came from (for incremental
+// indexing), and cached embeddings keyed by content hash and embedder.
+//
+// SQLite is the source of truth for derived data: the full-text and vector
+// indexes are rebuilt from it or from the workspace files, never the other
+// way round. The database runs in WAL mode so readers never block the writer.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	_ "github.com/mattn/go-sqlite3" // SQLite driver
+
+	"github.com/archon-memory/archon/rag/chunk"
+)
+
+// Store is the retrieval database.
+type Store struct {
+	db *sql.DB
+}
+
+// migrations are applied in order; user_version counts how many have run.
+var migrations = []string{
+	`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+	CREATE TABLE files (
+		path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
+		hash TEXT NOT NULL, layer TEXT NOT NULL);
+	CREATE TABLE chunks (
+		id TEXT PRIMARY KEY, path TEXT NOT NULL, seq INTEGER NOT NULL,
+		line_start INTEGER NOT NULL, line_end INTEGER NOT NULL,
+		date TEXT NOT NULL, time TEXT NOT NULL, agent TEXT NOT NULL, tags TEXT NOT NULL,
+		project TEXT NOT NULL, layer TEXT NOT NULL, kind TEXT NOT NULL, title TEXT NOT NULL,
+		part INTEGER NOT NULL, hash TEXT NOT NULL, text TEXT NOT NULL);
+	CREATE INDEX chunks_path_seq ON chunks(path, seq);
+	CREATE TABLE vectors (
+		hash TEXT NOT NULL, embedder TEXT NOT NULL, vec BLOB NOT NULL,
+		PRIMARY KEY (hash, embedder)) WITHOUT ROWID;`,
+}
+
+// Open opens (creating or migrating) the database at path.
+func Open(ctx context.Context, path string) (*Store, error) {
+	dsn := "file:" + path + "?_journal_mode=WAL&_synchronous=NORMAL&_busy_timeout=10000&_foreign_keys=on"
+	db, err := sql.Open("sqlite3", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	s := &Store{db: db}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	return s, nil
+}
+
+func (s *Store) migrate(ctx context.Context) error {
+	var v int
+	if err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return err
+	}
+	if v > len(migrations) {
+		return fmt.Errorf("database schema version %d is newer than this archon understands (%d)", v, len(migrations))
+	}
+	for ; v < len(migrations); v++ {
+		tx, err := s.db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, migrations[v]); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("migration %d: %w", v+1, err)
+		}
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", v+1)); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if err := tx.Commit(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// Meta returns the value stored under key, or "" when there is none.
+func (s *Store) Meta(ctx context.Context, key string) (string, error) {
+	var v string
+	err := s.db.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = ?", key).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return v, err
+}
+
+// SetMeta stores value under key.
+func (s *Store) SetMeta(ctx context.Context, key, value string) error {
+	_, err := s.db.ExecContext(ctx, "INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", key, value)
+	return err
+}
+
+// File is what the store remembers about an indexed file.
+type File struct {
+	Path    string
+	Size    int64
+	MtimeNs int64
+	Hash    string
+	Layer   string
+}
+
+// Files returns every indexed file by path.
+func (s *Store) Files(ctx context.Context) (map[string]File, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT path, size, mtime_ns, hash, layer FROM files")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]File{}
+	for rows.Next() {
+		var f File
+		if err := rows.Scan(&f.Path, &f.Size, &f.MtimeNs, &f.Hash, &f.Layer); err != nil {
+			return nil, err
+		}
+		out[f.Path] = f
+	}
+	return out, rows.Err()
+}
+
+// Tx is a write transaction.
+type Tx struct {
+	tx                      *sql.Tx
+	insChunk, delChunk, ins *sql.Stmt
+}
+
+// Begin starts a write transaction.
+func (s *Store) Begin(ctx context.Context) (*Tx, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	t := &Tx{tx: tx}
+	if t.insChunk, err = tx.PrepareContext(ctx, `INSERT OR REPLACE INTO chunks
+		(id, path, seq, line_start, line_end, date, time, agent, tags, project, layer, kind, title, part, hash, text)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`); err != nil {
+		tx.Rollback()
+		return nil, err
+	}
+	return t, nil
+}
+
+// PutFile records a file and replaces all of its chunks with cs.
+func (t *Tx) PutFile(ctx context.Context, f File, cs []chunk.Chunk) error {
+	if _, err := t.tx.ExecContext(ctx, "DELETE FROM chunks WHERE path = ?", f.Path); err != nil {
+		return fmt.Errorf("replace chunks of %s: %w", f.Path, err)
+	}
+	for i := range cs {
+		c := &cs[i]
+		if _, err := t.insChunk.ExecContext(ctx, c.ID, c.Path, c.Seq, c.LineStart, c.LineEnd, c.Date, c.Time, c.Agent,
+			strings.Join(c.Tags, ","), c.Project, c.Layer, c.Kind, c.Title, c.Part, c.Hash, c.Text); err != nil {
+			return fmt.Errorf("insert chunk %s: %w", c.ID, err)
+		}
+	}
+	_, err := t.tx.ExecContext(ctx, `INSERT INTO files(path, size, mtime_ns, hash, layer) VALUES(?, ?, ?, ?, ?)
+		ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns, hash = excluded.hash, layer = excluded.layer`,
+		f.Path, f.Size, f.MtimeNs, f.Hash, f.Layer)
+	return err
+}
+
+// TouchFile updates a file's size and mtime without touching its chunks.
+func (t *Tx) TouchFile(ctx context.Context, f File) error {
+	_, err := t.tx.ExecContext(ctx, "UPDATE files SET size = ?, mtime_ns = ? WHERE path = ?", f.Size, f.MtimeNs, f.Path)
+	return err
+}
+
+// DeleteFile forgets a file and its chunks.
+func (t *Tx) DeleteFile(ctx context.Context, path string) error {
+	if _, err := t.tx.ExecContext(ctx, "DELETE FROM chunks WHERE path = ?", path); err != nil {
+		return err
+	}
+	_, err := t.tx.ExecContext(ctx, "DELETE FROM files WHERE path = ?", path)
+	return err
+}
+
+// Commit commits the transaction.
+func (t *Tx) Commit() error { return t.tx.Commit() }
+
+// Rollback abandons the transaction.
+func (t *Tx) Rollback() error { return t.tx.Rollback() }
+
+// Reset deletes every file and chunk (vectors stay cached).
+func (s *Store) Reset(ctx context.Context) error {
+	_, err := s.db.ExecContext(ctx, "DELETE FROM chunks; DELETE FROM files;")
+	return err
+}
+
+// ChunkHashes returns the id and content hash of every chunk of path.
+func (t *Tx) ChunkHashes(ctx context.Context, path string) (map[string]string, error) {
+	rows, err := t.tx.QueryContext(ctx, "SELECT id, hash FROM chunks WHERE path = ?", path)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var id, h string
+		if err := rows.Scan(&id, &h); err != nil {
+			return nil, err
+		}
+		out[id] = h
+	}
+	return out, rows.Err()
+}
+
+// SetMeta stores value under key inside the transaction.
+func (t *Tx) SetMeta(ctx context.Context, key, value string) error {
+	_, err := t.tx.ExecContext(ctx, "INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", key, value)
+	return err
+}
