@@ -124,7 +124,7 @@ func TestErrors(t *testing.T) {
 		{"init on a file", []string{"--root", file, "init"}, 1, "is a file"},
 		{"status takes no args", []string{"--root", root, "status", "extra"}, 2, "takes no arguments"},
 		{"bad log level", []string{"--log-level", "loud", "--root", root, "status"}, 2, "--log-level"},
-		{"not built yet", []string{"--root", root, "search", "postgres", "--top-k", "3"}, 1, "not built yet"},
+		{"not built yet", []string{"--root", root, "mcp"}, 1, "not built yet"},
 		{"not built yet, subcommand", []string{"--root", root, "context", "check", "--input", "x.json"}, 1, "not built yet"},
 	}
 	for _, tt := range tests {
