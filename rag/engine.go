@@ -87,16 +87,18 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 
 func (e *Engine) ftDir() string { return filepath.Join(e.dir, "fulltext") }
 
-// Close flushes and closes the indexes.
+// Close flushes and closes the indexes. Closing twice is harmless.
 func (e *Engine) Close() error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	var errs []error
 	if e.ft != nil {
 		errs = append(errs, e.ft.Close())
+		e.ft = nil
 	}
 	if e.st != nil {
 		errs = append(errs, e.st.Close())
+		e.st = nil
 	}
 	return errors.Join(errs...)
 }
