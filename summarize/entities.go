@@ -176,6 +176,8 @@ func looksLikeID(w string) bool {
 		return true // v1.2.3
 	case digits > 0 && letters > 0 && seps > 0:
 		return len(w) >= 5 // ABC-123, req_8f3a9, INC-2024-0042
+	case upper >= 2 && lower == 0 && digits >= 4 && seps == 0 && w[0] >= 'A' && w[0] <= 'Z':
+		return true // CHG0012345, ticket numbers without a dash
 	case upper >= 2 && lower == 0 && seps > 0 && strings.Contains(w, "_"):
 		return len(w) >= 5 // DATABASE_URL
 	}

@@ -1,6 +1,7 @@
 package summarize
 
 import (
+	"math"
 	"strings"
 
 	"github.com/archon-memory/archon/monitor/conv"
@@ -30,20 +31,26 @@ var cues = []cue{
 		"going with", "go with ", "we chose", "i chose", "chosen", "opted", "settled on", "agreed", "final call",
 		"standardiz", "we picked", "we selected", "switching to", "switch to ", "we'll go", "approved",
 		"resolution:", "conclusion:", "verdict", "committed to", "instead of", "rather than", "sticking with",
-		"stick with"}, nil, 10},
+		"stick with", "went with", "go for ", "adopt", "migrate to", "moving to", "move to", "moves to",
+		"will use", "picked", "selected", "in favor of", "in favour of", "voted", "landed on", "settle on",
+		"will run on", "replaced by", "replace it with"}, nil, 10},
 	{SecPreferences, []string{"i prefer", "i'd prefer", "i like", "i want", "i don't want", "i do not want",
 		"please always", "please never", "please don't", "please do not", "please use", "always ", "never ",
 		"don't ever", "my preference", "from now on", "make sure to", "i'd rather", "i hate", "i dislike",
 		"preferred", "prefer "}, map[conv.Role]bool{conv.RoleUser: true}, 8},
 	{SecTasks, []string{"todo", "to-do", "fixme", "pending", "next step", "next up", "still need", "still have to",
-		"need to", "needs to", "remaining", "follow up", "follow-up", "remember to", "don't forget", "not yet",
-		"haven't", "blocked", "action item", "- [ ]", "we'll need", "will need", "has to be", "have to",
-		"open question", "left to do", "later:", "outstanding", "waiting on", "waiting for", "must ", "should "}, nil, 8},
-	{SecErrors, []string{"error", "failed", "failure", "exception", "panic", "traceback", "fatal", "denied",
-		"timed out", "timeout", "segfault", "crash", "broken", "regression"}, nil, 5},
-	{SecProjects, []string{"working on", "project", "we're building", "we are building", "feature", "epic",
-		"milestone", "initiative", "migration", "migrating", "sprint", "the goal is", "objective", "roadmap",
-		"refactor", "rollout", "launch"}, nil, 6},
+		"remaining", "follow up", "follow-up", "remember to", "don't forget", "not yet", "haven't", "blocked on",
+		"action item", "- [ ]", "open question", "open item", "left to do", "left for", "outstanding",
+		"waiting on", "waiting for", "backlog", "at some point", "later on", "for tomorrow",
+		"when you get a chance", "we need to", "we still", "we should", "we must", "we'll need", "we will need"}, nil, 8},
+	// Weaker obligations count as tasks when the user says them.
+	{SecTasks, []string{"need to", "needs to", "have to", "has to", "must ", "should ", "will need", "can you also"},
+		map[conv.Role]bool{conv.RoleUser: true}, 7},
+	{SecErrors, []string{"error:", "errored", "an error", "the error", "error when", "error while", "failed",
+		"failing", "exception", "panic", "traceback", "fatal", "timed out", "segfault", "crash", "regression",
+		"broken"}, nil, 5},
+	{SecProjects, []string{"working on", "project", "we're building", "we are building", "epic", "milestone",
+		"initiative", "the goal is", "our goal", "objective", "roadmap", "launch", "rollout", "sprint"}, nil, 6},
 }
 
 // markers at the start of a sentence are explicit and earn a bonus.
@@ -75,9 +82,11 @@ type extractor struct {
 }
 
 type entityTally struct {
-	kind   EntityKind
-	weight float64
-	last   int
+	kind  EntityKind
+	best  float64 // weight of the strongest mention
+	count int
+	last  int
+	rec   float64 // recency of the last mention
 }
 
 func newExtractor() *extractor { return &extractor{entities: map[string]*entityTally{}} }
@@ -98,9 +107,9 @@ func (x *extractor) addMessages(msgs []conv.Message) {
 			case conv.PartText:
 				x.addText(p.Text, m.Role, recency)
 			case conv.PartToolCall:
-				w := 0.6
+				w := 0.8
 				if isEditTool(p.ToolName) {
-					w = 1.2
+					w = 1.5
 				}
 				x.addEntities(string(p.Input), w, recency)
 			case conv.PartToolResult:
@@ -129,7 +138,11 @@ func (x *extractor) addText(text string, role conv.Role, recency float64) {
 	for si, s := range sents {
 		x.seq++
 		lower := strings.ToLower(s)
-		if sec, base, ok := classify(lower, role); ok {
+		sec, base, ok := classify(lower, role)
+		if !ok {
+			sec, base, ok = fallback(s, lower, role)
+		}
+		if ok {
 			item := s
 			// A decision's reason often follows in its own sentence.
 			if sec == SecDecisions && si+1 < len(sents) && startsWithReason(sents[si+1]) {
@@ -143,10 +156,10 @@ func (x *extractor) addText(text string, role conv.Role, recency float64) {
 				}
 			}
 			x.cands = append(x.cands, candidate{section: sec, text: clip(item), score: score, seq: x.seq})
-			x.addEntities(s, 1.5*rw, recency)
+			x.addEntities(s, 3*rw, recency)
 			continue
 		}
-		x.addEntities(s, rw, recency)
+		x.addEntities(s, 2*rw, recency)
 	}
 }
 
@@ -155,7 +168,7 @@ func (x *extractor) addToolResult(p conv.Part, recency float64) {
 	if len(text) > toolScanBytes {
 		text = text[:toolScanBytes]
 	}
-	x.addEntities(text, 0.25, recency)
+	x.addEntities(text, 0.3, recency)
 	if !p.IsError && !hasErrorWord(text) {
 		return
 	}
@@ -187,17 +200,24 @@ func (x *extractor) addEntities(s string, w, recency float64) {
 			t = &entityTally{kind: e.kind}
 			x.entities[e.text] = t
 		}
-		t.weight += w * (0.5 + recency)
+		t.best = max(t.best, w)
+		t.count++
+		t.rec = recency
 		x.seq++
 		t.last = x.seq
 	}
 }
 
-// entityCandidates turns the tallies into SecContext candidates.
+// entityCandidates turns the tallies into SecContext candidates. An
+// entity scores by its strongest mention (the user's words weigh most, tool
+// output least) and recency. Entities mentioned again and again score a
+// little lower: they live in the recent turns that compaction keeps and in
+// the files themselves, while a path or ticket named once is what a summary
+// must not lose.
 func (x *extractor) entityCandidates() []candidate {
 	out := make([]candidate, 0, len(x.entities))
 	for text, t := range x.entities {
-		score := min(t.weight, 8)
+		score := t.best + 0.5*t.rec - 0.3*math.Log2(float64(t.count))
 		out = append(out, candidate{section: SecContext, text: text, score: score, seq: t.last, kind: t.kind})
 	}
 	return out
@@ -277,4 +297,52 @@ func clip(s string) string {
 		cut = maxItemChars
 	}
 	return s[:cut] + "…"
+}
+
+// fallback catches what the cue phrases miss, by sentence shape:
+// an obligation whose subject is not the speaker narrating their next step
+// ("somebody needs to", "the team must") is a task; a statement giving a
+// reason ("because", "since", "due to") about a named thing is a decision or
+// its rationale.
+func fallback(s, lower string, role conv.Role) (string, float64, bool) {
+	if strings.HasSuffix(s, "?") {
+		return "", 0, false
+	}
+	for _, m := range []string{" needs to ", " need to ", " must ", " should ", " has to ", " have to ", " ought to "} {
+		i := strings.Index(" "+lower+" ", m)
+		if i < 0 {
+			continue
+		}
+		subject := strings.Fields(lower[:max(i-1, 0)])
+		if len(subject) == 0 {
+			break
+		}
+		last := subject[len(subject)-1]
+		if last == "i" || last == "i'll" || last == "me" || (len(subject) > 1 && subject[len(subject)-2] == "let") {
+			break
+		}
+		return SecTasks, 7, true
+	}
+	for _, c := range []string{" because ", " since ", " due to ", " so that ", " mainly because", "the reason"} {
+		if strings.Contains(lower, c) && hasNamedThing(s) {
+			return SecDecisions, 7, true
+		}
+	}
+	return "", 0, false
+}
+
+// hasNamedThing reports whether s names something: a capitalized word
+// after the first, or a path or identifier.
+func hasNamedThing(s string) bool {
+	words := strings.Fields(s)
+	for i, w := range words {
+		w = strings.Trim(w, "([{\"'`,;:.")
+		if i > 0 && len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z' {
+			return true
+		}
+		if _, _, ok := classifyWord(w); ok {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,114 @@
+package convgen
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// tuning3 was the second held-out set. Scored blind it kept 68.8%
+// (decisions 12/48, tasks 24/48); the summarizer was then changed with its
+// failures in view (sentence-shape fallbacks, more choice verbs), so it
+// counts as tuning now.
+var tuning3 = factSet{
+	decisionTpl: []template{
+		{"Quick update from the architecture review: {P} moves to {X}, mainly because {R}.", "user"},
+		{"We landed on {X} for {P} in the end ({R}).", "user"},
+		{"Going forward {P} will run on {X}, since {R}.", "assistant"},
+		{"The team voted for {X} for {P} because {R}.", "user"},
+	},
+	choices: []string{"CockroachDB", "Celery", "Traefik", "HTMX", "Parquet", "Memcached", "Ansible", "Nx", "Loki",
+		"scrypt", "Snowflake", "Dagster"},
+	purposes: []string{"the inventory service", "background jobs", "ingress routing", "the support dashboard",
+		"cold storage exports", "the session cache", "server provisioning", "frontend builds", "log aggregation",
+		"token hashing", "finance reporting", "ETL orchestration"},
+	reasons: []string{"it gives us multi-region writes", "the on-call team prefers it", "it cut cloud spend last quarter",
+		"it integrates with our SSO", "nobody has to run a cluster", "it passed the security audit",
+		"it scales without sharding", "the migration path is shortest"},
+	taskTpl: []template{
+		{"Before we close this out we must {X}.", "user"},
+		{"Reminder for whoever picks this up: {X}.", "user"},
+		{"I have not yet managed to {X}; that is still outstanding.", "assistant"},
+		{"Handover note: somebody needs to {X}.", "assistant"},
+	},
+	tasks: []string{"re-enable the nightly backup verification", "notify finance about the rounding change",
+		"move the secrets from .env into Vault", "drop the unused idx_orders_created index",
+		"upgrade the Redis client past 9.2", "add a canary stage to the deploy pipeline",
+		"clean up the stale preview environments", "shorten the session TTL to eight hours",
+		"reconcile the March invoices by hand", "tag the release candidate in git"},
+	pathTpl: []template{
+		{"Heads-up, the production overrides sit in {X}.", "user"},
+		{"The script that generates the report is {X}.", "assistant"},
+		{"Our SSO metadata is stored at {X}.", "user"},
+	},
+	paths: []string{"/etc/inventory/overrides.ini", "ops/ansible/roles/db/tasks/main.yml", "services/support/app/views.py",
+		"/data/exports/cold/2026-11.parquet", "apps/dashboard/src/components/Chart.tsx", "migrations/V58__drop_legacy.sql",
+		"charts/ingress/templates/traefik.yaml", "/usr/local/share/sso/metadata.xml", "reports/finance/monthly_close.ipynb",
+		"lib/hashing/scrypt_params.rs"},
+	idTpl: []template{
+		{"The vendor case number is {X}.", "user"},
+		{"That panic first showed up in job run {X}.", "assistant"},
+		{"Please quote change request {X} in the release notes.", "user"},
+	},
+	ids: func(r *rand.Rand) string {
+		switch r.IntN(3) {
+		case 0:
+			return fmt.Sprintf("CS%08d", r.IntN(100000000))
+		case 1:
+			return fmt.Sprintf("run-%x-%d", r.Uint32()&0xfffff|0x10000, r.IntN(100))
+		}
+		return fmt.Sprintf("CHG%07d", r.IntN(10000000))
+	},
+}
+
+// heldOut is the third held-out set, written after tuning3 was folded into
+// tuning and evaluated once, after the summarizer's last change. Its
+// sentences come from yet other situations (chat threads, commit messages,
+// meeting notes, pair-programming asides), with their own values.
+var heldOut = factSet{
+	decisionTpl: []template{
+		{"From the meeting notes: {X} is the pick for {P}. Why: {R}.", "user"},
+		{"Thread summary - consensus is {X} for {P}, {R}.", "user"},
+		{"commit message: use {X} for {P} ({R})", "assistant"},
+		{"My recommendation, which the lead signed off on, is {X} for {P} given that {R}.", "assistant"},
+	},
+	choices: []string{"Valkey", "Pulsar", "Caddy", "Qwik", "Iceberg", "Hazelcast", "Chef", "Turborepo", "Tempo",
+		"PBKDF2", "Redshift", "Prefect"},
+	purposes: []string{"the pricing engine", "event sourcing", "TLS termination", "the marketing site", "the lakehouse",
+		"distributed locks", "config management", "the web monorepo", "trace storage", "legacy password hashes",
+		"the BI layer", "data pipelines"},
+	reasons: []string{"its licence stays open", "ops can run it in one binary", "the benchmarks showed lower tail latency",
+		"it ships with FIPS mode", "the compliance team asked for it", "it reuses our Postgres skills",
+		"the pricing is predictable", "upgrades are painless"},
+	taskTpl: []template{
+		{"Still on my list: {X}.", "user"},
+		{"Action for next sprint - {X}.", "user"},
+		{"We can't ship until someone gets around to {X}.", "assistant"},
+		{"Leaving a note so it isn't lost: {X} is not done.", "assistant"},
+	},
+	tasks: []string{"benchmarking the pricing engine under load", "wiring the audit events into the SIEM",
+		"rewriting the flaky date parser", "expiring the old invite links", "migrating the wiki to the new space",
+		"auditing who can read the billing bucket", "bumping the minimum TLS version", "removing the v2 SDK shims",
+		"sizing the new Kafka partitions", "pruning dead feature toggles"},
+	pathTpl: []template{
+		{"fyi the feature toggles are defined in {X}", "user"},
+		{"Careful, {X} is generated; edit the template instead.", "assistant"},
+		{"The on-call runbook is {X}.", "user"},
+	},
+	paths: []string{"/srv/pricing/rules.yaml", "infra/chef/cookbooks/base/recipes/default.rb", "site/src/routes/index.tsx",
+		"/var/log/pricing/engine.log", "tools/codegen/templates/client.tmpl", "lakehouse/iceberg/catalog.json",
+		"docs/runbooks/oncall.md", "config/toggles/flags.json", "/mnt/backups/weekly/manifest.txt", "sdk/python/archon_client/retry.py"},
+	idTpl: []template{
+		{"Ops ticket for the outage: {X}.", "user"},
+		{"The offending commit looks like {X}.", "assistant"},
+		{"Billing account {X} is the affected one.", "user"},
+	},
+	ids: func(r *rand.Rand) string {
+		switch r.IntN(3) {
+		case 0:
+			return fmt.Sprintf("OPS-%d", 100+r.IntN(900))
+		case 1:
+			return fmt.Sprintf("%012x", r.Uint64()&0xffffffffffff|0x100000000000)
+		}
+		return fmt.Sprintf("acct_%d_%c%c", 1000+r.IntN(9000), 'a'+rune(r.IntN(26)), 'a'+rune(r.IntN(26)))
+	},
+}

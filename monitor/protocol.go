@@ -1,0 +1,244 @@
+package monitor
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/monitor/compact"
+	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/summarize"
+)
+
+// The summary history lives under the state directory:
+//
+//	.archon/summary-history/
+//	    20261129T140312.123Z.md   an earlier MEMORY_SUMMARY.md, named by the
+//	                              time it was replaced (UTC)
+//	    dates.json                {item key: YYYY-MM-DD first recorded}, so
+//	                              items older than keep_days are dropped
+//
+// At most HistoryKeep earlier versions are kept; older ones are removed.
+const (
+	HistoryDir  = "summary-history"
+	HistoryKeep = 100
+	datesFile   = "dates.json"
+)
+
+// maxArchiveChunk bounds one daily-log entry of archived messages, below
+// memory.DefaultMaxEntryBytes; longer archives are split over entries.
+const maxArchiveChunk = 3 << 20
+
+// protocol is the auto-summarize protocol at the critical level: summarize
+// the whole live context (merging the previous MEMORY_SUMMARY.md), trim it
+// to the summary plus the most recent turns, and, with a workspace, write
+// MEMORY_SUMMARY.md atomically, keeping the old version. Archiving the cut
+// messages follows in Prepare.
+func (m *Monitor) protocol(ctx context.Context, c *conv.Conversation, opt PrepareOptions, p *Prepared) error {
+	st := m.newState(c, opt, p)
+	sopt := st.SummaryOptions
+	var dates map[string]string
+	if ws := opt.Workspace; ws != nil {
+		prev, err := os.ReadFile(ws.SummaryPath())
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("auto-summarize: read previous summary: %w", err)
+		}
+		sopt.Previous = string(prev)
+		dates = loadDates(filepath.Join(ws.StateDir(), HistoryDir, datesFile))
+		sopt.PreviousDates = dates
+	}
+	var live []conv.Message
+	for _, msg := range c.Messages {
+		if msg.Role != conv.RoleSystem && !msg.Sidechain {
+			live = append(live, msg)
+		}
+	}
+	sum, err := m.summarizerOf(opt.Summarizer).Summarize(ctx, live, sopt)
+	if err != nil {
+		return fmt.Errorf("auto-summarize: %w", err)
+	}
+	p.Summary = sum
+	pipe := compact.Pipeline{
+		compact.ClearToolResults{Keep: m.cfg.KeepToolResults},
+		compact.KeepRecentWithSummary{Keep: m.cfg.KeepRecent, Text: sum.Markdown},
+		compact.IfOver(compact.Truncate{}),
+	}
+	if err := pipe.Run(ctx, st); err != nil {
+		return fmt.Errorf("auto-summarize: %w", err)
+	}
+	p.Conv, p.Steps, p.Cut, p.Changed = st.Conv, st.Steps, st.Cut, true
+	if opt.Workspace == nil {
+		return nil
+	}
+	hist, err := WriteSummary(opt.Workspace, sum, opt.now())
+	if err != nil {
+		return fmt.Errorf("auto-summarize: %w", err)
+	}
+	p.SummaryPath, p.HistoryPath = opt.Workspace.SummaryPath(), hist
+	return nil
+}
+
+// summarizerOf returns the state's summarizer (extractive when unset).
+func (m *Monitor) summarizerOf(s summarize.Summarizer) summarize.Summarizer {
+	if s == nil {
+		return summarize.NewExtractive()
+	}
+	return s
+}
+
+// WriteSummary replaces MEMORY_SUMMARY.md with sum atomically. The previous
+// version, if any, is first copied into .archon/summary-history/ (the file
+// name is the replacement time), and the item dates are updated. It returns
+// the history file written ("" when there was no previous summary).
+func WriteSummary(ws *memory.Workspace, sum *summarize.Summary, now time.Time) (string, error) {
+	dir := filepath.Join(ws.StateDir(), HistoryDir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("summary history: %w", err)
+	}
+	hist := ""
+	prev, err := os.ReadFile(ws.SummaryPath())
+	switch {
+	case err == nil && len(prev) > 0:
+		hist = filepath.Join(dir, now.UTC().Format("20060102T150405.000Z")+".md")
+		if err := memory.WriteFileAtomic(hist, prev, 0o644); err != nil {
+			return "", fmt.Errorf("summary history: %w", err)
+		}
+		pruneHistory(dir, HistoryKeep)
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return "", fmt.Errorf("read %s: %w", ws.SummaryPath(), err)
+	}
+	if err := memory.WriteFileAtomic(ws.SummaryPath(), []byte(sum.Markdown), 0o644); err != nil {
+		return "", fmt.Errorf("write %s: %w", ws.SummaryPath(), err)
+	}
+	if len(sum.Dates) > 0 {
+		b, _ := json.MarshalIndent(sum.Dates, "", " ")
+		if err := memory.WriteFileAtomic(filepath.Join(dir, datesFile), b, 0o644); err != nil {
+			return hist, fmt.Errorf("summary dates: %w", err)
+		}
+	}
+	return hist, nil
+}
+
+// LoadSummaryDates reads the first-recorded dates of the current summary's
+// items (for summarize.Options.PreviousDates).
+func LoadSummaryDates(ws *memory.Workspace) map[string]string {
+	return loadDates(filepath.Join(ws.StateDir(), HistoryDir, datesFile))
+}
+
+func loadDates(path string) map[string]string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	var d map[string]string
+	if json.Unmarshal(b, &d) != nil {
+		return nil
+	}
+	return d
+}
+
+func pruneHistory(dir string, keep int) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	var names []string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".md") {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	for len(names) > keep {
+		_ = os.Remove(filepath.Join(dir, names[0]))
+		names = names[1:]
+	}
+}
+
+// archive appends the cut messages verbatim to today's daily log as
+// checkpoint entries (several when large).
+func (m *Monitor) archive(ctx context.Context, opt PrepareOptions, p *Prepared) error {
+	if opt.Workspace == nil || len(p.Cut) == 0 {
+		return nil
+	}
+	entries, err := ArchiveMessages(ctx, opt.Workspace, p.Cut, ArchiveInfo{
+		Agent: opt.Agent, Action: p.Action, Level: p.Before.Level, Percent: p.Before.Percent,
+		Limit: p.Before.Limit, Model: p.Before.Model, Now: opt.now(), Summarized: p.Summary != nil,
+	})
+	p.Archived = entries
+	return err
+}
+
+// ArchiveInfo describes an archive for its entry header.
+type ArchiveInfo struct {
+	Agent      string
+	Action     Action
+	Level      string
+	Percent    float64
+	Limit      int
+	Model      string
+	Now        time.Time
+	Summarized bool // MEMORY_SUMMARY.md was rewritten
+}
+
+// ArchiveMessages appends msgs verbatim (conv.Transcript) to the daily log
+// of info.Now as entries tagged #checkpoint #context, splitting at message
+// boundaries so no entry exceeds 3 MiB. NUL bytes and invalid UTF-8, which
+// the log cannot hold, become U+FFFD.
+func ArchiveMessages(ctx context.Context, ws *memory.Workspace, msgs []conv.Message, info ArchiveInfo) ([]memory.Entry, error) {
+	if info.Now.IsZero() {
+		info.Now = time.Now()
+	}
+	agent := info.Agent
+	if agent == "" {
+		agent = "archon"
+	}
+	var chunks [][]conv.Message
+	size := 0
+	for i := range msgs {
+		n := len(conv.Flatten(&msgs[i]))
+		if len(chunks) == 0 || size+n > maxArchiveChunk {
+			chunks = append(chunks, nil)
+			size = 0
+		}
+		chunks[len(chunks)-1] = append(chunks[len(chunks)-1], msgs[i])
+		size += n
+	}
+	var out []memory.Entry
+	for k, chunk := range chunks {
+		head := fmt.Sprintf("Context checkpoint: %s at level %s (%.0f%% of %s tokens, model %s); %d messages archived verbatim below.",
+			info.Action, info.Level, info.Percent, commas(info.Limit), info.Model, len(chunk))
+		if info.Summarized {
+			head += " MEMORY_SUMMARY.md was rewritten."
+		}
+		if len(chunks) > 1 {
+			head += fmt.Sprintf(" Part %d of %d.", k+1, len(chunks))
+		}
+		text := head + "\n\n" + clean(conv.Transcript(chunk))
+		e, err := ws.Append(ctx, memory.Entry{
+			Date: info.Now.Format(time.DateOnly), Time: info.Now.Format("15:04:05"),
+			Agent: agent, Tags: []string{"checkpoint", "context"}, Text: text,
+		})
+		if err != nil {
+			return out, fmt.Errorf("archive %d messages to the daily log: %w", len(chunk), err)
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+func clean(s string) string {
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	return strings.ReplaceAll(s, "\x00", "\uFFFD")
+}
