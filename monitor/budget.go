@@ -1,7 +1,6 @@
 package monitor
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/archon-memory/archon/monitor/conv"
@@ -61,10 +60,37 @@ type ZoneUsage struct {
 	Percent float64 `json:"percent"` // of the window
 }
 
-var (
-	planMarker   = regexp.MustCompile(`(?im)^(<plan>|#{1,3} (plan|implementation plan)\b|<objective>|objective:)`)
-	warmthMarker = regexp.MustCompile(`(?i)<warmth>|<memory|MEMORY_SUMMARY|# memory summary|<skill|SKILL\.md|<identity>|SOUL\.md`)
-)
+// isPlan reports whether head (the start of a message) holds a plan: a
+// line that is <plan>, <objective>, a "# Plan"/"## Implementation plan"
+// heading, or an "objective:" key.
+func isPlan(head string) bool {
+	for _, line := range strings.Split(head, "\n") {
+		l := strings.ToLower(strings.TrimSpace(line))
+		if strings.HasPrefix(l, "<plan>") || strings.HasPrefix(l, "<objective>") || strings.HasPrefix(l, "objective:") {
+			return true
+		}
+		if t := strings.TrimLeft(l, "#"); len(t) < len(l) && len(l)-len(t) <= 3 {
+			t = strings.TrimSpace(t)
+			if t == "plan" || strings.HasPrefix(t, "plan:") || strings.HasPrefix(t, "plan ") || strings.HasPrefix(t, "implementation plan") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var warmthMarkers = []string{"<warmth>", "<memory", "memory_summary", "# memory summary", "<skill", "skill.md", "<identity>", "soul.md"}
+
+// isWarmth reports whether head holds injected memory, identity or skills.
+func isWarmth(head string) bool {
+	l := strings.ToLower(head)
+	for _, m := range warmthMarkers {
+		if strings.Contains(l, m) {
+			return true
+		}
+	}
+	return false
+}
 
 // Classify returns the budget category of each message: an explicit
 // "archon_category" wins; system messages are system unless they carry
@@ -94,15 +120,19 @@ func Classify(msgs []conv.Message) []string {
 				continue
 			}
 		}
-		text := m.Text()
-		head := text
-		if len(head) > 2000 {
-			head = head[:2000]
+		// Only instructions and user turns can carry plans or injections.
+		injectable := (m.Role == conv.RoleSystem || m.Role == conv.RoleUser) && !m.HasToolResults()
+		head := ""
+		if injectable {
+			head = m.Text()
+			if len(head) > 2000 {
+				head = head[:2000]
+			}
 		}
 		switch {
-		case planMarker.MatchString(head) && m.Role != conv.RoleAssistant:
+		case injectable && isPlan(head):
 			out[i] = CatPlan
-		case warmthMarker.MatchString(head) && m.Role != conv.RoleAssistant:
+		case injectable && isWarmth(head):
 			out[i] = CatWarmth
 		case m.Role == conv.RoleSystem:
 			out[i] = CatSystem

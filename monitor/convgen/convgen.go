@@ -20,7 +20,7 @@ import (
 // Options shape a generated conversation.
 type Options struct {
 	Seed   uint64
-	Tokens int         // approximate size (estimate), 20,000 when 0
+	Tokens int         // approximate size in o200k tokens, 20,000 when 0
 	Format conv.Format // openai when empty
 	// Facts are planted into messages spread over the conversation.
 	Facts []Fact
@@ -97,9 +97,9 @@ func (g *gen) project() string { return g.pick(projects) }
 func (g *gen) round(n int, facts []Fact) int {
 	size := 0
 	add := func(t turn) {
-		size += tokens.CountEstimate(t.text)
+		size += tokens.CountO200K(t.text) + 4
 		for _, c := range t.calls {
-			size += tokens.CountEstimate(c.result) + 20
+			size += tokens.CountO200K(c.result) + 20
 		}
 		g.turns = append(g.turns, t)
 	}

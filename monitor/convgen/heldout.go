@@ -60,11 +60,10 @@ var tuning3 = factSet{
 	},
 }
 
-// heldOut is the third held-out set, written after tuning3 was folded into
-// tuning and evaluated once, after the summarizer's last change. Its
-// sentences come from yet other situations (chat threads, commit messages,
-// meeting notes, pair-programming asides), with their own values.
-var heldOut = factSet{
+// tuning4 was the third held-out set. Scored blind it kept 60.4%
+// (decisions 4/48, tasks 16/48); the summarizer was then changed with its
+// failures in view, so it counts as tuning now.
+var tuning4 = factSet{
 	decisionTpl: []template{
 		{"From the meeting notes: {X} is the pick for {P}. Why: {R}.", "user"},
 		{"Thread summary - consensus is {X} for {P}, {R}.", "user"},
@@ -110,5 +109,59 @@ var heldOut = factSet{
 			return fmt.Sprintf("%012x", r.Uint64()&0xffffffffffff|0x100000000000)
 		}
 		return fmt.Sprintf("acct_%d_%c%c", 1000+r.IntN(9000), 'a'+rune(r.IntN(26)), 'a'+rune(r.IntN(26)))
+	},
+}
+
+// heldOut is the fourth held-out set, written before the changes that
+// followed tuning4's blind score and evaluated once, after the
+// summarizer's last change. Its sentences imitate still other registers
+// (status reports, code review comments, chat one-liners, postmortems).
+var heldOut = factSet{
+	decisionTpl: []template{
+		{"Status: {P} is now on {X} - {R}, so that question is closed.", "user"},
+		{"Review comment: please keep {X} for {P}; {R}.", "user"},
+		{"Postmortem outcome: {P} switches over to {X} because {R}.", "assistant"},
+		{"yeah {X} for {P}, {R}", "user"},
+	},
+	choices: []string{"MariaDB", "ZeroMQ", "HAProxy", "Astro", "Avro", "Etcd", "SaltStack", "Lerna", "Jaeger",
+		"Blake3", "Databricks", "Luigi"},
+	purposes: []string{"the catalog service", "internal messaging", "the load balancer", "the docs site", "schema encoding",
+		"leader election", "host configuration", "the JS packages", "request tracing", "file checksums",
+		"the ML platform", "batch jobs"},
+	reasons: []string{"it is what the SREs are on call for", "the throughput numbers were twice as good",
+		"we already pay for the enterprise tier", "it keeps the schema registry happy", "the fallback story is simpler",
+		"legal cleared the license", "it removes one hop", "the hiring pool knows it"},
+	taskTpl: []template{
+		{"Blocker before GA: {X}.", "user"},
+		{"Somebody please own {X} this week.", "user"},
+		{"Unfinished: {X} (I ran out of time).", "assistant"},
+		{"Carry-over from yesterday - {X}.", "assistant"},
+	},
+	tasks: []string{"rotating the signing keys for the mobile app", "writing the data retention policy",
+		"fixing the timezone bug in the scheduler", "deleting the test tenants in production",
+		"profiling the catalog import", "adding rate limits to the public search API",
+		"replacing the hard-coded S3 region", "documenting the on-call escalation path",
+		"upgrading Node in the build image", "checking the GDPR export for completeness"},
+	pathTpl: []template{
+		{"Note the HAProxy config is {X}.", "user"},
+		{"The import job reads from {X}.", "assistant"},
+		{"Don't touch {X}, it's vendored.", "user"},
+	},
+	paths: []string{"/etc/haproxy/haproxy.cfg", "catalog/importer/src/main/java/Importer.java", "/var/spool/catalog/inbox",
+		"third_party/avro/schema.avsc", "docs/site/astro.config.mjs", "/opt/ml/models/ranker-v7.onnx",
+		"salt/states/web/init.sls", "packages/ui/src/Button.tsx", "ops/postmortems/2026-10-12.md", "scripts/gdpr/export.py"},
+	idTpl: []template{
+		{"Sentry issue {X} has the stack trace.", "assistant"},
+		{"PR {X} introduced it.", "user"},
+		{"Order {X} was double-charged.", "user"},
+	},
+	ids: func(r *rand.Rand) string {
+		switch r.IntN(3) {
+		case 0:
+			return fmt.Sprintf("CATALOG-%d", 10+r.IntN(990))
+		case 1:
+			return fmt.Sprintf("#%d", 1000+r.IntN(9000))
+		}
+		return fmt.Sprintf("ord_%c%c%c%d", 'A'+rune(r.IntN(26)), 'A'+rune(r.IntN(26)), 'a'+rune(r.IntN(26)), 10000+r.IntN(90000))
 	},
 }
