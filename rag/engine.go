@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/archon-memory/archon/memory"
@@ -28,6 +29,8 @@ import (
 type Options struct {
 	// Chunk tunes chunking.
 	Chunk chunk.Options
+	// Rank tunes ranking; the zero value means DefaultRankParams().
+	Rank RankParams
 	// Logger receives warnings (nil: slog.Default()).
 	Logger *slog.Logger
 }
@@ -40,9 +43,10 @@ type Engine struct {
 	log *slog.Logger
 	dir string
 
-	mu sync.RWMutex // guards the indexes against concurrent Index calls
-	st *store.Store
-	ft *fulltext.Index
+	mu     sync.RWMutex // guards the fields below; Index holds it exclusively
+	st     *store.Store
+	ft     *fulltext.Index
+	agents map[string]bool // lower-case agent names, loaded lazily
 }
 
 // IndexDir returns where the engine keeps its state for ws.
@@ -55,6 +59,9 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 	e := &Engine{ws: ws, opt: opt, log: opt.Logger, dir: IndexDir(ws)}
 	if e.log == nil {
 		e.log = slog.Default()
+	}
+	if e.opt.Rank == (RankParams{}) {
+		e.opt.Rank = DefaultRankParams()
 	}
 	if err := os.MkdirAll(e.dir, 0o755); err != nil {
 		return nil, fmt.Errorf("open index: %w", err)
@@ -108,7 +115,26 @@ const (
 	// metaFulltextDirty is "1" while the full-text index may disagree with
 	// the database (set before a change, cleared after both committed).
 	metaFulltextDirty = "fulltext_dirty"
+	// metaAgents holds the comma-separated agent names, kept by Index.
+	metaAgents = "agents"
 )
+
+// agentSet returns the workspace's agent names, lower-case. Callers hold mu
+// for reading; the set is loaded once and replaced by Index.
+func (e *Engine) agentSet(ctx context.Context) map[string]bool {
+	if e.agents != nil {
+		return e.agents
+	}
+	m := map[string]bool{}
+	if v, err := e.st.Meta(ctx, metaAgents); err == nil {
+		for _, a := range strings.Split(v, ",") {
+			if a != "" {
+				m[strings.ToLower(a)] = true
+			}
+		}
+	}
+	return m
+}
 
 // ftDoc is the full-text view of a chunk.
 func ftDoc(c *chunk.Chunk) fulltext.Doc {
@@ -117,4 +143,19 @@ func ftDoc(c *chunk.Chunk) fulltext.Doc {
 		text = c.Title + "\n" + text
 	}
 	return fulltext.Doc{ID: c.ID, Text: text, Agent: c.Agent, Tags: c.Tags, Project: c.Project, Layer: c.Layer, Date: c.Date}
+}
+
+// session is the full-text view of a whole file: all its chunks' text.
+func session(path string, cs []chunk.Chunk) fulltext.Session {
+	var b strings.Builder
+	for i := range cs {
+		if cs[i].Part > 0 {
+			continue // split parts overlap; the first part stands for the entry
+		}
+		b.WriteString(cs[i].Title)
+		b.WriteByte('\n')
+		b.WriteString(cs[i].Text)
+		b.WriteByte('\n')
+	}
+	return fulltext.Session{ID: path, Text: b.String()}
 }

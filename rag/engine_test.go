@@ -262,7 +262,7 @@ func TestCorruptIndexIsRebuilt(t *testing.T) {
 	e := openIndexed(t, ws)
 	want := search(t, e, Query{Text: "stripe webhook"})
 	e.Close()
-	ft := filepath.Join(IndexDir(ws), "fulltext")
+	ft := filepath.Join(IndexDir(ws), "fulltext", "entries")
 	os.WriteFile(filepath.Join(ft, "index_meta.json"), []byte("{garbage"), 0o644)
 	e2, err := Open(ctx, ws, Options{})
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/archon-memory/archon/memory"
@@ -136,6 +137,8 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 	defer tx.Rollback()
 	var upserts []fulltext.Doc
 	var deletes []string
+	var sessions []fulltext.Session
+	var sessionDeletes []string
 	upserted := map[string]bool{}
 	present := make(map[string]bool, len(srcs))
 	for i, src := range srcs {
@@ -179,6 +182,7 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 		if err := tx.PutFile(ctx, rec, cs); err != nil {
 			return nil, err
 		}
+		sessions = append(sessions, session(src.rel, cs))
 	}
 	for path := range known {
 		if present[path] {
@@ -194,6 +198,7 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 		if err := tx.DeleteFile(ctx, path); err != nil {
 			return nil, err
 		}
+		sessionDeletes = append(sessionDeletes, path)
 		stats.Removed++
 	}
 	// An id deleted from one file and added by another (an archived log)
@@ -228,9 +233,17 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 		if err := e.rebuildFulltext(ctx); err != nil {
 			return nil, err
 		}
-	} else if err := e.ft.Apply(ctx, upserts, deletes); err != nil {
+	} else if err := e.ft.Apply(ctx, upserts, deletes, sessions, sessionDeletes); err != nil {
 		return nil, err
 	}
+	agents, err := e.st.Agents(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := e.st.SetMeta(ctx, metaAgents, strings.Join(agents, ",")); err != nil {
+		return nil, err
+	}
+	e.agents = nil
 	if err := e.st.SetMeta(ctx, metaFulltextDirty, "0"); err != nil {
 		return nil, err
 	}
@@ -243,18 +256,28 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 // bleve's offline builder and swaps it in.
 func (e *Engine) rebuildFulltext(ctx context.Context) error {
 	var docs []fulltext.Doc
+	var sessions []fulltext.Session
+	var file []chunk.Chunk
 	err := e.st.EachChunk(ctx, true, func(c chunk.Chunk) error {
 		docs = append(docs, ftDoc(&c))
+		if len(file) > 0 && file[0].Path != c.Path {
+			sessions = append(sessions, session(file[0].Path, file))
+			file = file[:0]
+		}
+		file = append(file, c)
 		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("rebuild full-text index: %w", err)
 	}
+	if len(file) > 0 {
+		sessions = append(sessions, session(file[0].Path, file))
+	}
 	tmp := e.ftDir() + ".new"
 	if err := os.RemoveAll(tmp); err != nil {
 		return err
 	}
-	if err := fulltext.Build(ctx, tmp, docs); err != nil {
+	if err := fulltext.Build(ctx, tmp, docs, sessions); err != nil {
 		os.RemoveAll(tmp)
 		return err
 	}

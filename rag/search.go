@@ -143,8 +143,8 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 		byID[cs[i].ID] = &cs[i]
 	}
 	terms := map[string]bool{}
-	for _, t := range e.ft.Analyze(q.Text) {
-		terms[t.Term] = true
+	for _, t := range e.ft.Analyzer().Terms(q.Text) {
+		terms[t] = true
 	}
 	for _, r := range ranked {
 		c, ok := byID[r.id]

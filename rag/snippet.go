@@ -17,7 +17,7 @@ func (e *Engine) snippet(c *chunk.Chunk, terms map[string]bool) string {
 	if text == "" {
 		text = c.Title
 	}
-	toks := e.ft.Analyze(text)
+	toks := e.ft.Analyzer().Tokens(text)
 	var hits [][2]int // byte ranges of matching words
 	for _, t := range toks {
 		if terms[t.Term] {

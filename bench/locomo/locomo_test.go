@@ -26,7 +26,7 @@ func TestLoCoMoQuality(t *testing.T) {
 	g := Score(run.Questions, run.Results)
 	all := g["overall"]
 	t.Logf("R@5 %.3f R@10 %.3f nDCG@10 %.3f span %.2f over %d questions", all.R5, all.R10, all.NDCG, all.Span, all.N)
-	if all.N < 700 || all.R5 < 0.45 || all.R10 < 0.55 || all.Span > 3 {
+	if all.N < 700 || all.R5 < 0.68 || all.R10 < 0.76 || all.Span > 3 {
 		t.Errorf("quality regressed: %+v", all)
 	}
 }

@@ -1,13 +1,20 @@
 // Package fulltext is archon's BM25 index over chunk text, built on bleve v2.
 //
-// The index holds only what a query needs: the analyzed text (English
-// analysis with Porter stemming) and keyword fields for filters (agent, tags,
-// project, layer, date). Nothing is stored in it: chunk metadata and text live
-// in SQLite, which is the source of truth for derived data, so the index can
-// be dropped and rebuilt at any time.
+// An Index is two bleve indexes: one document per chunk ("entries") and one
+// per source file ("sessions", all of a file's text), so that a query can
+// score a whole day's conversation as well as its entries. They hold only
+// what a query needs: the analyzed text (see Analyzer) and keyword fields for
+// filters (agent, tags, project, layer, date). Nothing is stored in them:
+// chunk metadata and text live in SQLite, the source of truth for derived
+// data, so the index can be dropped and rebuilt at any time.
 //
-// bleve computes BM25's average document length per segment, so raw scores
-// shift as segments merge; callers should fuse results by rank, not score.
+// Scoring is bleve's BM25 with k1 = 1.2 and b = 0.1. bleve keeps k1 and b as
+// process-wide variables; this package sets them once, before its first
+// index is opened or built, and nothing else in archon uses bleve. bleve
+// takes the "average document length" as vocabulary size / documents, which
+// shrinks as an index grows; a small b keeps ranking insensitive to that.
+// Raw scores also shift as segments merge, so callers rank, never compare
+// scores across queries.
 package fulltext
 
 import (
@@ -16,12 +23,15 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
-	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/analysis/tokenizer/whitespace"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/bleve/v2/search"
 	index "github.com/blevesearch/bleve_index_api"
 )
 
@@ -50,24 +60,46 @@ type Doc struct {
 	Date    string // YYYY-MM-DD, or "" for undated chunks
 }
 
-// Index is a BM25 full-text index stored in a directory.
-type Index struct {
-	idx bleve.Index
-	dir string
+// BM25 parameters (see the package documentation).
+const (
+	BM25K1 = 1.2
+	BM25B  = 0.1
+)
+
+var setBM25 = sync.OnceFunc(func() { search.BM25_k1, search.BM25_b = BM25K1, BM25B })
+
+// Session is the full-text view of one source file.
+type Session struct {
+	ID   string // the file's path
+	Text string
 }
 
-// newMapping builds the index mapping: one analyzed text field, keyword
+// Index is a BM25 full-text index stored in a directory.
+type Index struct {
+	entries, sessions bleve.Index
+	an                *Analyzer
+	dir               string
+}
+
+// termsAnalyzer is the name of the index's analyzer: it splits the terms
+// archon's Analyzer produced at white space and does nothing else.
+const termsAnalyzer = "archon_terms"
+
+// newMapping builds the index mapping: one pre-analyzed text field, keyword
 // fields for filters, no _all field, nothing stored, no term vectors.
-func newMapping() *mapping.IndexMappingImpl {
+func newMapping() (*mapping.IndexMappingImpl, error) {
 	im := bleve.NewIndexMapping()
+	if err := im.AddCustomAnalyzer(termsAnalyzer, map[string]any{"type": custom.Name, "tokenizer": whitespace.Name}); err != nil {
+		return nil, err
+	}
 	im.ScoringModel = index.BM25Scoring
-	im.DefaultAnalyzer = en.AnalyzerName
+	im.DefaultAnalyzer = termsAnalyzer
 	im.StoreDynamic = false
 	im.IndexDynamic = false
 	im.DocValuesDynamic = false
 
 	text := bleve.NewTextFieldMapping()
-	text.Analyzer = en.AnalyzerName
+	text.Analyzer = termsAnalyzer
 	text.Store = false
 	text.IncludeTermVectors = false
 	text.IncludeInAll = false
@@ -88,54 +120,97 @@ func newMapping() *mapping.IndexMappingImpl {
 		doc.AddFieldMappingsAt(f, kw())
 	}
 	im.DefaultMapping = doc
-	return im
+	return im, nil
 }
 
 // Open opens the index in dir, creating an empty one when dir does not
 // exist. An index that cannot be read yields an error wrapping ErrCorrupt.
 func Open(dir string) (*Index, error) {
+	setBM25()
+	an, err := NewAnalyzer()
+	if err != nil {
+		return nil, err
+	}
+	ix := &Index{an: an, dir: dir}
+	if ix.entries, err = openOne(filepath.Join(dir, "entries")); err != nil {
+		return nil, err
+	}
+	if ix.sessions, err = openOne(filepath.Join(dir, "sessions")); err != nil {
+		ix.entries.Close()
+		return nil, err
+	}
+	return ix, nil
+}
+
+func openOne(dir string) (bleve.Index, error) {
 	if _, err := os.Stat(filepath.Join(dir, "index_meta.json")); errors.Is(err, os.ErrNotExist) {
-		idx, err := bleve.NewUsing(dir, newMapping(), scorch.Name, scorch.Name, nil)
+		m, err := newMapping()
+		if err != nil {
+			return nil, err
+		}
+		idx, err := bleve.NewUsing(dir, m, scorch.Name, scorch.Name, nil)
 		if err != nil {
 			return nil, fmt.Errorf("create full-text index %s: %w", dir, err)
 		}
-		return &Index{idx: idx, dir: dir}, nil
+		return idx, nil
 	}
 	idx, err := bleve.Open(dir)
 	if err != nil {
 		return nil, fmt.Errorf("open full-text index %s: %w: %v", dir, ErrCorrupt, err)
 	}
-	return &Index{idx: idx, dir: dir}, nil
+	return idx, nil
 }
 
-// Build writes a new index into dir (which must not exist) from docs, using
-// bleve's offline builder, which is several times faster than batches.
-func Build(ctx context.Context, dir string, docs []Doc) error {
-	b, err := bleve.NewBuilder(dir, newMapping(), map[string]any{"batchSize": 5000, "mergeMax": 10})
+// Build writes a new index into dir (which must not exist) from docs and
+// sessions, with bleve's offline builder, which is several times faster
+// than batches.
+func Build(ctx context.Context, dir string, docs []Doc, sessions []Session) error {
+	setBM25()
+	an, err := NewAnalyzer()
 	if err != nil {
-		return fmt.Errorf("build full-text index: %w", err)
+		return err
 	}
-	for i := range docs {
-		if i%1024 == 0 {
-			if err := ctx.Err(); err != nil {
-				b.Close()
-				return err
-			}
-		}
-		if err := b.Index(docs[i].ID, docs[i].fields()); err != nil {
-			b.Close()
+	m, err := newMapping()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	build := func(sub string, n int, doc func(i int) (string, map[string]any)) error {
+		b, err := bleve.NewBuilder(filepath.Join(dir, sub), m, map[string]any{"batchSize": 5000, "mergeMax": 10})
+		if err != nil {
 			return fmt.Errorf("build full-text index: %w", err)
 		}
+		for i := range n {
+			if i%1024 == 0 {
+				if err := ctx.Err(); err != nil {
+					b.Close()
+					return err
+				}
+			}
+			id, fields := doc(i)
+			if err := b.Index(id, fields); err != nil {
+				b.Close()
+				return fmt.Errorf("build full-text index: %w", err)
+			}
+		}
+		if err := b.Close(); err != nil {
+			return fmt.Errorf("build full-text index: %w", err)
+		}
+		return nil
 	}
-	if err := b.Close(); err != nil {
-		return fmt.Errorf("build full-text index: %w", err)
+	if err := build("entries", len(docs), func(i int) (string, map[string]any) { return docs[i].ID, docs[i].fields(an) }); err != nil {
+		return err
 	}
-	return nil
+	return build("sessions", len(sessions), func(i int) (string, map[string]any) {
+		return sessions[i].ID, map[string]any{FieldText: an.Joined(sessions[i].Text)}
+	})
 }
 
 // fields is the document bleve indexes.
-func (d *Doc) fields() map[string]any {
-	m := map[string]any{FieldText: d.Text, FieldLayer: d.Layer}
+func (d *Doc) fields(an *Analyzer) map[string]any {
+	m := map[string]any{FieldText: an.Joined(d.Text), FieldLayer: d.Layer}
 	if d.Agent != "" {
 		m[FieldAgent] = d.Agent
 	}
@@ -151,31 +226,47 @@ func (d *Doc) fields() map[string]any {
 	return m
 }
 
-// Apply indexes upserts and removes deletes in one batch.
-func (ix *Index) Apply(ctx context.Context, upserts []Doc, deletes []string) error {
-	if len(upserts) == 0 && len(deletes) == 0 {
-		return nil
-	}
-	b := ix.idx.NewBatch()
-	for _, id := range deletes {
-		b.Delete(id)
-	}
-	for i := range upserts {
-		if err := b.Index(upserts[i].ID, upserts[i].fields()); err != nil {
-			return fmt.Errorf("index %s: %w", upserts[i].ID, err)
+// Apply indexes upserts and removes deletes, for entries and sessions.
+func (ix *Index) Apply(ctx context.Context, upserts []Doc, deletes []string, sessions []Session, sessionDeletes []string) error {
+	if len(upserts)+len(deletes) > 0 {
+		b := ix.entries.NewBatch()
+		for _, id := range deletes {
+			b.Delete(id)
+		}
+		for i := range upserts {
+			if err := b.Index(upserts[i].ID, upserts[i].fields(ix.an)); err != nil {
+				return fmt.Errorf("index %s: %w", upserts[i].ID, err)
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := ix.entries.Batch(b); err != nil {
+			return fmt.Errorf("full-text batch: %w", err)
 		}
 	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if err := ix.idx.Batch(b); err != nil {
-		return fmt.Errorf("full-text batch: %w", err)
+	if len(sessions)+len(sessionDeletes) > 0 {
+		b := ix.sessions.NewBatch()
+		for _, id := range sessionDeletes {
+			b.Delete(id)
+		}
+		for _, s := range sessions {
+			if err := b.Index(s.ID, map[string]any{FieldText: ix.an.Joined(s.Text)}); err != nil {
+				return fmt.Errorf("index session %s: %w", s.ID, err)
+			}
+		}
+		if err := ix.sessions.Batch(b); err != nil {
+			return fmt.Errorf("full-text session batch: %w", err)
+		}
 	}
 	return nil
 }
 
-// Count returns the number of documents.
-func (ix *Index) Count() (uint64, error) { return ix.idx.DocCount() }
+// Analyzer returns the index's analyzer.
+func (ix *Index) Analyzer() *Analyzer { return ix.an }
+
+// Count returns the number of entry documents.
+func (ix *Index) Count() (uint64, error) { return ix.entries.DocCount() }
 
 // Close closes the index, flushing what is pending.
-func (ix *Index) Close() error { return ix.idx.Close() }
+func (ix *Index) Close() error { return errors.Join(ix.entries.Close(), ix.sessions.Close()) }

@@ -29,7 +29,7 @@ func BenchmarkBuild100K(b *testing.B) {
 	for b.Loop() {
 		dir := filepath.Join(b.TempDir(), "ft")
 		start := time.Now()
-		if err := Build(context.Background(), dir, docs); err != nil {
+		if err := Build(context.Background(), dir, docs, nil); err != nil {
 			b.Fatal(err)
 		}
 		b.ReportMetric(float64(len(docs))/time.Since(start).Seconds(), "docs/s")
@@ -46,7 +46,7 @@ func BenchmarkBatch100K(b *testing.B) {
 		}
 		start := time.Now()
 		for i := 0; i < len(docs); i += 5000 {
-			if err := ix.Apply(context.Background(), docs[i:min(i+5000, len(docs))], nil); err != nil {
+			if err := ix.Apply(context.Background(), docs[i:min(i+5000, len(docs))], nil, nil, nil); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -55,11 +55,11 @@ func BenchmarkBatch100K(b *testing.B) {
 	}
 }
 
-// BenchmarkQuery100K measures a top-200 OR query on 100,000 entries.
+// BenchmarkQuery100K measures a top-100 OR query on 100,000 entries.
 func BenchmarkQuery100K(b *testing.B) {
 	docs := genDocs(100_000)
 	dir := filepath.Join(b.TempDir(), "ft")
-	if err := Build(context.Background(), dir, docs); err != nil {
+	if err := Build(context.Background(), dir, docs, nil); err != nil {
 		b.Fatal(err)
 	}
 	ix, err := Open(dir)
@@ -72,7 +72,7 @@ func BenchmarkQuery100K(b *testing.B) {
 	for b.Loop() {
 		q := g.Sentence(8)
 		start := time.Now()
-		if _, err := ix.Search(context.Background(), q, Filter{}, 200); err != nil {
+		if _, err := ix.Search(context.Background(), ix.QueryTerms(q), Filter{}, 100); err != nil {
 			b.Fatal(err)
 		}
 		lat = append(lat, time.Since(start))

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/search/query"
 )
 
@@ -31,27 +30,39 @@ type Hit struct {
 	Score float64
 }
 
-// Search returns up to size documents matching any term of text (English
-// analysis), best BM25 score first, restricted by f. Term boosts may be
-// given per term with Terms instead of plain text.
-func (ix *Index) Search(ctx context.Context, text string, f Filter, size int) ([]Hit, error) {
-	mq := query.NewMatchQuery(text)
-	mq.SetField(FieldText)
-	mq.Analyzer = en.AnalyzerName
-	mq.SetOperator(query.MatchQueryOperatorOr)
-	return ix.run(ctx, mq, f, size)
-}
-
-// Term is a query term with a weight. Terms are matched as given, so they
-// must already be analyzed (see Analyze).
+// Term is an analyzed query term with a weight (its boost).
 type Term struct {
 	Text   string
 	Weight float64
 }
 
-// SearchTerms is Search with pre-analyzed, weighted terms.
-func (ix *Index) SearchTerms(ctx context.Context, terms []Term, f Filter, size int) ([]Hit, error) {
-	if len(terms) == 0 {
+// QueryTerms analyzes text into distinct weighted terms (weight 1 each).
+func (ix *Index) QueryTerms(text string) []Term {
+	seen := map[string]bool{}
+	var out []Term
+	for _, t := range ix.an.Terms(text) {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, Term{Text: t, Weight: 1})
+		}
+	}
+	return out
+}
+
+// Search returns up to size entries matching any of terms, best BM25 score
+// first, restricted by f. bleve scales each score by the fraction of the
+// terms the entry matches.
+func (ix *Index) Search(ctx context.Context, terms []Term, f Filter, size int) ([]Hit, error) {
+	return ix.run(ctx, ix.entries, terms, f, size)
+}
+
+// SearchSessions scores whole source files against terms, best first.
+func (ix *Index) SearchSessions(ctx context.Context, terms []Term, size int) ([]Hit, error) {
+	return ix.run(ctx, ix.sessions, terms, Filter{}, size)
+}
+
+func (ix *Index) run(ctx context.Context, idx bleve.Index, terms []Term, f Filter, size int) ([]Hit, error) {
+	if size <= 0 || len(terms) == 0 {
 		return nil, nil
 	}
 	qs := make([]query.Query, 0, len(terms))
@@ -63,24 +74,7 @@ func (ix *Index) SearchTerms(ctx context.Context, terms []Term, f Filter, size i
 		}
 		qs = append(qs, tq)
 	}
-	return ix.run(ctx, query.NewDisjunctionQuery(qs), f, size)
-}
-
-// Analyze returns the index's analysis of text: lower-cased, stop words
-// removed, Porter-stemmed tokens, in order (duplicates kept).
-func (ix *Index) Analyze(text string) []string {
-	toks := ix.idx.Mapping().AnalyzerNamed(en.AnalyzerName).Analyze([]byte(text))
-	out := make([]string, 0, len(toks))
-	for _, t := range toks {
-		out = append(out, string(t.Term))
-	}
-	return out
-}
-
-func (ix *Index) run(ctx context.Context, q query.Query, f Filter, size int) ([]Hit, error) {
-	if size <= 0 {
-		return nil, nil
-	}
+	var q query.Query = query.NewDisjunctionQuery(qs)
 	if !f.Empty() {
 		bq := query.NewBooleanQuery([]query.Query{q}, nil, nil)
 		bq.AddFilter(filterQuery(f))
@@ -88,7 +82,7 @@ func (ix *Index) run(ctx context.Context, q query.Query, f Filter, size int) ([]
 	}
 	req := bleve.NewSearchRequestOptions(q, size, 0, false)
 	req.Fields = nil
-	res, err := ix.idx.SearchInContext(ctx, req)
+	res, err := idx.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, fmt.Errorf("full-text search: %w", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 
 	"github.com/archon-memory/archon/rag/chunk"
@@ -194,4 +195,57 @@ func DecodeVector(b []byte) []float32 {
 		v[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
 	}
 	return v
+}
+
+// Neighbourhood returns, without text, the chunks with the given ids and
+// every chunk of the same file within radius positions of one of them.
+func (s *Store) Neighbourhood(ctx context.Context, ids []string, radius int) ([]chunk.Chunk, error) {
+	seeds, err := s.Chunks(ctx, ids, false)
+	if err != nil {
+		return nil, err
+	}
+	type span struct{ lo, hi int }
+	byPath := map[string][]span{}
+	for _, c := range seeds {
+		byPath[c.Path] = append(byPath[c.Path], span{c.Seq - radius, c.Seq + radius})
+	}
+	var out []chunk.Chunk
+	for path, spans := range byPath {
+		sort.Slice(spans, func(i, j int) bool { return spans[i].lo < spans[j].lo })
+		merged := spans[:1]
+		for _, sp := range spans[1:] {
+			last := &merged[len(merged)-1]
+			if sp.lo <= last.hi+1 {
+				last.hi = max(last.hi, sp.hi)
+			} else {
+				merged = append(merged, sp)
+			}
+		}
+		for _, sp := range merged {
+			cs, err := s.query(ctx, false, "SELECT "+chunkCols+" FROM chunks WHERE path = ? AND seq BETWEEN ? AND ?", path, sp.lo, sp.hi)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, cs...)
+		}
+	}
+	return out, nil
+}
+
+// Agents returns the distinct agent names of all chunks.
+func (s *Store) Agents(ctx context.Context) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT DISTINCT agent FROM chunks WHERE agent != ''")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var a string
+		if err := rows.Scan(&a); err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
 }

@@ -1,0 +1,119 @@
+package fulltext
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/registry"
+)
+
+// Analyzer turns text into index terms: bleve's English chain (unicode
+// tokenizer, possessive removal, lower case, English stop words, Porter
+// stemmer) with one filter added before the stop words, which maps about 150
+// irregular English verb and plural forms to their base form (went, gone ->
+// go; children -> child), something a suffix stemmer cannot do.
+//
+// archon analyzes text itself and hands bleve the terms, so the index needs
+// no custom analyzer registered in bleve's process-wide registry.
+type Analyzer struct {
+	a analysis.Analyzer
+}
+
+// NewAnalyzer builds the analyzer.
+func NewAnalyzer() (*Analyzer, error) {
+	a, err := registry.NewCache().AnalyzerNamed(en.AnalyzerName)
+	if err != nil {
+		return nil, fmt.Errorf("english analyzer: %w", err)
+	}
+	da, ok := a.(*analysis.DefaultAnalyzer)
+	if !ok || len(da.TokenFilters) < 3 {
+		return nil, fmt.Errorf("english analyzer has an unexpected shape %T", a)
+	}
+	// en: possessive, lower case, stop, stemmer. Insert irregular forms
+	// after lower case.
+	fs := append([]analysis.TokenFilter{}, da.TokenFilters[:2]...)
+	fs = append(fs, irregularFilter{})
+	fs = append(fs, da.TokenFilters[2:]...)
+	return &Analyzer{a: &analysis.DefaultAnalyzer{Tokenizer: da.Tokenizer, TokenFilters: fs}}, nil
+}
+
+// Token is an analyzed term and the byte range of the text it came from.
+type Token struct {
+	Term       string
+	Start, End int
+}
+
+// Tokens analyzes text, keeping each term's position.
+func (an *Analyzer) Tokens(text string) []Token {
+	ts := an.a.Analyze([]byte(text))
+	out := make([]Token, len(ts))
+	for i, t := range ts {
+		out[i] = Token{Term: string(t.Term), Start: t.Start, End: t.End}
+	}
+	return out
+}
+
+// Terms analyzes text into terms, in order, duplicates kept.
+func (an *Analyzer) Terms(text string) []string {
+	ts := an.a.Analyze([]byte(text))
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = string(t.Term)
+	}
+	return out
+}
+
+// Joined returns the terms of text separated by spaces: what bleve indexes.
+func (an *Analyzer) Joined(text string) string {
+	ts := an.a.Analyze([]byte(text))
+	var b strings.Builder
+	b.Grow(len(text))
+	for i, t := range ts {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.Write(t.Term)
+	}
+	return b.String()
+}
+
+type irregularFilter struct{}
+
+// Filter replaces irregular forms by their base form.
+func (irregularFilter) Filter(in analysis.TokenStream) analysis.TokenStream {
+	for _, t := range in {
+		if b, ok := irregular[string(t.Term)]; ok {
+			t.Term = []byte(b)
+		}
+	}
+	return in
+}
+
+// irregular maps general English irregular verb and plural forms to their
+// base form. It is read-only after initialization.
+var irregular = func() map[string]string {
+	m := map[string]string{}
+	for _, l := range strings.Split(irregularList, ";") {
+		f := strings.Fields(l)
+		for _, w := range f[1:] {
+			m[w] = f[0]
+		}
+	}
+	return m
+}()
+
+const irregularList = `go went gone;buy bought;win won;run ran;make made;see saw seen;take took taken;get got gotten;
+give gave given;come came;find found;feel felt;keep kept;leave left;lose lost;meet met;pay paid;say said;sell sold;
+send sent;sit sat;speak spoke spoken;spend spent;teach taught;think thought;tell told;write wrote written;
+begin began begun;bring brought;build built;catch caught;choose chose chosen;draw drew drawn;drive drove driven;
+eat ate eaten;fall fell fallen;fly flew flown;forget forgot forgotten;grow grew grown;hear heard;hold held;
+know knew known;lead led;learn learnt;mean meant;ride rode ridden;rise rose risen;sing sang sung;sleep slept;
+stand stood;swim swam swum;throw threw thrown;understand understood;wake woke woken;wear wore worn;break broke broken;
+become became;hide hid hidden;fight fought;seek sought;dig dug;feed fed;hang hung;bend bent;lend lent;shake shook shaken;
+steal stole stolen;strike struck;freeze froze frozen;forgive forgave forgiven;blow blew blown;
+child children;mouse mice;foot feet;tooth teeth;man men;woman women;sweep swept;weep wept;deal dealt;dream dreamt;
+burn burnt;spell spelt;light lit;slide slid;stick stuck;sting stung;swing swung;wind wound;tear tore torn;
+bear bore borne;beat beaten;bite bitten;shine shone;shoot shot;sink sank sunk;spin spun;
+spring sprang sprung;sew sewn;show shown;undertake undertook;overcome overcame`
