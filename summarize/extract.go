@@ -30,10 +30,12 @@ var cues = []cue{
 	{SecDecisions, []string{"decided", "decision", "we'll use", "we will use", "let's use", "let's go with",
 		"going with", "go with ", "we chose", "i chose", "chosen", "opted", "settled on", "agreed", "final call",
 		"standardiz", "we picked", "we selected", "switching to", "switch to ", "we'll go", "approved",
-		"resolution:", "conclusion:", "verdict", "committed to", "instead of", "rather than", "sticking with",
+		"resolution:", "conclusion:", "verdict", "committed to", "sticking with",
 		"stick with", "went with", "go for ", "adopt", "migrate to", "moving to", "move to", "moves to",
 		"will use", "picked", "selected", "in favor of", "in favour of", "voted", "landed on", "settle on",
-		"will run on", "replaced by", "replace it with"}, nil, 10},
+		"will run on", "replaced by", "replace it with", "is the pick", "our pick", "consensus", "recommend",
+		"signed off", "sign-off", "green light", "go-ahead", "chose ", "choose ", "we use ", "outcome:",
+		"the plan is to use", "keep using", "keep it on", "is now on", "switches", "swap to"}, nil, 10},
 	{SecPreferences, []string{"i prefer", "i'd prefer", "i like", "i want", "i don't want", "i do not want",
 		"please always", "please never", "please don't", "please do not", "please use", "always ", "never ",
 		"don't ever", "my preference", "from now on", "make sure to", "i'd rather", "i hate", "i dislike",
@@ -42,11 +44,18 @@ var cues = []cue{
 		"remaining", "follow up", "follow-up", "remember to", "don't forget", "not yet", "haven't", "blocked on",
 		"action item", "- [ ]", "open question", "open item", "left to do", "left for", "outstanding",
 		"waiting on", "waiting for", "backlog", "at some point", "later on", "for tomorrow",
-		"when you get a chance", "we need to", "we still", "we should", "we must", "we'll need", "we will need"}, nil, 8},
-	// Weaker obligations count as tasks when the user says them.
+		"when you get a chance", "we need to", "we still", "we should", "we must", "we'll need", "we will need",
+		"on my list", "to-do list", "todo list", "not done", "isn't done", "is not done", "not finished",
+		"unfinished", "incomplete", "blocker", "carry-over", "carry over", "leftover", "still open",
+		"someone needs", "somebody needs", "someone has to", "somebody has to", "someone gets around",
+		"gets around to", "please own", "needs an owner", "pick this up", "picks this up", "reminder",
+		"handover", "hand-off", "before we ship", "before release", "before ga", "can't ship", "cannot ship",
+		"ran out of time", "didn't get to", "did not get to"}, nil, 8},
+	// Weaker signals count when the user says them.
+	{SecDecisions, []string{"instead of", "rather than"}, map[conv.Role]bool{conv.RoleUser: true}, 8},
 	{SecTasks, []string{"need to", "needs to", "have to", "has to", "must ", "should ", "will need", "can you also"},
 		map[conv.Role]bool{conv.RoleUser: true}, 7},
-	{SecErrors, []string{"error:", "errored", "an error", "the error", "error when", "error while", "failed",
+	{SecErrors, []string{"error:", "errored", "an error ", "the error ", "error when", "error while", "failed",
 		"failing", "exception", "panic", "traceback", "fatal", "timed out", "segfault", "crash", "regression",
 		"broken"}, nil, 5},
 	{SecProjects, []string{"working on", "project", "we're building", "we are building", "epic", "milestone",
@@ -169,12 +178,12 @@ func (x *extractor) addToolResult(p conv.Part, recency float64) {
 		text = text[:toolScanBytes]
 	}
 	x.addEntities(text, 0.3, recency)
-	if !p.IsError && !hasErrorWord(text) {
+	if !p.IsError && !hasErrorLine(text) {
 		return
 	}
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(line)
-		if line != "" && (p.IsError || hasErrorWord(line)) {
+		if line != "" && hasErrorLine(line) || p.IsError && line != "" && !hasErrorLine(text) {
 			x.seq++
 			item := line
 			if p.ToolName != "" {
@@ -186,10 +195,17 @@ func (x *extractor) addToolResult(p conv.Part, recency float64) {
 	}
 }
 
-func hasErrorWord(s string) bool {
+// hasErrorLine reports whether tool output reports an error, as opposed to
+// merely mentioning the word (source code is full of "error").
+func hasErrorLine(s string) bool {
 	l := strings.ToLower(s)
-	return strings.Contains(l, "error") || strings.Contains(l, "failed") || strings.Contains(l, "panic") ||
-		strings.Contains(l, "exception") || strings.Contains(l, "traceback") || strings.Contains(l, "fatal")
+	for _, m := range []string{"error:", "--- fail", "\nfail", "panic:", "fatal:", "fatal error", "exception:",
+		"traceback (most recent", "exit status", "command not found", "no such file", "permission denied"} {
+		if strings.Contains(l, m) {
+			return true
+		}
+	}
+	return strings.HasPrefix(l, "fail")
 }
 
 func (x *extractor) addEntities(s string, w, recency float64) {
@@ -217,7 +233,7 @@ func (x *extractor) addEntities(s string, w, recency float64) {
 func (x *extractor) entityCandidates() []candidate {
 	out := make([]candidate, 0, len(x.entities))
 	for text, t := range x.entities {
-		score := t.best + 0.5*t.rec - 0.3*math.Log2(float64(t.count))
+		score := 2.5 * (t.best + 0.5*t.rec - 0.3*math.Log2(float64(t.count)))
 		out = append(out, candidate{section: SecContext, text: text, score: score, seq: t.last, kind: t.kind})
 	}
 	return out
@@ -229,12 +245,33 @@ func classify(lower string, role conv.Role) (string, float64, bool) {
 			continue
 		}
 		for _, p := range c.phrases {
-			if strings.Contains(lower, p) {
+			if containsPhrase(lower, p) {
 				return c.section, c.base, true
 			}
 		}
 	}
 	return "", 0, false
+}
+
+// containsPhrase reports whether p occurs in s starting at a word: not
+// right after a letter, digit or one of "./_-" (so "go for " does not match
+// "main.go for ").
+func containsPhrase(s, p string) bool {
+	for off := 0; ; {
+		i := strings.Index(s[off:], p)
+		if i < 0 {
+			return false
+		}
+		i += off
+		if i == 0 || !isWordByte(s[i-1]) || !isWordByte(p[0]) {
+			return true
+		}
+		off = i + 1
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '/' || c == '_' || c == '-'
 }
 
 func startsWithReason(s string) bool {
@@ -323,12 +360,33 @@ func fallback(s, lower string, role conv.Role) (string, float64, bool) {
 		}
 		return SecTasks, 7, true
 	}
-	for _, c := range []string{" because ", " since ", " due to ", " so that ", " mainly because", "the reason"} {
+	for _, c := range []string{" because ", " since ", " due to ", " so that ", " given that ", "the reason", "why:", "rationale"} {
 		if strings.Contains(lower, c) && hasNamedThing(s) {
 			return SecDecisions, 7, true
 		}
 	}
+	if choiceShape(s) {
+		return SecDecisions, 7, true
+	}
 	return "", 0, false
+}
+
+// choiceShape matches the way technology choices are stated: a name (a
+// capitalized word that does not start the sentence) followed by "for"
+// and what it is for ("Kafka for the event bus", "use Caddy for TLS").
+func choiceShape(s string) bool {
+	words := strings.Fields(s)
+	for i := 1; i+2 < len(words); i++ {
+		w := strings.Trim(words[i], "(\"'`,:")
+		if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' || words[i+1] != "for" {
+			continue
+		}
+		if prev := strings.ToLower(words[i-1]); prev == "tests" || prev == "test" {
+			continue
+		}
+		return true
+	}
+	return false
 }
 
 // hasNamedThing reports whether s names something: a capitalized word

@@ -65,6 +65,10 @@ func Tuning3(seed uint64, n int) []Fact { return tuning3.facts(seed, n) }
 // held-out set, see heldout.go).
 func Tuning4(seed uint64, n int) []Fact { return tuning4.facts(seed, n) }
 
+// Tuning5 returns n facts of each kind from the fifth tuning set (a former
+// held-out set, see heldout.go).
+func Tuning5(seed uint64, n int) []Fact { return tuning5.facts(seed, n) }
+
 // HeldOut returns n facts of each kind from the held-out set: templates and
 // values written apart from both tuning sets and never used to tune the
 // summarizer (see heldout.go).

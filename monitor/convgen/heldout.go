@@ -112,11 +112,11 @@ var tuning4 = factSet{
 	},
 }
 
-// heldOut is the fourth held-out set, written before the changes that
-// followed tuning4's blind score and evaluated once, after the
-// summarizer's last change. Its sentences imitate still other registers
-// (status reports, code review comments, chat one-liners, postmortems).
-var heldOut = factSet{
+// tuning5 was the fourth held-out set. It was written before the last
+// round of changes, but those changes added cue phrases while its
+// templates were in view ("blocker", "carry-over", "is now on", ...), so its
+// 96.9% is not a blind score; it counts as tuning.
+var tuning5 = factSet{
 	decisionTpl: []template{
 		{"Status: {P} is now on {X} - {R}, so that question is closed.", "user"},
 		{"Review comment: please keep {X} for {P}; {R}.", "user"},
@@ -163,5 +163,59 @@ var heldOut = factSet{
 			return fmt.Sprintf("#%d", 1000+r.IntN(9000))
 		}
 		return fmt.Sprintf("ord_%c%c%c%d", 'A'+rune(r.IntN(26)), 'A'+rune(r.IntN(26)), 'a'+rune(r.IntN(26)), 10000+r.IntN(90000))
+	},
+}
+
+// heldOut is the fifth held-out set, written after the extractive
+// summarizer's last change and evaluated once: 65.6% kept (decisions 20/48,
+// tasks 10/48, paths 48/48, identifiers 48/48). The cue phrases that find
+// decisions and tasks do not generalize to phrasings they have not seen;
+// paths and identifiers do (100% on every blind set).
+var heldOut = factSet{
+	decisionTpl: []template{
+		{"Per the RFC discussion, {X} will back {P}. {R} was the deciding factor.", "user"},
+		{"Ended up with {X} for {P} after the spike: {R}.", "assistant"},
+		{"Ping: we're standing up {X} as {P} - {R}.", "user"},
+		{"{X} is our answer for {P}; {R}.", "user"},
+	},
+	choices: []string{"Neo4j", "SQS", "Nginx", "Remix", "Protobuf", "Consul", "Puppet", "Rush", "Zipkin", "SHA-3",
+		"Trino", "Argo"},
+	purposes: []string{"the recommendations graph", "the order events", "the reverse proxy", "the customer portal",
+		"wire formats", "service discovery", "fleet configuration", "the frontend repos", "span storage",
+		"artifact digests", "ad-hoc analytics", "deploy workflows"},
+	reasons: []string{"Managed hosting", "Lower memory use", "Existing expertise", "Vendor support",
+		"Better observability", "Cheaper egress", "Simpler operations", "Stronger typing"},
+	taskTpl: []template{
+		{"Also, {X} - can't forget that one.", "user"},
+		{"Parking this for now: {X}.", "assistant"},
+		{"Tomorrow's first job is {X}.", "user"},
+		{"I'll hand {X} to the next session.", "assistant"},
+	},
+	tasks: []string{"cleaning out the dead-letter queue", "bumping the portal's session timeout",
+		"auditing the admin role grants", "re-running the failed nightly export", "tightening the CSP header",
+		"splitting the recommendations job", "retiring the old status page", "renaming the billing topics",
+		"backporting the TLS fix to 3.x", "measuring cold start on the portal"},
+	pathTpl: []template{
+		{"Our proxy rules: {X}.", "user"},
+		{"I wrote the spike results to {X}.", "assistant"},
+		{"The portal env file is {X} btw.", "user"},
+	},
+	paths: []string{"/etc/nginx/conf.d/portal.conf", "spikes/graph-db/RESULTS.md", "/srv/portal/.env.production",
+		"proto/orders/v2/events.proto", "puppet/manifests/site.pp", "apps/portal/app/root.tsx",
+		"/var/lib/consul/raft/peers.json", "docs/rfc/0031-graph-store.md", "ci/argo/deploy-workflow.yaml",
+		"analytics/trino/catalog/hive.properties"},
+	idTpl: []template{
+		{"Escalated to support as {X}.", "user"},
+		{"The nightly export run that failed was {X}.", "assistant"},
+		{"Grafana alert {X} fired again.", "user"},
+	},
+	ids: func(r *rand.Rand) string {
+		switch r.IntN(3) {
+		case 0:
+			return fmt.Sprintf("SUP-%05d", r.IntN(100000))
+		case 1:
+			return fmt.Sprintf("export-%d%02d%02d-%x", 2026, 1+r.IntN(12), 1+r.IntN(28), r.Uint32()&0xffff)
+		}
+		return fmt.Sprintf("alert_%c%c%c_%d", 'a'+rune(r.IntN(26)), 'a'+rune(r.IntN(26)), 'a'+rune(r.IntN(26)), r.IntN(1000))
 	},
 }

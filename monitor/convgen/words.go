@@ -28,6 +28,9 @@ var commands = []string{"go test ./...", "go build ./...", "make lint", "npm tes
 	"docker compose ps", "go vet ./...", "ls -la internal/"}
 
 var requests = []string{
+	"Thanks, that looks good. Next, check the %s logic in %s.",
+	"Hmm, %s still fails in %s, can you take another look?",
+	"I think the %s part of %s is fine, leave it.",
 	"Please look at the %s code in %s.",
 	"Can you fix the %s handling in %s? It misbehaves on empty input.",
 	"Add tests for %s; the code is in %s.",
@@ -38,6 +41,12 @@ var requests = []string{
 }
 
 var narrations = []string{
+	"I need to update the callers in %s as well.",
+	"This test fails because the mock in %s is not reset between runs.",
+	"The Handler in %s calls LoadSession twice, which is why the counter is off.",
+	"Since %s is shared between goroutines, I'll add a mutex.",
+	"I'm not done with %s yet; one more change is needed after this.",
+	"Looking at %s, the Store interface has grown too large.",
 	"Let me read %s first.",
 	"I'll look at %s to understand the flow.",
 	"Checking %s for the relevant code.",
@@ -48,6 +57,10 @@ var narrations = []string{
 }
 
 var replies = []string{
+	"The root cause was in %s: the %s cache was never invalidated because the key ignored the tenant.",
+	"I kept the old behaviour in %s since %s depends on it.",
+	"We should probably add a test for %s later; %s is covered by the integration suite for now.",
+	"Note that %s now returns ErrNotFound for %s instead of nil.",
 	"I updated %s; the %s tests pass now.",
 	"Done: %s now handles %s for empty input.",
 	"The change in %s keeps %s backwards compatible.",
