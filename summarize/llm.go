@@ -1,0 +1,355 @@
+package summarize
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/tokens"
+)
+
+// Providers an LLM summarizer can talk to.
+const (
+	ProviderOpenAI    = "openai"    // any OpenAI-compatible chat completions endpoint
+	ProviderAnthropic = "anthropic" // the Anthropic Messages API
+)
+
+// Defaults of LLMConfig.
+const (
+	DefaultOpenAIBaseURL    = "https://api.openai.com/v1"
+	DefaultAnthropicBaseURL = "https://api.anthropic.com"
+	DefaultOpenAIModel      = "gpt-4o-mini"
+	DefaultAnthropicModel   = "claude-haiku-4-5"
+	DefaultLLMTimeout       = 30 * time.Second
+	DefaultLLMInputTokens   = 100_000
+	anthropicVersion        = "2023-06-01"
+	maxToolResultChars      = 2000
+)
+
+// LLMConfig configures an LLM summarizer.
+type LLMConfig struct {
+	// Provider is ProviderOpenAI or ProviderAnthropic.
+	Provider string
+	// Model is the model name (DefaultOpenAIModel / DefaultAnthropicModel).
+	Model string
+	// BaseURL is the API root: for OpenAI-compatible servers the part
+	// before /chat/completions (Ollama: http://localhost:11434/v1), for
+	// Anthropic the part before /v1/messages.
+	BaseURL string
+	// APIKeyEnv names the environment variable holding the key
+	// (OPENAI_API_KEY / ANTHROPIC_API_KEY). A missing key is an error,
+	// except for OpenAI-compatible servers at a non-default BaseURL, which
+	// often need none.
+	APIKeyEnv string
+	// Timeout bounds one request (DefaultLLMTimeout).
+	Timeout time.Duration
+	// MaxInputTokens bounds the transcript sent (DefaultLLMInputTokens);
+	// the oldest messages are left out first, and tool results are cut to
+	// 2,000 characters each.
+	MaxInputTokens int
+	// HTTPClient sends the requests (a client with Timeout when nil).
+	HTTPClient *http.Client
+	// Getenv reads the environment (os.Getenv when nil).
+	Getenv func(string) string
+}
+
+// LLM summarizes with a language model and falls back to the extractive
+// summarizer on any error: no key, unreachable server, timeout, an HTTP
+// error, or an empty or unreadable answer. The reason is in
+// Summary.Fallback and logged as a warning.
+type LLM struct {
+	cfg      LLMConfig
+	fallback Summarizer
+	log      *slog.Logger
+}
+
+// NewLLM returns an LLM summarizer. It fails only on an unknown provider.
+func NewLLM(cfg LLMConfig, logger *slog.Logger) (*LLM, error) {
+	switch cfg.Provider {
+	case ProviderOpenAI:
+		if cfg.Model == "" {
+			cfg.Model = DefaultOpenAIModel
+		}
+		if cfg.APIKeyEnv == "" {
+			cfg.APIKeyEnv = "OPENAI_API_KEY"
+		}
+	case ProviderAnthropic:
+		if cfg.Model == "" {
+			cfg.Model = DefaultAnthropicModel
+		}
+		if cfg.APIKeyEnv == "" {
+			cfg.APIKeyEnv = "ANTHROPIC_API_KEY"
+		}
+		if cfg.BaseURL == "" {
+			cfg.BaseURL = DefaultAnthropicBaseURL
+		}
+	default:
+		return nil, fmt.Errorf("summarizer: unknown LLM provider %q (want openai or anthropic)", cfg.Provider)
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultLLMTimeout
+	}
+	if cfg.MaxInputTokens <= 0 {
+		cfg.MaxInputTokens = DefaultLLMInputTokens
+	}
+	if cfg.HTTPClient == nil {
+		cfg.HTTPClient = &http.Client{Timeout: cfg.Timeout}
+	}
+	if cfg.Getenv == nil {
+		cfg.Getenv = os.Getenv
+	}
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &LLM{cfg: cfg, fallback: NewExtractive(), log: logger}, nil
+}
+
+// Summarize implements Summarizer.
+func (l *LLM) Summarize(ctx context.Context, msgs []conv.Message, opt Options) (*Summary, error) {
+	opt = opt.withDefaults()
+	text, err := l.ask(ctx, msgs, opt)
+	if err == nil {
+		return l.finish(text, msgs, opt), nil
+	}
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("llm summary: %w", ctx.Err())
+	}
+	l.log.Warn("LLM summarizer failed; using the extractive summary", "provider", l.cfg.Provider, "model", l.cfg.Model, "err", err)
+	s, ferr := l.fallback.Summarize(ctx, msgs, opt)
+	if ferr != nil {
+		return nil, errors.Join(err, ferr)
+	}
+	s.Fallback = err.Error()
+	return s, nil
+}
+
+// method names the summarizer in Summary.Method.
+func (l *LLM) method() string { return "llm:" + l.cfg.Provider + "/" + l.cfg.Model }
+
+func (l *LLM) ask(ctx context.Context, msgs []conv.Message, opt Options) (string, error) {
+	key := l.cfg.Getenv(l.cfg.APIKeyEnv)
+	base := l.cfg.BaseURL
+	if key == "" && (l.cfg.Provider == ProviderAnthropic || base == "" || base == DefaultOpenAIBaseURL) {
+		return "", fmt.Errorf("%s is not set", l.cfg.APIKeyEnv)
+	}
+	if base == "" {
+		base = DefaultOpenAIBaseURL
+	}
+	ctx, cancel := context.WithTimeout(ctx, l.cfg.Timeout)
+	defer cancel()
+	system := instructions(opt)
+	user := l.prompt(msgs, opt)
+	maxOut := opt.TargetTokens*2 + 200
+	switch l.cfg.Provider {
+	case ProviderAnthropic:
+		return l.anthropic(ctx, strings.TrimRight(base, "/")+"/v1/messages", key, system, user, maxOut)
+	default:
+		return l.openai(ctx, strings.TrimRight(base, "/")+"/chat/completions", key, system, user, maxOut)
+	}
+}
+
+// instructions is the system prompt: the summary format and its size.
+func instructions(opt Options) string {
+	return fmt.Sprintf(`You write the memory summary of an AI agent's working session, so that the agent can carry on after its context is cut.
+Write markdown with exactly these level-2 sections, leaving out empty ones:
+## %s (each decision with its reason)
+## %s
+## %s
+## %s (files, paths, URLs, identifiers, commands, versions: copy them exactly)
+## %s
+## %s
+Use short "- " bullets. Keep every decision, pending task, path, URL and identifier you can; drop chatter.
+Stay within %d tokens. Answer with the summary only.`,
+		SecDecisions, SecProjects, SecTasks, SecContext, SecErrors, SecPreferences, opt.TargetTokens)
+}
+
+// prompt renders the transcript newest-last within MaxInputTokens, with the
+// previous summary first.
+func (l *LLM) prompt(msgs []conv.Message, opt Options) string {
+	budget := l.cfg.MaxInputTokens
+	var parts []string
+	for i := len(msgs) - 1; i >= 0 && budget > 0; i-- {
+		m := msgs[i]
+		if m.Sidechain {
+			continue
+		}
+		m.Parts = append([]conv.Part(nil), m.Parts...)
+		for j := range m.Parts {
+			if p := &m.Parts[j]; p.Kind == conv.PartToolResult && len(p.Text) > maxToolResultChars {
+				p.Text = p.Text[:maxToolResultChars] + fmt.Sprintf("\n[... %d more characters]", len(p.Text)-maxToolResultChars)
+			}
+		}
+		t := conv.Transcript([]conv.Message{m})
+		budget -= tokens.CountEstimate(t)
+		if budget < 0 && len(parts) > 0 {
+			break
+		}
+		parts = append(parts, t)
+	}
+	var b strings.Builder
+	if strings.TrimSpace(opt.Previous) != "" {
+		b.WriteString("Previous summary (carry over what is still true):\n\n")
+		b.WriteString(opt.Previous)
+		b.WriteString("\n\n")
+	}
+	fmt.Fprintf(&b, "Conversation (%d of %d messages, oldest first):\n\n", len(parts), len(msgs))
+	for i := len(parts) - 1; i >= 0; i-- {
+		b.WriteString(parts[i])
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// finish normalizes the model's answer into the summary format.
+func (l *LLM) finish(text string, msgs []conv.Message, opt Options) *Summary {
+	header := fmt.Sprintf("_Updated %s · %d messages summarized · %s_", opt.Now.Format("2006-01-02 15:04"), len(msgs), l.cfg.Model)
+	secs := ParseSections(text)
+	var md string
+	if len(secs) == 0 {
+		md = Title + "\n" + header + "\n\n" + strings.TrimSpace(text) + "\n"
+	} else {
+		md = Render(header, secs)
+		// A model may overshoot; drop the last items of the longest
+		// section until the summary is within a quarter of the target.
+		for opt.Counter.Count(md) > opt.TargetTokens*5/4 {
+			longest := -1
+			for i := range secs {
+				if len(secs[i].Items) > 0 && (longest < 0 || len(secs[i].Items) > len(secs[longest].Items)) {
+					longest = i
+				}
+			}
+			if longest < 0 {
+				break
+			}
+			secs[longest].Items = secs[longest].Items[:len(secs[longest].Items)-1]
+			md = Render(header, secs)
+		}
+	}
+	today := opt.Now.Format(time.DateOnly)
+	dates := map[string]string{}
+	for _, s := range secs {
+		for _, it := range s.Items {
+			k := ItemKey(it)
+			if d, ok := opt.PreviousDates[k]; ok {
+				dates[k] = d
+			} else {
+				dates[k] = today
+			}
+		}
+	}
+	return &Summary{Markdown: md, Tokens: opt.Counter.Count(md), Sections: secs, Method: l.method(), Dates: dates}
+}
+
+func (l *LLM) post(ctx context.Context, url string, body any, header http.Header, out any) error {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(b))
+	if err != nil {
+		return err
+	}
+	req.Header = header
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := l.cfg.HTTPClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("%s: %w", l.cfg.Provider, err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
+	if err != nil {
+		return fmt.Errorf("%s: read response: %w", l.cfg.Provider, err)
+	}
+	if resp.StatusCode/100 != 2 {
+		var e struct {
+			Error struct {
+				Message string `json:"message"`
+				Type    string `json:"type"`
+			} `json:"error"`
+		}
+		msg := strings.TrimSpace(string(data))
+		if json.Unmarshal(data, &e) == nil && e.Error.Message != "" {
+			msg = e.Error.Message
+		}
+		if len(msg) > 300 {
+			msg = msg[:300]
+		}
+		return fmt.Errorf("%s: HTTP %d: %s", l.cfg.Provider, resp.StatusCode, msg)
+	}
+	if err := json.Unmarshal(data, out); err != nil {
+		return fmt.Errorf("%s: unreadable response: %w", l.cfg.Provider, err)
+	}
+	return nil
+}
+
+func (l *LLM) openai(ctx context.Context, url, key, system, user string, maxOut int) (string, error) {
+	body := map[string]any{
+		"model": l.cfg.Model,
+		"messages": []map[string]string{
+			{"role": "system", "content": system},
+			{"role": "user", "content": user},
+		},
+		"max_tokens":  maxOut,
+		"temperature": 0,
+	}
+	h := http.Header{}
+	if key != "" {
+		h.Set("Authorization", "Bearer "+key)
+	}
+	var resp struct {
+		Choices []struct {
+			Message struct {
+				Content string `json:"content"`
+			} `json:"message"`
+			FinishReason string `json:"finish_reason"`
+		} `json:"choices"`
+	}
+	if err := l.post(ctx, url, body, h, &resp); err != nil {
+		return "", err
+	}
+	if len(resp.Choices) == 0 || strings.TrimSpace(resp.Choices[0].Message.Content) == "" {
+		return "", errors.New("openai: empty answer")
+	}
+	return resp.Choices[0].Message.Content, nil
+}
+
+func (l *LLM) anthropic(ctx context.Context, url, key, system, user string, maxOut int) (string, error) {
+	body := map[string]any{
+		"model":      l.cfg.Model,
+		"max_tokens": maxOut,
+		"system":     system,
+		"messages":   []map[string]string{{"role": "user", "content": user}},
+	}
+	h := http.Header{}
+	h.Set("x-api-key", key)
+	h.Set("anthropic-version", anthropicVersion)
+	var resp struct {
+		Content []struct {
+			Type string `json:"type"`
+			Text string `json:"text"`
+		} `json:"content"`
+		StopReason string `json:"stop_reason"`
+	}
+	if err := l.post(ctx, url, body, h, &resp); err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for _, c := range resp.Content {
+		if c.Type == "text" {
+			b.WriteString(c.Text)
+		}
+	}
+	if strings.TrimSpace(b.String()) == "" {
+		return "", errors.New("anthropic: empty answer")
+	}
+	return b.String(), nil
+}
