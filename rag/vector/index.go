@@ -1,0 +1,262 @@
+// Package vector is archon's in-memory vector index: chromem-go holds the
+// documents, and a binary-signature prefilter in front of it keeps queries
+// fast on large collections.
+//
+// Small collections are searched exactly by chromem-go. Larger ones are
+// searched in two steps: every vector's 1-bit signature (the signs of a
+// randomized Hadamard rotation, 32 bytes for 256 bits) is compared with the
+// query's by Hamming distance, the closest Candidates signatures are kept,
+// and only those are rescored exactly by cosine similarity on the float
+// vectors. The result is approximate: a true neighbour whose signature lands
+// outside the candidate set is missed. The package tests and benchmarks
+// measure that recall against exact search.
+//
+// The index lives in memory only; chromem-go's persistence is never used.
+// Callers keep the vectors elsewhere (archon keeps them in SQLite) and
+// rebuild the index with Add at start-up.
+package vector
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	chromem "github.com/philippgille/chromem-go"
+)
+
+// Defaults for Options, measured on 256-dimensional vectors on two cores
+// (see bench_test.go and recall_test.go).
+const (
+	// DefaultExactBelow is the collection size below which chromem-go
+	// answers queries directly. chromem-go was slower than the prefilter
+	// path at every size measured (p50 0.15 ms vs 0.06 ms at 250 vectors,
+	// 0.58 ms vs 0.13 ms at 1,000, 63 ms vs 1.4 ms at 100,000), so it is
+	// kept for tiny collections only, where it costs well under a
+	// millisecond and serves as the exact reference.
+	DefaultExactBelow = 256
+	// DefaultCandidates is how many prefilter candidates are rescored:
+	// recall@10 0.996 on builtin embeddings of 100,000 generated notes and
+	// 0.956 on hard clustered data, p50 1.4 ms.
+	DefaultCandidates = 1024
+	// DefaultBits is the signature length for dimensions up to 256; larger
+	// vectors get twice their dimensions in bits, up to MaxDefaultBits.
+	DefaultBits = 512
+	// MaxDefaultBits caps the default signature length.
+	MaxDefaultBits = 1024
+)
+
+// Options tunes an Index. The zero value gives the defaults.
+type Options struct {
+	// ExactBelow: collections with fewer vectors are searched exactly with
+	// chromem-go; at or above it the prefilter is used. 0 means
+	// DefaultExactBelow; a negative value always uses the prefilter.
+	ExactBelow int
+	// Candidates is how many prefilter candidates are rescored exactly
+	// (at least 2*k are always rescored). 0 means DefaultCandidates.
+	Candidates int
+	// Bits is the signature length, a multiple of 64. 0 means DefaultBits,
+	// or twice the dimensions rounded up to 64 when that is larger, capped
+	// at MaxDefaultBits. More bits raise recall and cost scan time.
+	Bits int
+	// Seed draws the random rotation behind the signatures. Signatures
+	// live only in memory, so any value works; 0 means a fixed default.
+	Seed uint64
+}
+
+// Hit is one search result.
+type Hit struct {
+	// ID is the id given to Add.
+	ID string
+	// Score is the cosine similarity to the query, in [-1, 1].
+	Score float32
+}
+
+// Index is an in-memory vector index over one chromem-go collection. It is
+// safe for concurrent use: searches run in parallel with each other and are
+// serialized with Add and Delete.
+type Index struct {
+	dims int
+	opts Options
+	enc  *encoder
+
+	mu   sync.RWMutex
+	col  *chromem.Collection
+	slot map[string]int32 // id -> position in ids, vecs and sigs
+	ids  []string
+	vecs [][]float32 // unit vectors, shared with the chromem-go documents
+	sigs []uint64    // enc.words per vector
+	pool sync.Pool   // *scratch for searches
+}
+
+// New returns an empty index for dims-dimensional vectors.
+func New(dims int, opts Options) (*Index, error) {
+	if dims <= 0 {
+		return nil, fmt.Errorf("vector: dimensions must be positive, got %d", dims)
+	}
+	if opts.ExactBelow == 0 {
+		opts.ExactBelow = DefaultExactBelow
+	}
+	if opts.Candidates <= 0 {
+		opts.Candidates = DefaultCandidates
+	}
+	if opts.Bits == 0 {
+		opts.Bits = DefaultBits
+		if r := (2*dims + 63) / 64 * 64; r > opts.Bits {
+			opts.Bits = min(r, MaxDefaultBits)
+		}
+	}
+	if opts.Seed == 0 {
+		opts.Seed = 0x61726368 // "arch"
+	}
+	enc, err := newEncoder(dims, opts.Bits, opts.Seed)
+	if err != nil {
+		return nil, err
+	}
+	col, err := newCollection()
+	if err != nil {
+		return nil, err
+	}
+	return &Index{dims: dims, opts: opts, enc: enc, col: col, slot: make(map[string]int32)}, nil
+}
+
+// Dimensions returns the vector length the index accepts.
+func (ix *Index) Dimensions() int { return ix.dims }
+
+// Len returns the number of vectors in the index.
+func (ix *Index) Len() int {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return len(ix.ids)
+}
+
+// Add inserts or replaces (upserts) the vectors under ids; ids[i] gets
+// vecs[i]. Vectors are copied and normalized to unit length; a vector of the
+// wrong length, a zero vector or one holding NaN or Inf fails the whole call
+// before anything is changed. Within one call a repeated id keeps its last
+// vector.
+func (ix *Index) Add(ctx context.Context, ids []string, vecs [][]float32) error {
+	if len(ids) != len(vecs) {
+		return fmt.Errorf("vector: add: %d ids but %d vectors", len(ids), len(vecs))
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("vector: add: %w", err)
+	}
+	units := make([][]float32, len(vecs))
+	for i, v := range vecs {
+		if ids[i] == "" {
+			return fmt.Errorf("vector: add: empty id at position %d", i)
+		}
+		if len(v) != ix.dims {
+			return fmt.Errorf("vector: add %q: got %d dimensions, index has %d", ids[i], len(v), ix.dims)
+		}
+		u, err := normalized(v)
+		if err != nil {
+			return fmt.Errorf("vector: add %q: %w", ids[i], err)
+		}
+		units[i] = u
+	}
+	w := ix.enc.words
+	sigs := make([]uint64, len(units)*w)
+	scratch := make([]float32, ix.enc.scratchLen())
+	for i, u := range units {
+		ix.enc.encode(u, sigs[i*w:(i+1)*w], scratch)
+	}
+
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	for i, id := range ids {
+		if err := addToCollection(ctx, ix.col, id, units[i]); err != nil {
+			return fmt.Errorf("vector: add %q: %w", id, err)
+		}
+		sig := sigs[i*w : (i+1)*w]
+		if s, ok := ix.slot[id]; ok {
+			ix.vecs[s] = units[i]
+			copy(ix.sigs[int(s)*w:], sig)
+			continue
+		}
+		ix.slot[id] = int32(len(ix.ids))
+		ix.ids = append(ix.ids, id)
+		ix.vecs = append(ix.vecs, units[i])
+		ix.sigs = append(ix.sigs, sig...)
+	}
+	return nil
+}
+
+// Delete removes the vectors under ids; unknown ids are ignored.
+func (ix *Index) Delete(ctx context.Context, ids ...string) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("vector: delete: %w", err)
+	}
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	present := ids[:0:0]
+	for _, id := range ids {
+		if _, ok := ix.slot[id]; ok {
+			present = append(present, id)
+		}
+	}
+	if len(present) == 0 {
+		return nil
+	}
+	if err := ix.col.Delete(ctx, nil, nil, present...); err != nil {
+		return fmt.Errorf("vector: delete: %w", err)
+	}
+	w := ix.enc.words
+	for _, id := range present {
+		s, ok := ix.slot[id]
+		if !ok { // repeated in ids
+			continue
+		}
+		last := int32(len(ix.ids) - 1)
+		if s != last {
+			moved := ix.ids[last]
+			ix.ids[s] = moved
+			ix.vecs[s] = ix.vecs[last]
+			copy(ix.sigs[int(s)*w:int(s+1)*w], ix.sigs[int(last)*w:])
+			ix.slot[moved] = s
+		}
+		delete(ix.slot, id)
+		ix.ids[last] = ""
+		ix.vecs[last] = nil
+		ix.ids = ix.ids[:last]
+		ix.vecs = ix.vecs[:last]
+		ix.sigs = ix.sigs[:int(last)*w]
+	}
+	return nil
+}
+
+// Search returns the k vectors most similar to q by cosine similarity, best
+// first (ties broken by id). allow, if non-nil, restricts the candidates to
+// the ids it accepts; it is called with the index read-locked, so it must not
+// call back into the index. Fewer than k hits come back when fewer vectors
+// are allowed. Below Options.ExactBelow vectors the search is exact;
+// above, it is approximate (see the package documentation).
+func (ix *Index) Search(ctx context.Context, q []float32, k int, allow func(id string) bool) ([]Hit, error) {
+	if k <= 0 {
+		return nil, fmt.Errorf("vector: search: k must be positive, got %d", k)
+	}
+	if len(q) != ix.dims {
+		return nil, fmt.Errorf("vector: search: query has %d dimensions, index has %d", len(q), ix.dims)
+	}
+	u, err := normalized(q)
+	if err != nil {
+		return nil, fmt.Errorf("vector: search: query: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("vector: search: %w", err)
+	}
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	n := len(ix.ids)
+	if n == 0 {
+		return nil, nil
+	}
+	if n < ix.opts.ExactBelow {
+		hits, err := queryCollection(ctx, ix.col, u, k, n, allow)
+		if err != nil {
+			return nil, fmt.Errorf("vector: search: %w", err)
+		}
+		return hits, nil
+	}
+	return ix.searchPrefiltered(ctx, u, k, allow)
+}
