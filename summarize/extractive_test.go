@@ -110,7 +110,7 @@ func TestExtractiveCarriesPreviousForKeepDays(t *testing.T) {
 	})
 	dates := map[string]string{
 		ItemKey("Use Redis for sessions because it is fast."): "2026-11-25",
-		ItemKey("Use CVS because it is 1990."):               "2026-11-01",
+		ItemKey("Use CVS because it is 1990."):                "2026-11-01",
 	}
 	msgs := []conv.Message{conv.NewText(conv.RoleUser, "We decided to use Go for the CLI because it ships one binary.")}
 	s, err := NewExtractive().Summarize(context.Background(), msgs, Options{Previous: prev, PreviousDates: dates, Now: now})
