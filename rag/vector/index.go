@@ -2,18 +2,26 @@
 // documents, and a binary-signature prefilter in front of it keeps queries
 // fast on large collections.
 //
-// Small collections are searched exactly by chromem-go. Larger ones are
+// Tiny collections are searched exactly by chromem-go. Larger ones are
 // searched in two steps: every vector's 1-bit signature (the signs of a
-// randomized Hadamard rotation, 32 bytes for 256 bits) is compared with the
-// query's by Hamming distance, the closest Candidates signatures are kept,
-// and only those are rescored exactly by cosine similarity on the float
-// vectors. The result is approximate: a true neighbour whose signature lands
-// outside the candidate set is missed. The package tests and benchmarks
-// measure that recall against exact search.
+// randomized Hadamard rotation, 64 bytes for the default 512 bits) is
+// compared with the query's by Hamming distance, and the closest Candidates
+// vectors, in order of distance, are rescored exactly by cosine similarity
+// on the float vectors. With a filter, the walk goes on until Candidates
+// allowed vectors have been rescored.
+//
+// The result is approximate: a true neighbour whose signature lands outside
+// the candidate set is missed. Measured recall@10 against brute force at
+// 100,000 x 256 with the defaults (BenchmarkRecall): 0.997 on builtin
+// embeddings of generated notes, 0.96 on hard clustered data, 0.83 on
+// Gaussian noise, which has no neighbourhood structure and is the worst
+// case; raise Options.Candidates to trade latency for recall (2,048 gives
+// 0.999, 0.99 and 0.92). Search latency there is about 1.3-2 ms p50 on one
+// core, against 65-90 ms for chromem-go's own query.
 //
 // The index lives in memory only; chromem-go's persistence is never used.
 // Callers keep the vectors elsewhere (archon keeps them in SQLite) and
-// rebuild the index with Add at start-up.
+// rebuild the index with Add at start-up (about 200,000 vectors/s).
 package vector
 
 import (
@@ -34,9 +42,8 @@ const (
 	// kept for tiny collections only, where it costs well under a
 	// millisecond and serves as the exact reference.
 	DefaultExactBelow = 256
-	// DefaultCandidates is how many prefilter candidates are rescored:
-	// recall@10 0.996 on builtin embeddings of 100,000 generated notes and
-	// 0.956 on hard clustered data, p50 1.4 ms.
+	// DefaultCandidates is how many prefilter candidates are rescored
+	// (see the package documentation for the recall it gives).
 	DefaultCandidates = 1024
 	// DefaultBits is the signature length for dimensions up to 256; larger
 	// vectors get twice their dimensions in bits, up to MaxDefaultBits.

@@ -113,7 +113,13 @@ func (ix *Index) searchPrefiltered(ctx context.Context, u []float32, k int, allo
 			}
 			b, takenInB, lastIdx = b+1, 0, -1
 		}
-		target = max(4*taken, taken+m)
+		// Too few candidates passed allow: extend the walk by what the pass
+		// rate so far says is still needed, with a margin.
+		if scored == 0 {
+			target = 8 * taken
+		} else {
+			target = taken + int(float64(m-scored)*float64(taken)/float64(scored)*1.25) + 64
+		}
 	}
 	return sc.top.hits(ix.ids), nil
 }
