@@ -23,6 +23,11 @@ type PrepareOptions struct {
 	// today's daily log) and, for the auto-summarize protocol,
 	// MEMORY_SUMMARY.md. Without it nothing is written: a dry run.
 	Workspace *memory.Workspace
+	// ArchiveAll also archives the messages kept in the context (not only
+	// the cut ones), so that everything in the conversation is searchable
+	// in the daily log right away. A later compaction archives them again
+	// when it cuts them.
+	ArchiveAll bool
 	// Agent names the daily-log entries ("archon" when empty).
 	Agent string
 	// Log, when set, records the check and what was done.
@@ -175,8 +180,12 @@ func (m *Monitor) newState(c *conv.Conversation, opt PrepareOptions, p *Prepared
 	if before.Source == "usage" && before.Tokens > 0 {
 		budget = int(float64(budget) * float64(before.CountedTokens) / float64(before.Tokens))
 	}
+	where := ""
+	if opt.Workspace != nil {
+		where = "the daily log memory/" + opt.now().Format(time.DateOnly) + ".md (archon search finds it)"
+	}
 	return &compact.State{
-		Conv: c.Clone(), Count: messageCounter(cache), Budget: budget,
+		Conv: c.Clone(), Count: messageCounter(cache), Budget: budget, Where: where,
 		Summarizer: opt.Summarizer,
 		SummaryOptions: summarize.Options{TargetTokens: m.cfg.SummaryTokens, Counter: cache.Counter(),
 			KeepDays: m.cfg.KeepDays, Now: opt.now()},

@@ -170,7 +170,20 @@ func (m *Monitor) archive(ctx context.Context, opt PrepareOptions, p *Prepared) 
 	if opt.Workspace == nil || len(p.Cut) == 0 {
 		return nil
 	}
-	entries, err := ArchiveMessages(ctx, opt.Workspace, p.Cut, ArchiveInfo{
+	msgs := p.Cut
+	if opt.ArchiveAll {
+		cut := map[int]bool{}
+		for _, c := range p.Cut {
+			cut[c.Seq] = true
+		}
+		for _, k := range p.Conv.Messages {
+			if !k.Synthetic && k.Seq >= 0 && !cut[k.Seq] && k.Role != conv.RoleSystem && !k.Sidechain {
+				msgs = append(msgs, k)
+			}
+		}
+		sort.SliceStable(msgs, func(i, j int) bool { return msgs[i].Seq < msgs[j].Seq })
+	}
+	entries, err := ArchiveMessages(ctx, opt.Workspace, msgs, ArchiveInfo{
 		Agent: opt.Agent, Action: p.Action, Level: p.Before.Level, Percent: p.Before.Percent,
 		Limit: p.Before.Limit, Model: p.Before.Model, Now: opt.now(), Summarized: p.Summary != nil,
 	})

@@ -20,6 +20,9 @@ type State struct {
 	Summarizer summarize.Summarizer
 	// SummaryOptions tune summaries (target size, counter).
 	SummaryOptions summarize.Options
+	// Where tells, in markers and stubs, where removed text can be found
+	// ("the daily log memory/2026-11-29.md"); empty says nothing.
+	Where string
 	// Cut collects the original of every message removed or changed.
 	Cut []conv.Message
 	// Steps records what each step did.

@@ -20,8 +20,9 @@ type ClearToolResults struct {
 // Name implements Step.
 func (ClearToolResults) Name() string { return "clear-tool-results" }
 
-// Stub is the text a cleared tool result is replaced with.
-func Stub(tool string, tokens int, isError bool) string {
+// Stub is the text a cleared tool result is replaced with; where, if not
+// empty, says where the full text is archived.
+func Stub(tool string, tokens int, isError bool, where string) string {
 	if tool == "" {
 		tool = "unknown tool"
 	}
@@ -29,7 +30,11 @@ func Stub(tool string, tokens int, isError bool) string {
 	if isError {
 		kind = "error"
 	}
-	return fmt.Sprintf("[archon: %s of tool %s cleared (%d tokens); the full text is archived in the daily log]", kind, tool, tokens)
+	s := fmt.Sprintf("[archon: %s of tool %s cleared (%d tokens)", kind, tool, tokens)
+	if where != "" {
+		s += "; the full text is archived in " + where
+	}
+	return s + "]"
 }
 
 // Apply implements Step.
@@ -70,7 +75,7 @@ func (s ClearToolResults) Apply(_ context.Context, st *State) (StepReport, error
 			changed++
 		}
 		n := st.Count(&conv.Message{Role: m.Role, Parts: []conv.Part{*p}})
-		p.Text = Stub(p.ToolName, n, p.IsError)
+		p.Text = Stub(p.ToolName, n, p.IsError, st.Where)
 		p.Raw = nil
 		m.Modified = true
 	}

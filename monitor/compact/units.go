@@ -2,7 +2,6 @@ package compact
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/archon-memory/archon/monitor/conv"
 )
@@ -74,10 +73,12 @@ func isUserTurn(m *conv.Message) bool {
 	return (m.Role == conv.RoleUser || m.Role == conv.RoleOther) && !m.HasToolResults() && !m.Sidechain
 }
 
-// rebuild keeps the units marked in keep, puts a marker after the system
-// units when the first kept non-system unit is not a user turn (or always,
-// when marker is forced and something was dropped), and moves every dropped
-// message to st.Cut. It returns the number of messages removed.
+// rebuild keeps the units marked in keep, puts a marker (a user message
+// saying how many messages were removed and where they went) before the
+// first kept non-system unit when anything was dropped, and archives every
+// dropped message in st.Cut. It returns the number of messages removed.
+// Because the marker is a user turn, the context never starts on an
+// orphaned assistant turn.
 func rebuild(st *State, us []unit, keep []bool, why string) int {
 	msgs := st.Conv.Messages
 	var out []conv.Message
@@ -106,13 +107,15 @@ func rebuild(st *State, us []unit, keep []bool, why string) int {
 		}
 		st.archive(msgs[u.start:u.end]...)
 	}
-	if firstKept < 0 || !us[firstKept].userStart {
+	{
 		if insertAt < 0 {
 			insertAt = len(out)
 		}
-		marker := conv.NewText(conv.RoleUser, fmt.Sprintf(
-			"[archon: %d earlier messages were removed from this context (%s) and archived verbatim in the daily log of %s.]",
-			removed, why, time.Now().Format(time.DateOnly)))
+		text := fmt.Sprintf("[archon: %d earlier messages were removed from this context (%s)", removed, why)
+		if st.Where != "" {
+			text += "; they are archived verbatim in " + st.Where
+		}
+		marker := conv.NewText(conv.RoleUser, text+".]")
 		out = append(out[:insertAt], append([]conv.Message{marker}, out[insertAt:]...)...)
 	}
 	st.Conv.Messages = out

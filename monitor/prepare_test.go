@@ -1,0 +1,206 @@
+package monitor
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/monitor/convgen"
+	"github.com/archon-memory/archon/monitor/ctxlog"
+)
+
+func workspace(t *testing.T) *memory.Workspace {
+	t.Helper()
+	ws, err := memory.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ws
+}
+
+// readLogs returns the text of every daily log in the workspace.
+func readLogs(t *testing.T, ws *memory.Workspace) string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(ws.Root(), "memory", "*.md"))
+	var b strings.Builder
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(data)
+	}
+	return b.String()
+}
+
+var fixedNow = func() time.Time { return time.Date(2026, 11, 29, 14, 3, 0, 0, time.Local) }
+
+// TestPrepareArchivesVerbatim compacts a conversation and checks that every
+// message cut is in the daily log verbatim, planted facts included.
+func TestPrepareArchivesVerbatim(t *testing.T) {
+	ctx := context.Background()
+	for _, f := range []conv.Format{conv.FormatOpenAI, conv.FormatAnthropic, conv.FormatClaudeCode} {
+		t.Run(string(f), func(t *testing.T) {
+			ws := workspace(t)
+			facts := convgen.Tuning(7, 3)
+			c, _ := convgen.Generate(convgen.Options{Seed: 7, Tokens: 30000, Format: f, Facts: facts})
+			m := newMonitor(t, Config{})
+			log := ctxlog.Open(ws.StateDir())
+			p, err := m.Prepare(ctx, c, PrepareOptions{CheckOptions: CheckOptions{Model: "gpt-4"}, Action: ActionCompact,
+				Workspace: ws, Log: log, Now: fixedNow})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !p.Changed || len(p.Cut) == 0 || p.Saved <= 0 || len(p.Archived) == 0 {
+				t.Fatalf("changed %v cut %d saved %d archived %d", p.Changed, len(p.Cut), p.Saved, len(p.Archived))
+			}
+			if p.After.Tokens > p.Before.TargetTokens*11/10 {
+				t.Errorf("after %d tokens, target %d", p.After.Tokens, p.Before.TargetTokens)
+			}
+			logs := readLogs(t, ws)
+			for i := range p.Cut {
+				for _, part := range p.Cut[i].Parts {
+					text := part.Text
+					if part.Kind == conv.PartToolCall {
+						text = string(part.Input)
+					}
+					for _, line := range strings.Split(text, "\n") {
+						if line = strings.TrimSpace(line); line != "" && !strings.Contains(logs, line) {
+							t.Fatalf("cut line not in the daily log: %q", line)
+						}
+					}
+				}
+			}
+			// Every planted fact is somewhere: in the prepared context or the log.
+			out, _ := conv.Marshal(p.Conv)
+			for _, fact := range facts {
+				if !strings.Contains(logs, fact.Key) && !strings.Contains(string(out), fact.Key) {
+					t.Errorf("fact %q lost", fact.Key)
+				}
+			}
+			if !strings.Contains(logs, "#checkpoint #context") {
+				t.Errorf("no checkpoint entry heading:\n%.500s", logs)
+			}
+			events, _, _ := log.Recent(0)
+			kinds := ""
+			for _, e := range events {
+				kinds += e.Kind + " "
+			}
+			if kinds != "check trigger compaction " {
+				t.Errorf("logged %q", kinds)
+			}
+			if last := events[len(events)-1]; last.TokensBefore != p.Before.Tokens || last.Saved != p.Saved || last.Archive == "" {
+				t.Errorf("compaction event %+v", last)
+			}
+			// The prepared conversation writes back in its format.
+			back, err := conv.ParseBytes(out, f)
+			if err != nil || len(back.Messages) != len(p.Conv.Messages) {
+				t.Fatalf("re-parse: %v", err)
+			}
+		})
+	}
+}
+
+// TestProtocol runs the auto-summarize protocol twice at the critical level.
+func TestProtocol(t *testing.T) {
+	ctx := context.Background()
+	ws := workspace(t)
+	m := newMonitor(t, Config{KeepRecent: 6})
+	facts := convgen.Tuning(11, 3)
+	c, _ := convgen.Generate(convgen.Options{Seed: 11, Tokens: 110_000, Format: conv.FormatAnthropic, Facts: facts})
+	opt := PrepareOptions{CheckOptions: CheckOptions{Model: "claude-sonnet-4-5"}, Workspace: ws, Log: ctxlog.Open(ws.StateDir()), Now: fixedNow}
+	p, err := m.Prepare(ctx, c, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Before.Level != "critical" || p.Action != ActionAutoSummarize {
+		t.Fatalf("level %s action %s at %.0f%%", p.Before.Level, p.Action, p.Before.Percent)
+	}
+	summary, err := os.ReadFile(ws.SummaryPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(summary), "# Memory summary") || p.SummaryPath != ws.SummaryPath() || p.HistoryPath != "" {
+		t.Errorf("summary file %q history %q:\n%.300s", p.SummaryPath, p.HistoryPath, summary)
+	}
+	// The trimmed context: system, the summary, then the recent turns.
+	msgs := p.Conv.Messages
+	if msgs[0].Role != conv.RoleSystem || !msgs[1].CompactSummary || !strings.Contains(msgs[1].Text(), "Memory summary") {
+		t.Fatalf("trimmed context starts %s %v", msgs[0].Role, msgs[1].CompactSummary)
+	}
+	if n := len(msgs); n > 2+6+4 {
+		t.Errorf("kept %d messages", n)
+	}
+	if p.After.Percent >= 40 {
+		t.Errorf("after %.0f%%", p.After.Percent)
+	}
+	logs := readLogs(t, ws)
+	out, _ := conv.Marshal(p.Conv)
+	for _, fact := range facts {
+		if !strings.Contains(logs, fact.Key) && !strings.Contains(string(out), fact.Key) {
+			t.Errorf("fact %q neither archived nor kept", fact.Key)
+		}
+	}
+	if !strings.Contains(logs, "MEMORY_SUMMARY.md was rewritten") {
+		t.Error("archive entry does not say the summary was rewritten")
+	}
+	// A second run keeps the first summary in the history.
+	opt.Now = func() time.Time { return fixedNow().Add(time.Hour) }
+	p2, err := m.Prepare(ctx, c, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p2.HistoryPath == "" {
+		t.Fatal("no history file")
+	}
+	old, _ := os.ReadFile(p2.HistoryPath)
+	if string(old) != string(summary) {
+		t.Error("history file is not the previous summary")
+	}
+	if _, err := os.Stat(filepath.Join(ws.StateDir(), HistoryDir, "dates.json")); err != nil {
+		t.Errorf("dates.json: %v", err)
+	}
+	events, _, _ := ctxlog.Open(ws.StateDir()).Recent(0)
+	if events[len(events)-1].Kind != ctxlog.KindProtocol {
+		t.Errorf("last event %+v", events[len(events)-1])
+	}
+}
+
+func TestGate(t *testing.T) {
+	ctx := context.Background()
+	small, _ := convgen.Generate(convgen.Options{Seed: 1, Tokens: 3000})
+	big, _ := convgen.Generate(convgen.Options{Seed: 2, Tokens: 110_000})
+	huge := &conv.Conversation{Format: conv.FormatOpenAI, Messages: []conv.Message{
+		conv.NewText(conv.RoleUser, strings.Repeat("one enormous user message that cannot be cut ", 20000)),
+	}}
+	tests := []struct {
+		name    string
+		c       *conv.Conversation
+		model   string
+		profile string
+		want    Decision
+		code    int
+	}{
+		{"small proceeds", small, "gpt-4o", "grid", Proceed, 0},
+		{"grid compresses", big, "gpt-4o", "grid", Compressed, 3},
+		{"window compresses under 80", big, "gpt-4o", "window", Compressed, 3},
+		{"archon protocol compresses", big, "gpt-4o", "archon", Compressed, 3},
+		{"overflow that cannot be cut blocks", huge, "gpt-4o", "grid", Block, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := newMonitor(t, Config{}).Gate(ctx, tt.c, PrepareOptions{CheckOptions: CheckOptions{Model: tt.model, Profile: tt.profile}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Decision != tt.want || g.ExitCode != tt.code {
+				t.Errorf("decision %s (%d), want %s (%d): %s", g.Decision, g.ExitCode, tt.want, tt.code, g.Reason)
+			}
+		})
+	}
+}
