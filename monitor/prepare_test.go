@@ -204,3 +204,25 @@ func TestGate(t *testing.T) {
 		})
 	}
 }
+
+func TestSummarizeToWorkspace(t *testing.T) {
+	ctx := context.Background()
+	ws := workspace(t)
+	m := newMonitor(t, Config{})
+	c, _ := convgen.Generate(convgen.Options{Seed: 5, Tokens: 8000, Facts: convgen.Tuning(5, 2)})
+	s, hist, err := m.SummarizeToWorkspace(ctx, ws, c.Messages, nil, "gpt-4o", fixedNow())
+	if err != nil || hist != "" || s.Tokens > 500 {
+		t.Fatalf("first: %v %q %d", err, hist, s.Tokens)
+	}
+	_, hist, err = m.SummarizeToWorkspace(ctx, ws, c.Messages[:5], nil, "gpt-4o", fixedNow().Add(time.Minute))
+	if err != nil || hist == "" {
+		t.Fatalf("second: %v %q", err, hist)
+	}
+	now, _ := os.ReadFile(ws.SummaryPath())
+	// Items of the first summary are carried over into the second.
+	for _, sec := range []string{"## Decisions"} {
+		if !strings.Contains(string(now), sec) {
+			t.Errorf("carried summary lacks %s:\n%s", sec, now)
+		}
+	}
+}

@@ -255,3 +255,33 @@ func clean(s string) string {
 	}
 	return strings.ReplaceAll(s, "\x00", "\uFFFD")
 }
+
+// SummarizeToWorkspace summarizes msgs with s (carrying over the items of
+// the current MEMORY_SUMMARY.md that are younger than context.keep_days)
+// and replaces MEMORY_SUMMARY.md with the result, keeping the old version
+// in the history. It is `archon summarize`.
+func (m *Monitor) SummarizeToWorkspace(ctx context.Context, ws *memory.Workspace, msgs []conv.Message, s summarize.Summarizer, model string, now time.Time) (*summarize.Summary, string, error) {
+	opt := m.SummaryOptions(model)
+	opt.Now = now
+	prev, err := os.ReadFile(ws.SummaryPath())
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, "", fmt.Errorf("summarize: read previous summary: %w", err)
+	}
+	opt.Previous = string(prev)
+	opt.PreviousDates = LoadSummaryDates(ws)
+	var live []conv.Message
+	for _, msg := range msgs {
+		if msg.Role != conv.RoleSystem && !msg.Sidechain {
+			live = append(live, msg)
+		}
+	}
+	sum, err := m.summarizerOf(s).Summarize(ctx, live, opt)
+	if err != nil {
+		return nil, "", fmt.Errorf("summarize: %w", err)
+	}
+	hist, err := WriteSummary(ws, sum, now)
+	if err != nil {
+		return sum, hist, fmt.Errorf("summarize: %w", err)
+	}
+	return sum, hist, nil
+}

@@ -19,18 +19,22 @@ type params struct {
 	indent    int // each indentation char beyond the first 4
 	spaces    int // a run of 2+ spaces or tabs inside a line
 	lone      int // a single space before a digit (a token of its own)
-	nonASCII  int // each non-ASCII, non-space rune (CJK, emoji, accents)
+	nonASCII  int // each 3-byte rune (CJK, most symbols)
+	twoByte   int // each 2-byte rune (accented Latin, Cyrillic, Greek, Arabic, Hebrew)
+	fourByte  int // each 4-byte rune (emoji, rare CJK)
 }
 
-// calibrated holds the fitted weights. They were fitted on Go source, Go
-// documentation prose, JSON test vectors and the generated corpora of
-// corpus_test.go against max(cl100k, o200k), minimizing the mean
-// over-estimate with no 4 KB sample more than 3% under (2 points of margin
-// below the promised 5%). It is never modified.
+// calibrated holds the fitted weights. They were fitted (fit_test.go, run
+// with FIT=1) on Go source, Go documentation prose, JSON test vectors and
+// the generated corpora of corpus_test.go against max(cl100k, o200k),
+// minimizing the mean over-estimate with no 4 KB sample more than 2.5%
+// under (2.5 points of margin below the promised 5%). The non-ASCII weights
+// were set by hand on Chinese, Japanese, Russian, French and emoji text
+// (TestEstimateOtherScripts). It is never modified.
 var calibrated = params{
 	word: 135, wordFree: 5, perLetter: 15, perCap: 35, hump: 70,
 	digits: 100, punct: 100, punctNext: 50,
-	newline: 95, indent: 10, spaces: 30, lone: 40, nonASCII: 110,
+	newline: 95, indent: 10, spaces: 30, lone: 40, nonASCII: 110, twoByte: 50, fourByte: 300,
 }
 
 // estimate returns the calibrated token estimate of s.
@@ -99,9 +103,14 @@ func estimateWith(s string, p *params) int {
 			i = j
 		default:
 			r, size := utf8.DecodeRuneInString(s[i:])
-			if unicode.IsSpace(r) {
+			switch {
+			case unicode.IsSpace(r):
 				cost += p.punctNext
-			} else {
+			case size == 2:
+				cost += p.twoByte
+			case size == 4:
+				cost += p.fourByte
+			default:
 				cost += p.nonASCII
 			}
 			i += size

@@ -38,7 +38,7 @@ func TestFit(t *testing.T) {
 		return mean + pen
 	}
 	p := calibrated
-	fields := []*int{&p.word, &p.wordFree, &p.perLetter, &p.perCap, &p.hump, &p.digits, &p.punct, &p.punctNext, &p.newline, &p.indent, &p.spaces, &p.lone, &p.nonASCII}
+	fields := []*int{&p.word, &p.wordFree, &p.perLetter, &p.perCap, &p.hump, &p.digits, &p.punct, &p.punctNext, &p.newline, &p.indent, &p.spaces, &p.lone}
 	best := score(&p)
 	for round := 0; round < 8; round++ {
 		for _, f := range fields {

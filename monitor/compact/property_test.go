@@ -12,7 +12,7 @@ import (
 )
 
 func counter() func(*conv.Message) int {
-	c := tokens.NewCache(tokens.ForModel("gpt-4o"), 0)
+	c := tokens.NewCache(tokens.ForModel("claude-sonnet-4-5"), 0) // the estimate: fast, and exactness does not matter here
 	return func(m *conv.Message) int { return c.Count(conv.Flatten(m)) + 4 }
 }
 

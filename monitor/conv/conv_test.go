@@ -219,3 +219,13 @@ func TestTranscriptVerbatim(t *testing.T) {
 		}
 	}
 }
+
+func TestReadHookInput(t *testing.T) {
+	h, err := ReadHookInput(strings.NewReader(`{"session_id":"s1","transcript_path":"/home/u/.claude/projects/p/s1.jsonl","cwd":"/w","hook_event_name":"PreCompact","trigger":"auto","custom_instructions":""}`))
+	if err != nil || h.TranscriptPath == "" || h.Trigger != "auto" || h.HookEventName != "PreCompact" {
+		t.Fatalf("%+v %v", h, err)
+	}
+	if _, err := ReadHookInput(strings.NewReader(`{"session_id":"s1"}`)); err == nil {
+		t.Error("missing transcript_path accepted")
+	}
+}
