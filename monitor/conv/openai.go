@@ -7,17 +7,11 @@ import (
 
 // openaiMsg is the part of an OpenAI chat message archon reads.
 type openaiMsg struct {
-	Role       string          `json:"role"`
-	Content    json.RawMessage `json:"content"`
-	Name       string          `json:"name"`
-	ToolCallID string          `json:"tool_call_id"`
-	ToolCalls  []struct {
-		ID       string `json:"id"`
-		Function struct {
-			Name      string `json:"name"`
-			Arguments string `json:"arguments"`
-		} `json:"function"`
-	} `json:"tool_calls"`
+	Role         string            `json:"role"`
+	Content      json.RawMessage   `json:"content"`
+	Name         string            `json:"name"`
+	ToolCallID   string            `json:"tool_call_id"`
+	ToolCalls    []json.RawMessage `json:"tool_calls"`
 	FunctionCall *struct {
 		Name      string `json:"name"`
 		Arguments string `json:"arguments"`
@@ -55,16 +49,19 @@ func parseOpenAI(data []byte) (*Conversation, error) {
 		default:
 			msg.Parts = parts
 		}
-		var rawCalls struct {
-			ToolCalls []json.RawMessage `json:"tool_calls"`
-		}
-		_ = json.Unmarshal(raw, &rawCalls)
-		for k, tc := range m.ToolCalls {
-			p := Part{Kind: PartToolCall, ToolID: tc.ID, ToolName: tc.Function.Name, Input: argsJSON(tc.Function.Arguments)}
-			if k < len(rawCalls.ToolCalls) {
-				p.Raw = rawCalls.ToolCalls[k]
+		for _, rc := range m.ToolCalls {
+			var tc struct {
+				ID       string `json:"id"`
+				Function struct {
+					Name      string `json:"name"`
+					Arguments string `json:"arguments"`
+				} `json:"function"`
 			}
-			msg.Parts = append(msg.Parts, p)
+			if err := json.Unmarshal(rc, &tc); err != nil {
+				return nil, fmt.Errorf("message %d: tool call: %w", i+1, err)
+			}
+			msg.Parts = append(msg.Parts, Part{Kind: PartToolCall, ToolID: tc.ID, ToolName: tc.Function.Name,
+				Input: argsJSON(tc.Function.Arguments), Raw: rc})
 		}
 		if fc := m.FunctionCall; fc != nil {
 			msg.Parts = append(msg.Parts, Part{Kind: PartToolCall, ToolName: fc.Name, ToolID: "function:" + fc.Name, Input: argsJSON(fc.Arguments)})

@@ -131,33 +131,96 @@ func guessMessages(msgs []json.RawMessage) Format {
 }
 
 // splitRequest accepts a bare array of messages or a request object holding
-// "messages"; it returns the raw messages and the other top-level fields.
+// "messages"; it returns the raw messages and the other top-level fields in
+// input order. It reads the document once, streaming.
 func splitRequest(data []byte) ([]json.RawMessage, map[string]json.RawMessage, []string, error) {
 	data = bytes.TrimSpace(data)
-	if len(data) > 0 && data[0] == '[' {
-		var msgs []json.RawMessage
-		if err := json.Unmarshal(data, &msgs); err != nil {
-			return nil, nil, nil, syntaxError(data, err)
-		}
-		return msgs, nil, nil, nil
-	}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(data, &obj); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	tok, err := dec.Token()
+	if err != nil {
 		return nil, nil, nil, syntaxError(data, err)
 	}
-	raw, ok := obj["messages"]
-	if !ok {
-		if _, isMsg := obj["role"]; isMsg {
+	switch tok {
+	case json.Delim('['):
+		msgs, err := readArray(dec)
+		if err != nil {
+			return nil, nil, nil, syntaxError(data, err)
+		}
+		return msgs, nil, nil, trailing(dec, data)
+	case json.Delim('{'):
+	default:
+		return nil, nil, nil, errors.New(`want a JSON array of messages or an object with "messages"`)
+	}
+	env := map[string]json.RawMessage{}
+	var order []string
+	var msgs []json.RawMessage
+	found := false
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, nil, nil, syntaxError(data, err)
+		}
+		key, _ := t.(string)
+		if key == "messages" {
+			found = true
+			if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+				if err != nil {
+					return nil, nil, nil, syntaxError(data, err)
+				}
+				return nil, nil, nil, errors.New(`"messages" is not an array`)
+			}
+			if msgs, err = readArray(dec); err != nil {
+				return nil, nil, nil, syntaxError(data, err)
+			}
+			order = append(order, key)
+			continue
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, nil, nil, syntaxError(data, err)
+		}
+		env[key] = v
+		order = append(order, key)
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, nil, nil, syntaxError(data, err)
+	}
+	if err := trailing(dec, data); err != nil {
+		return nil, nil, nil, err
+	}
+	if !found {
+		if _, isMsg := env["role"]; isMsg {
 			return []json.RawMessage{data}, nil, nil, nil
 		}
 		return nil, nil, nil, errors.New(`want a JSON array of messages or an object with "messages"`)
 	}
-	var msgs []json.RawMessage
-	if err := json.Unmarshal(raw, &msgs); err != nil {
-		return nil, nil, nil, fmt.Errorf(`"messages": %w`, err)
+	return msgs, env, order, nil
+}
+
+// readArray reads the elements of an array whose '[' was consumed.
+func readArray(dec *json.Decoder) ([]json.RawMessage, error) {
+	var out []json.RawMessage
+	for dec.More() {
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
 	}
-	delete(obj, "messages")
-	return msgs, obj, keyOrder(data), nil
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// trailing rejects anything but white space after the document.
+func trailing(dec *json.Decoder, data []byte) error {
+	if _, err := dec.Token(); err != io.EOF {
+		off := int(dec.InputOffset())
+		line, col := position(data, off)
+		return fmt.Errorf("unexpected data after the JSON document at line %d, column %d", line, col)
+	}
+	return nil
 }
 
 // keyOrder returns the top-level keys of a JSON object in input order.
@@ -185,6 +248,10 @@ func keyOrder(data []byte) []string {
 // syntaxError adds the line and column to a JSON syntax error.
 func syntaxError(data []byte, err error) error {
 	var se *json.SyntaxError
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		line, col := position(data, len(data))
+		return fmt.Errorf("malformed JSON: unexpected end at line %d, column %d", line, col)
+	}
 	if errors.As(err, &se) {
 		line, col := position(data, int(se.Offset))
 		return fmt.Errorf("malformed JSON at line %d, column %d: %w", line, col, err)
