@@ -92,11 +92,13 @@ func TestPlantedFactRetention(t *testing.T) {
 	tune3 := evalSet(t, "tuning3", convgen.Tuning3, seeds, sizes)
 	tune4 := evalSet(t, "tuning4", convgen.Tuning4, seeds, sizes)
 	tune5 := evalSet(t, "tuning5", convgen.Tuning5, seeds, sizes)
+	tune6 := evalSet(t, "tuning6", convgen.Tuning6, seeds, sizes)
 	t.Logf("tuning:   %s", tune)
 	t.Logf("tuning2:  %s", tune2)
 	t.Logf("tuning3:  %s", tune3)
 	t.Logf("tuning4:  %s", tune4)
 	t.Logf("tuning5:  %s", tune5)
+	t.Logf("tuning6:  %s", tune6)
 	for _, r := range []retention{tune, tune2, tune3, tune4, tune5} {
 		if r.overall() < 0.9 {
 			t.Errorf("tuning retention %.1f%% < 90%%", 100*r.overall())

@@ -14,7 +14,9 @@ type candidate struct {
 	score   float64
 	seq     int // order of appearance
 	key     string
-	kind    EntityKind // for SecContext items
+	kind    EntityKind // for SecContext entities
+	// sentence marks a SecContext item that is a sentence, not an entity.
+	sentence bool
 }
 
 // cue is a phrase that marks a sentence for a section.
@@ -35,7 +37,8 @@ var cues = []cue{
 		"will use", "picked", "selected", "in favor of", "in favour of", "voted", "landed on", "settle on",
 		"will run on", "replaced by", "replace it with", "is the pick", "our pick", "consensus", "recommend",
 		"signed off", "sign-off", "green light", "go-ahead", "chose ", "choose ", "we use ", "outcome:",
-		"the plan is to use", "keep using", "keep it on", "is now on", "switches", "swap to"}, nil, 10},
+		"the plan is to use", "keep using", "keep it on", "is now on", "switches", "swap to", "deciding factor",
+		"our answer for", "standing up"}, nil, 10},
 	{SecPreferences, []string{"i prefer", "i'd prefer", "i like", "i want", "i don't want", "i do not want",
 		"please always", "please never", "please don't", "please do not", "please use", "always ", "never ",
 		"don't ever", "my preference", "from now on", "make sure to", "i'd rather", "i hate", "i dislike",
@@ -50,7 +53,8 @@ var cues = []cue{
 		"someone needs", "somebody needs", "someone has to", "somebody has to", "someone gets around",
 		"gets around to", "please own", "needs an owner", "pick this up", "picks this up", "reminder",
 		"handover", "hand-off", "before we ship", "before release", "before ga", "can't ship", "cannot ship",
-		"ran out of time", "didn't get to", "did not get to"}, nil, 8},
+		"ran out of time", "didn't get to", "did not get to", "can't forget", "cannot forget", "first job",
+		"parking", "parked", "next session", "hand over", "hand off"}, nil, 8},
 	// Weaker signals count when the user says them.
 	{SecDecisions, []string{"instead of", "rather than"}, map[conv.Role]bool{conv.RoleUser: true}, 8},
 	{SecTasks, []string{"need to", "needs to", "have to", "has to", "must ", "should ", "will need", "can you also"},
@@ -164,7 +168,7 @@ func (x *extractor) addText(text string, role conv.Role, recency float64) {
 					break
 				}
 			}
-			x.cands = append(x.cands, candidate{section: sec, text: clip(item), score: score, seq: x.seq})
+			x.cands = append(x.cands, candidate{section: sec, text: clip(item), score: score, seq: x.seq, sentence: sec == SecContext})
 			x.addEntities(s, 3*rw, recency)
 			continue
 		}
@@ -368,7 +372,23 @@ func fallback(s, lower string, role conv.Role) (string, float64, bool) {
 	if choiceShape(s) {
 		return SecDecisions, 7, true
 	}
+	// What the user states (not asks) is context worth keeping.
+	if role == conv.RoleUser && !isRequest(lower) && len(strings.Fields(s)) >= 4 {
+		return SecContext, 3, true
+	}
 	return "", 0, false
+}
+
+// isRequest reports whether a sentence asks for something rather than
+// stating it.
+func isRequest(lower string) bool {
+	for _, p := range []string{"please ", "can you", "could you", "would you", "let's ", "why ", "how ", "what ",
+		"where ", "when ", "thanks", "thank you", "ok", "okay", "hmm", "i think"} {
+		if strings.HasPrefix(lower, p) {
+			return true
+		}
+	}
+	return strings.HasSuffix(lower, "?")
 }
 
 // choiceShape matches the way technology choices are stated: a name (a

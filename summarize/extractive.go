@@ -147,7 +147,7 @@ func dedupe(cands []candidate) map[string][]candidate {
 			}
 			seen[c.key] = true
 			var w map[string]bool
-			if sec != SecContext {
+			if sec != SecContext || c.sentence {
 				w = wordSet(c.text)
 				dup := false
 				for _, o := range words {
@@ -201,7 +201,7 @@ func selectItems(pool map[string][]candidate, opt Options, header string) []cand
 	chosenText := strings.Builder{}
 	cost := func(c candidate) int {
 		n := opt.Counter.Count(c.text) + 2
-		if c.section == SecContext {
+		if c.section == SecContext && !c.sentence {
 			n = opt.Counter.Count(c.text) + 1
 			if !opened[c.section+kindLabel(c.kind)] {
 				n += 3
@@ -215,7 +215,7 @@ func selectItems(pool map[string][]candidate, opt Options, header string) []cand
 	take := func(c candidate) {
 		used += cost(c)
 		opened[c.section] = true
-		if c.section == SecContext {
+		if c.section == SecContext && !c.sentence {
 			opened[c.section+kindLabel(c.kind)] = true
 		} else {
 			chosenText.WriteString(c.text)
@@ -232,7 +232,7 @@ func selectItems(pool map[string][]candidate, opt Options, header string) []cand
 		list := pool[sec]
 		for next[sec] < len(list) {
 			c := list[next[sec]]
-			if sec == SecContext && strings.Contains(chosenText.String(), c.text) {
+			if sec == SecContext && !c.sentence && strings.Contains(chosenText.String(), c.text) {
 				next[sec]++
 				continue
 			}
@@ -252,7 +252,7 @@ func selectItems(pool map[string][]candidate, opt Options, header string) []cand
 	}
 	sort.SliceStable(rest, func(i, j int) bool { return rest[i].score > rest[j].score })
 	for _, c := range rest {
-		if c.section == SecContext && strings.Contains(chosenText.String(), c.text) {
+		if c.section == SecContext && !c.sentence && strings.Contains(chosenText.String(), c.text) {
 			continue
 		}
 		if k := cost(c); used+k <= budget {
@@ -291,6 +291,10 @@ func buildSections(sel []candidate) []Section {
 		if name == SecContext {
 			groups := map[EntityKind][]string{}
 			for _, c := range list {
+				if c.sentence {
+					s.Items = append(s.Items, c.text)
+					continue
+				}
 				groups[c.kind] = append(groups[c.kind], c.text)
 			}
 			for _, k := range []EntityKind{EntPath, EntURL, EntID} {

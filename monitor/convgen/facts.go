@@ -69,6 +69,10 @@ func Tuning4(seed uint64, n int) []Fact { return tuning4.facts(seed, n) }
 // held-out set, see heldout.go).
 func Tuning5(seed uint64, n int) []Fact { return tuning5.facts(seed, n) }
 
+// Tuning6 returns n facts of each kind from the sixth tuning set (a former
+// held-out set, see heldout.go).
+func Tuning6(seed uint64, n int) []Fact { return tuning6.facts(seed, n) }
+
 // HeldOut returns n facts of each kind from the held-out set: templates and
 // values written apart from both tuning sets and never used to tune the
 // summarizer (see heldout.go).

@@ -166,12 +166,11 @@ var tuning5 = factSet{
 	},
 }
 
-// heldOut is the fifth held-out set, written after the extractive
-// summarizer's last change and evaluated once: 65.6% kept (decisions 20/48,
-// tasks 10/48, paths 48/48, identifiers 48/48). The cue phrases that find
-// decisions and tasks do not generalize to phrasings they have not seen;
-// paths and identifiers do (100% on every blind set).
-var heldOut = factSet{
+// tuning6 was the fifth held-out set, written after the extractive
+// summarizer's last change then and scored once, blind: 65.6% kept
+// (decisions 20/48, tasks 10/48, paths 48/48, identifiers 48/48). Its
+// failures were then studied, so it counts as tuning now.
+var tuning6 = factSet{
 	decisionTpl: []template{
 		{"Per the RFC discussion, {X} will back {P}. {R} was the deciding factor.", "user"},
 		{"Ended up with {X} for {P} after the spike: {R}.", "assistant"},
@@ -217,5 +216,62 @@ var heldOut = factSet{
 			return fmt.Sprintf("export-%d%02d%02d-%x", 2026, 1+r.IntN(12), 1+r.IntN(28), r.Uint32()&0xffff)
 		}
 		return fmt.Sprintf("alert_%c%c%c_%d", 'a'+rune(r.IntN(26)), 'a'+rune(r.IntN(26)), 'a'+rune(r.IntN(26)), r.IntN(1000))
+	},
+}
+
+// heldOut is the sixth held-out set, written before the last change to the
+// extractive summarizer (user statements and deferrals as fallbacks) and
+// scored once after it, blind: 70.8% kept (decisions 21/48, tasks 24/48,
+// paths 47/48, identifiers 44/48). Across the blind scores (64.6%, 68.8%,
+// 60.4%, 65.6%, 70.8%) the extractive summarizer keeps paths and
+// identifiers but finds only about half of the decisions and tasks phrased
+// in ways its cues have not seen; the LLM summarizer is the way past that.
+var heldOut = factSet{
+	decisionTpl: []template{
+		{"Standup: the group agreed {X} handles {P} from now on; {R}.", "user"},
+		{"Email from the CTO says {P} goes on {X}. {R}, apparently.", "user"},
+		{"{P}: {X}. ({R})", "user"},
+		{"So the design doc now lists {X} as the {P} option, {R}.", "assistant"},
+	},
+	choices: []string{"ScyllaDB", "Kinesis", "Istio", "SolidJS", "ORC", "ZooKeeper", "Nomad", "Yarn", "Grafana",
+		"Ed25519", "Athena", "Kestra"},
+	purposes: []string{"the telemetry store", "clickstream ingestion", "the service mesh", "the partner portal",
+		"columnar archives", "cluster coordination", "batch scheduling", "frontend dependencies", "dashboards",
+		"release signing", "log queries", "cron replacement"},
+	reasons: []string{"cost per query is lower", "latency under load was flat", "the partner team already runs it",
+		"signatures are tiny", "it needs no JVM", "auditors like the access model", "on-call knows the failure modes",
+		"it was the only one that passed the failover drill"},
+	taskTpl: []template{
+		{"Heads up, {X} is still waiting on us.", "user"},
+		{"Friday deadline: {X}.", "user"},
+		{"Deferred {X} until the refactor lands.", "assistant"},
+		{"Not started yet: {X}.", "assistant"},
+	},
+	tasks: []string{"resizing the telemetry disks", "signing the release artifacts with the new key",
+		"reviewing the partner portal's CORS settings", "expiring API tokens older than a year",
+		"adding a dashboard for mesh retries", "moving the cron jobs off the bastion host",
+		"fixing the yarn lockfile drift", "archiving the 2023 clickstream data",
+		"testing failover for the coordinator", "writing the ADR for release signing"},
+	pathTpl: []template{
+		{"Mesh config is at {X}.", "user"},
+		{"I dumped the failover timings into {X}.", "assistant"},
+		{"{X} holds the partner allowlist.", "user"},
+	},
+	paths: []string{"/etc/istio/mesh.yaml", "reports/failover/timings.csv", "config/partners/allowlist.yml",
+		"/opt/telemetry/data", "web/partner/src/main.tsx", "nomad/jobs/cron.nomad", "/var/run/zookeeper/zk.pid",
+		"release/keys/ed25519.pub", "dashboards/mesh-retries.json", "infra/athena/queries/daily_logs.sql"},
+	idTpl: []template{
+		{"Vendor ticket: {X}.", "user"},
+		{"Failover drill run {X} is the reference.", "assistant"},
+		{"Customer {X} reported it first.", "user"},
+	},
+	ids: func(r *rand.Rand) string {
+		switch r.IntN(3) {
+		case 0:
+			return fmt.Sprintf("VND-%d-%d", 10+r.IntN(90), r.IntN(10000))
+		case 1:
+			return fmt.Sprintf("drill_%d%c", 100+r.IntN(900), 'a'+rune(r.IntN(26)))
+		}
+		return fmt.Sprintf("C-%06d", r.IntN(1000000))
 	},
 }
