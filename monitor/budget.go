@@ -103,7 +103,7 @@ func Classify(msgs []conv.Message) []string {
 	lastUser := -1
 	for i := len(msgs) - 1; i >= 0; i-- {
 		m := &msgs[i]
-		if m.Role == conv.RoleUser && !m.HasToolResults() && !m.Synthetic && !m.Sidechain && !m.CompactSummary &&
+		if m.Role == conv.RoleUser && !m.HasToolResults() && !m.Synthetic && m.Live() && !m.CompactSummary &&
 			(m.Category == "" || m.Category == CatInput) {
 			lastUser = i
 			break

@@ -114,7 +114,7 @@ func (m *Monitor) Check(ctx context.Context, c *conv.Conversation, opt CheckOpti
 		after := 0
 		id := c.Messages[idx].ID
 		for i := idx + 1; i < len(c.Messages); i++ {
-			if c.Messages[i].Sidechain || (id != "" && c.Messages[i].ID == id) {
+			if !c.Messages[i].Live() || (id != "" && c.Messages[i].ID == id) {
 				continue
 			}
 			after += counts[i]
@@ -158,7 +158,7 @@ func (m *Monitor) usage(c *conv.Conversation, r *Report) ([]CategoryUsage, []Zon
 	n := map[string]int{}
 	for i, cat := range r.cats {
 		tok[cat] += r.counts[i]
-		if !c.Messages[i].Sidechain {
+		if c.Messages[i].Live() {
 			n[cat]++
 		}
 	}

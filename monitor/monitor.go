@@ -124,7 +124,7 @@ func (m *Monitor) counterFor(res Resolution) *tokens.Cache {
 func countMessages(ctx context.Context, cache *tokens.Cache, msgs []conv.Message) ([]int, error) {
 	texts := make([]string, len(msgs))
 	for i := range msgs {
-		if !msgs[i].Sidechain {
+		if msgs[i].Live() {
 			texts[i] = conv.Flatten(&msgs[i])
 		}
 	}
@@ -133,7 +133,7 @@ func countMessages(ctx context.Context, cache *tokens.Cache, msgs []conv.Message
 		return nil, err
 	}
 	for i := range counts {
-		if !msgs[i].Sidechain {
+		if msgs[i].Live() {
 			counts[i] += messageOverhead
 		}
 	}
@@ -143,7 +143,7 @@ func countMessages(ctx context.Context, cache *tokens.Cache, msgs []conv.Message
 // messageCounter returns a cached per-message count for compaction.
 func messageCounter(cache *tokens.Cache) func(*conv.Message) int {
 	return func(msg *conv.Message) int {
-		if msg.Sidechain {
+		if !msg.Live() {
 			return 0
 		}
 		return cache.Count(conv.Flatten(msg)) + messageOverhead

@@ -58,7 +58,7 @@ func (m *Monitor) protocol(ctx context.Context, c *conv.Conversation, opt Prepar
 	}
 	var live []conv.Message
 	for _, msg := range c.Messages {
-		if msg.Role != conv.RoleSystem && !msg.Sidechain {
+		if msg.Role != conv.RoleSystem && msg.Live() {
 			live = append(live, msg)
 		}
 	}
@@ -177,7 +177,7 @@ func (m *Monitor) archive(ctx context.Context, opt PrepareOptions, p *Prepared) 
 			cut[c.Seq] = true
 		}
 		for _, k := range p.Conv.Messages {
-			if !k.Synthetic && k.Seq >= 0 && !cut[k.Seq] && k.Role != conv.RoleSystem && !k.Sidechain {
+			if !k.Synthetic && k.Seq >= 0 && !cut[k.Seq] && k.Role != conv.RoleSystem && k.Live() {
 				msgs = append(msgs, k)
 			}
 		}
@@ -271,7 +271,7 @@ func (m *Monitor) SummarizeToWorkspace(ctx context.Context, ws *memory.Workspace
 	opt.PreviousDates = LoadSummaryDates(ws)
 	var live []conv.Message
 	for _, msg := range msgs {
-		if msg.Role != conv.RoleSystem && !msg.Sidechain {
+		if msg.Role != conv.RoleSystem && msg.Live() {
 			live = append(live, msg)
 		}
 	}

@@ -108,7 +108,7 @@ func (x *extractor) addMessages(msgs []conv.Message) {
 	n := len(msgs)
 	for i := range msgs {
 		m := &msgs[i]
-		if m.Sidechain {
+		if !m.Live() {
 			continue
 		}
 		recency := 0.0

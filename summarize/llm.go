@@ -179,7 +179,7 @@ func (l *LLM) prompt(msgs []conv.Message, opt Options) string {
 	var parts []string
 	for i := len(msgs) - 1; i >= 0 && budget > 0; i-- {
 		m := msgs[i]
-		if m.Sidechain {
+		if !m.Live() {
 			continue
 		}
 		m.Parts = append([]conv.Part(nil), m.Parts...)

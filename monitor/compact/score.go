@@ -83,7 +83,7 @@ func scoreUnits(msgs []conv.Message, us []unit) {
 	for k := range us {
 		best := 0
 		for i := us[k].start; i < us[k].end; i++ {
-			if !msgs[i].Sidechain {
+			if msgs[i].Live() {
 				best = max(best, Score(&msgs[i]))
 			}
 		}

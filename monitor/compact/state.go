@@ -62,7 +62,7 @@ type StepReport struct {
 func (s *State) Total() int {
 	n := 0
 	for i := range s.Conv.Messages {
-		if !s.Conv.Messages[i].Sidechain {
+		if s.Conv.Messages[i].Live() {
 			n += s.Count(&s.Conv.Messages[i])
 		}
 	}

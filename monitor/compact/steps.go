@@ -47,7 +47,7 @@ func (s ClearToolResults) Apply(_ context.Context, st *State) (StepReport, error
 	var results []loc
 	for i := range st.Conv.Messages {
 		m := &st.Conv.Messages[i]
-		if m.Sidechain {
+		if !m.Live() {
 			continue
 		}
 		for j := range m.Parts {
@@ -147,7 +147,7 @@ func (Truncate) Apply(_ context.Context, st *State) (StepReport, error) {
 	lastNonSys := -1
 	for k, u := range us {
 		for i := u.start; i < u.end; i++ {
-			if !msgs[i].Sidechain {
+			if msgs[i].Live() {
 				cost[k] += st.Count(&msgs[i])
 			}
 		}
@@ -209,7 +209,7 @@ func (Prioritize) Apply(_ context.Context, st *State) (StepReport, error) {
 	var order []int
 	for k, u := range us {
 		for i := u.start; i < u.end; i++ {
-			if !msgs[i].Sidechain {
+			if msgs[i].Live() {
 				cost[k] += st.Count(&msgs[i])
 			}
 		}

@@ -27,7 +27,7 @@ func units(msgs []conv.Message) []unit {
 		join := false
 		if len(out) > 0 && !out[len(out)-1].system {
 			switch {
-			case m.Sidechain:
+			case !m.Live():
 				join = true
 			case len(pending) > 0 && m.HasToolResults():
 				join = true
@@ -36,7 +36,7 @@ func units(msgs []conv.Message) []unit {
 			}
 		}
 		if !join {
-			if !m.Sidechain {
+			if m.Live() {
 				clear(pending)
 			}
 			out = append(out, unit{
@@ -47,7 +47,7 @@ func units(msgs []conv.Message) []unit {
 		}
 		u := &out[len(out)-1]
 		u.end = i + 1
-		if m.Sidechain {
+		if !m.Live() {
 			continue
 		}
 		for _, p := range m.Parts {
@@ -70,7 +70,7 @@ func units(msgs []conv.Message) []unit {
 // isUserTurn reports whether m can open the conversation after the system
 // messages: a user message (or unknown role) that carries no tool results.
 func isUserTurn(m *conv.Message) bool {
-	return (m.Role == conv.RoleUser || m.Role == conv.RoleOther) && !m.HasToolResults() && !m.Sidechain
+	return (m.Role == conv.RoleUser || m.Role == conv.RoleOther) && !m.HasToolResults() && m.Live()
 }
 
 // rebuild keeps the units marked in keep, puts a marker (a user message

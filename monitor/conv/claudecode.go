@@ -71,6 +71,17 @@ func parseClaudeCode(data []byte) (*Conversation, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("line %d: %w", lineNo+1, err)
 	}
+	// Lines before the last compact boundary are no longer in the context.
+	for i := len(c.Extra) - 1; i >= 0; i-- {
+		if e := c.Extra[i]; e.Type == "system" && e.Subtype == "compact_boundary" {
+			for k := range c.Messages {
+				if c.Messages[k].Seq <= e.After {
+					c.Messages[k].Compacted = true
+				}
+			}
+			break
+		}
+	}
 	if len(c.Messages) == 0 && len(c.Extra) > 0 && len(c.Warnings) == len(c.Extra) {
 		return nil, fmt.Errorf("no line of %d is valid JSON (first: %s)", len(c.Extra), c.Warnings[0])
 	}

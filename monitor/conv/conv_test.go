@@ -137,6 +137,12 @@ func TestParseClaudeCode(t *testing.T) {
 	if side != 1 || summary != 1 {
 		t.Errorf("sidechain %d, compact summaries %d", side, summary)
 	}
+	// Lines before the compact boundary (line 8) are not live any more.
+	for _, m := range c.Messages {
+		if (m.Line < 8) != m.Compacted {
+			t.Errorf("line %d: compacted %v", m.Line, m.Compacted)
+		}
+	}
 	if got := c.Messages[3].Parts[0].ToolName; got != "Read" {
 		t.Errorf("result tool name = %q", got)
 	}

@@ -109,6 +109,10 @@ type Message struct {
 	Usage *Usage
 	// Sidechain marks Claude Code sub-agent lines: kept, never counted.
 	Sidechain bool
+	// Compacted marks Claude Code lines before the last compact_boundary:
+	// Claude Code already replaced them by its summary, so they are not in
+	// the live context. Kept, never counted.
+	Compacted bool
 	// CompactSummary marks a summary written by a compaction.
 	CompactSummary bool
 	// Category optionally assigns the message to a budget category
@@ -123,6 +127,10 @@ type Message struct {
 	// Modified is set when Parts were changed; Write then patches Raw.
 	Modified bool
 }
+
+// Live reports whether the message is part of the live context (not a
+// sidechain line, not before a compact boundary).
+func (m *Message) Live() bool { return !m.Sidechain && !m.Compacted }
 
 // Text returns the message's text parts joined with newlines.
 func (m *Message) Text() string {
@@ -221,7 +229,7 @@ func (c *Conversation) Clone() *Conversation {
 func (c *Conversation) ReportedUsage() (*Usage, int) {
 	for i := len(c.Messages) - 1; i >= 0; i-- {
 		m := &c.Messages[i]
-		if m.Role == RoleAssistant && !m.Sidechain && m.Usage != nil {
+		if m.Role == RoleAssistant && m.Live() && m.Usage != nil {
 			return m.Usage, i
 		}
 	}
