@@ -53,6 +53,7 @@ type bpe struct {
 	codec func() tokenizer.Codec
 }
 
+// Count implements Counter.
 func (b bpe) Count(s string) int {
 	if s == "" {
 		return 0
@@ -66,8 +67,11 @@ func (b bpe) Count(s string) int {
 	return n
 }
 
+// Encoding implements Counter.
 func (b bpe) Encoding() Encoding { return b.enc }
-func (b bpe) Exact() bool        { return true }
+
+// Exact implements Counter.
+func (b bpe) Exact() bool { return true }
 
 // estimator is the calibrated estimate as a Counter.
 type estimator struct{}

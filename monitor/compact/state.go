@@ -123,8 +123,10 @@ func IfOver(step Step) Step { return ifOver{step} }
 
 type ifOver struct{ Step }
 
+// Name implements Step: the wrapped name with a "?".
 func (s ifOver) Name() string { return s.Step.Name() + "?" }
 
+// Apply implements Step.
 func (s ifOver) Apply(ctx context.Context, st *State) (StepReport, error) {
 	if !st.Over() {
 		return StepReport{Skipped: true, Note: "within budget"}, nil

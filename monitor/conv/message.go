@@ -175,6 +175,7 @@ type Warning struct {
 	Message string `json:"message"`
 }
 
+// String formats the warning as "line N: message".
 func (w Warning) String() string { return fmt.Sprintf("line %d: %s", w.Line, w.Message) }
 
 // Conversation is a parsed conversation.
