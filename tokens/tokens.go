@@ -76,9 +76,14 @@ func (b bpe) Exact() bool { return true }
 // estimator is the calibrated estimate as a Counter.
 type estimator struct{}
 
+// Count implements Counter.
 func (estimator) Count(s string) int { return estimate(s) }
+
+// Encoding implements Counter.
 func (estimator) Encoding() Encoding { return Estimate }
-func (estimator) Exact() bool        { return false }
+
+// Exact implements Counter.
+func (estimator) Exact() bool { return false }
 
 // Count returns the exact cl100k_base token count of s.
 func Count(s string) int { return bpe{CL100K, cl100kCodec}.Count(s) }
