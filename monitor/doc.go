@@ -33,7 +33,8 @@
 //
 //	// archon context log
 //	events, warnings, _ := ctxlog.Open(ws.StateDir()).Recent(60)
-//	fmt.Print(ctxlog.Chart(events, ctxlog.ChartOptions{Thresholds: levelsOf(profile)}))
+//	prof, _ := m.ProfileFor("", window)
+//	fmt.Print(ctxlog.Chart(events, ctxlog.ChartOptions{Thresholds: prof.Thresholds()}))
 //
 //	// archon context model set X | auto
 //	monitor.SaveOverride(ws.StateDir(), name, time.Now())

@@ -230,3 +230,12 @@ func nearestClass(window int, classes map[string]string) string {
 	}
 	return best
 }
+
+// Thresholds returns the levels' percentages, for charts.
+func (p Profile) Thresholds() []float64 {
+	out := make([]float64, len(p.Levels))
+	for i, l := range p.Levels {
+		out[i] = l.At
+	}
+	return out
+}
