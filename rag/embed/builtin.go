@@ -24,6 +24,8 @@ const (
 	weightBigram = 0.3 // two consecutive content words
 	weightGrams  = 0.5 // all character trigrams of one word together (L2)
 	maxGramRunes = 48  // longer words contribute trigrams of their first runes only
+	// maxPooledFeatures: buffers grown past this by a huge text are not pooled.
+	maxPooledFeatures = 1 << 16
 )
 
 // Builtin is archon's offline default embedder: deterministic feature
@@ -83,7 +85,11 @@ func (b *Builtin) Embed(ctx context.Context, texts []string) ([][]float32, error
 	if f == nil {
 		f = &featurizer{}
 	}
-	defer b.pool.Put(f)
+	defer func() {
+		if cap(f.feats) <= maxPooledFeatures { // a huge text's buffers are not kept
+			b.pool.Put(f)
+		}
+	}()
 	out := make([][]float32, len(texts))
 	flat := make([]float32, len(texts)*b.dims)
 	for i, t := range texts {
