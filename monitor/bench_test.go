@@ -81,3 +81,35 @@ func BenchmarkParse200K(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCLICheckAfterOneMessage is what a fresh `archon context check`
+// process pays after one new message: load the saved token cache, parse the
+// input, check it.
+func BenchmarkCLICheckAfterOneMessage(b *testing.B) {
+	c, _ := bench200K(b, conv.FormatOpenAI)
+	ctx := context.Background()
+	dir := b.TempDir()
+	m, _ := New(Config{}, nil)
+	if _, err := m.Check(ctx, c, CheckOptions{Model: "gpt-4.1"}); err != nil {
+		b.Fatal(err)
+	}
+	if err := m.SaveTokenCaches(dir); err != nil {
+		b.Fatal(err)
+	}
+	grown := *c
+	grown.Messages = append(c.Messages[:len(c.Messages):len(c.Messages)], conv.NewText(conv.RoleUser, "one more message"))
+	doc, _ := conv.Marshal(&grown)
+	for b.Loop() {
+		m, _ := New(Config{}, nil)
+		if err := m.LoadTokenCaches(dir); err != nil {
+			b.Fatal(err)
+		}
+		in, err := conv.ParseBytes(doc, conv.FormatOpenAI)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := m.Check(ctx, in, CheckOptions{Model: "gpt-4.1"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

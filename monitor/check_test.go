@@ -130,3 +130,28 @@ func TestClassify(t *testing.T) {
 		}
 	}
 }
+
+func TestTokenCachesPersist(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	c := parseFile(t, "openai.json")
+	m := newMonitor(t, Config{})
+	first, _ := m.Check(ctx, c, CheckOptions{})
+	if err := m.SaveTokenCaches(dir); err != nil {
+		t.Fatal(err)
+	}
+	m2 := newMonitor(t, Config{})
+	if err := m2.LoadTokenCaches(dir); err != nil {
+		t.Fatal(err)
+	}
+	second, _ := m2.Check(ctx, c, CheckOptions{})
+	if second.Tokens != first.Tokens {
+		t.Errorf("tokens %d after reload, want %d", second.Tokens, first.Tokens)
+	}
+	m2.mu.Lock()
+	st := m2.caches["o200k_base"].Stats()
+	m2.mu.Unlock()
+	if st.Misses != 0 || st.Hits == 0 {
+		t.Errorf("reloaded cache stats %+v", st)
+	}
+}

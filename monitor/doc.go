@@ -8,6 +8,8 @@
 //
 //	cfg, _ := monitor.LoadConfig(filepath.Join(root, "archon.yaml")) // "context" section
 //	m, err := monitor.New(cfg, logger)          // one per process; keeps token caches
+//	_ = m.LoadTokenCaches(ws.StateDir())        // short-lived commands: reuse counts
+//	defer m.SaveTokenCaches(ws.StateDir())
 //	c, err := conv.Parse(os.Stdin, format)      // monitor/conv: openai, anthropic, claude-code
 //	override, _ := monitor.LoadOverride(ws.StateDir())
 //

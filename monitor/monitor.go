@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"path/filepath"
 	"sync"
 
 	"github.com/archon-memory/archon/monitor/conv"
@@ -161,4 +162,44 @@ func sortedKeys[V any](m map[string]V) []string {
 		}
 	}
 	return out
+}
+
+// TokenCacheDir is the directory, under the state directory, where
+// SaveTokenCaches keeps one file per encoding.
+const TokenCacheDir = "token-cache"
+
+// LoadTokenCaches fills the Monitor's token caches from stateDir, so that a
+// short-lived command re-checking a conversation counts only what is new.
+// Missing or stale files are ignored.
+func (m *Monitor) LoadTokenCaches(stateDir string) error {
+	for _, enc := range []string{string(tokens.CL100K), string(tokens.O200K), string(tokens.Estimate)} {
+		counter, _ := tokens.ForEncoding(enc)
+		c, err := tokens.LoadCache(filepath.Join(stateDir, TokenCacheDir, enc+".bin"), counter, 0)
+		if err != nil {
+			return err
+		}
+		if c.Stats().Entries == 0 {
+			continue
+		}
+		m.mu.Lock()
+		m.caches[counter.Encoding()] = c
+		m.mu.Unlock()
+	}
+	return nil
+}
+
+// SaveTokenCaches writes the token caches used so far to stateDir.
+func (m *Monitor) SaveTokenCaches(stateDir string) error {
+	m.mu.Lock()
+	caches := make(map[tokens.Encoding]*tokens.Cache, len(m.caches))
+	for k, v := range m.caches {
+		caches[k] = v
+	}
+	m.mu.Unlock()
+	for enc, c := range caches {
+		if err := c.Save(filepath.Join(stateDir, TokenCacheDir, string(enc)+".bin")); err != nil {
+			return err
+		}
+	}
+	return nil
 }

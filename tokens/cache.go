@@ -3,7 +3,6 @@ package tokens
 import (
 	"context"
 	"fmt"
-	"hash/maphash"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -16,15 +15,16 @@ const DefaultCacheEntries = 1 << 16
 // the work over several goroutines.
 const parallelBytes = 64 << 10
 
-// Cache remembers the token count of each text it has seen, keyed by a 64-bit
-// seeded hash of the text, so re-checking a growing conversation costs a hash
-// of each old message plus a count of the new ones. It keeps at most about
-// twice its capacity: when the current generation fills up it becomes the old
-// one, and entries still in use are promoted on their next hit.
+// Cache remembers the token count of each text it has seen, keyed by a
+// 64-bit FNV-1a hash of the text, so re-checking a growing conversation costs
+// a hash of each old message plus a count of the new ones. It keeps at most
+// about twice its capacity: when the current generation fills up it becomes
+// the old one, and entries still in use are promoted on their next hit. The
+// hash is stable across processes, so a cache can be saved (Save) and loaded
+// (LoadCache) by short-lived commands.
 // A Cache is safe for concurrent use.
 type Cache struct {
 	counter Counter
-	seed    maphash.Seed
 	limit   int
 
 	mu       sync.Mutex
@@ -47,7 +47,6 @@ func NewCache(counter Counter, maxEntries int) *Cache {
 	}
 	return &Cache{
 		counter: counter,
-		seed:    maphash.MakeSeed(),
 		limit:   maxEntries,
 		cur:     make(map[uint64]int32),
 	}
@@ -69,7 +68,7 @@ func (c *Cache) Count(s string) int {
 	if s == "" {
 		return 0
 	}
-	h := maphash.String(c.seed, s)
+	h := hashString(s)
 	if n, ok := c.lookup(h); ok {
 		return n
 	}
@@ -91,7 +90,7 @@ func (c *Cache) CountAll(ctx context.Context, texts []string) ([]int, error) {
 		if s == "" {
 			continue
 		}
-		h := maphash.String(c.seed, s)
+		h := hashString(s)
 		hashes[i] = h
 		if n, ok := c.lookup(h); ok {
 			out[i] = n
@@ -165,4 +164,30 @@ func (c *Cache) putLocked(h uint64, n int32) {
 		c.old, c.cur = c.cur, make(map[uint64]int32, c.limit/4)
 	}
 	c.cur[h] = n
+}
+
+// hashString is 64-bit FNV-1a, eight bytes at a time where it can.
+func hashString(s string) uint64 {
+	const (
+		offset = 14695981039346656037
+		prime  = 1099511628211
+	)
+	h := uint64(offset)
+	for len(s) >= 8 {
+		// Fold eight bytes per round: FNV-1a over the bytes, unrolled.
+		h = (h ^ uint64(s[0])) * prime
+		h = (h ^ uint64(s[1])) * prime
+		h = (h ^ uint64(s[2])) * prime
+		h = (h ^ uint64(s[3])) * prime
+		h = (h ^ uint64(s[4])) * prime
+		h = (h ^ uint64(s[5])) * prime
+		h = (h ^ uint64(s[6])) * prime
+		h = (h ^ uint64(s[7])) * prime
+		s = s[8:]
+	}
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * prime
+	}
+	// Mix in the length so that texts differing only by trailing zero bytes differ.
+	return h ^ uint64(len(s))<<56
 }

@@ -3,6 +3,7 @@ package tokens
 import (
 	"context"
 	"errors"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -172,5 +173,41 @@ func BenchmarkCountEstimate(b *testing.B) {
 	b.SetBytes(int64(len(text)))
 	for b.Loop() {
 		CountEstimate(text)
+	}
+}
+
+func TestCacheSaveLoad(t *testing.T) {
+	dir := t.TempDir()
+	path := dir + "/o200k_base.bin"
+	c := NewCache(ForModel("gpt-4o"), 0)
+	texts := []string{"alpha beta", "gamma delta epsilon", strings.Repeat("x", 1000)}
+	want, _ := c.CountAll(context.Background(), texts)
+	if err := c.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	back, err := LoadCache(path, ForModel("gpt-4o"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := back.CountAll(context.Background(), texts)
+	if s := back.Stats(); s.Hits != 3 || s.Misses != 0 {
+		t.Errorf("loaded cache stats %+v", s)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("count[%d] = %d, want %d", i, got[i], want[i])
+		}
+	}
+	// Another encoding, a missing file and a damaged file give empty caches.
+	other, err := LoadCache(path, ForModel("gpt-4"), 0)
+	if err != nil || other.Stats().Entries != 0 {
+		t.Errorf("other encoding: %v %+v", err, other.Stats())
+	}
+	if c, err := LoadCache(dir+"/missing", ForModel("gpt-4o"), 0); err != nil || c.Stats().Entries != 0 {
+		t.Errorf("missing: %v", err)
+	}
+	os.WriteFile(path, []byte("garbage"), 0o644)
+	if c, err := LoadCache(path, ForModel("gpt-4o"), 0); err != nil || c.Stats().Entries != 0 {
+		t.Errorf("damaged: %v", err)
 	}
 }
