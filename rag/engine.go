@@ -31,6 +31,11 @@ type Options struct {
 	Chunk chunk.Options
 	// Rank tunes ranking; the zero value means DefaultRankParams().
 	Rank RankParams
+	// Resident keeps every chunk's position in memory (about 100 bytes a
+	// chunk), loaded on the first search, so that queries skip a SQLite
+	// round trip. Long-lived engines (the server) want it; a one-shot
+	// command does not.
+	Resident bool
 	// Logger receives warnings (nil: slog.Default()).
 	Logger *slog.Logger
 }
@@ -46,7 +51,8 @@ type Engine struct {
 	mu     sync.RWMutex // guards the fields below; Index holds it exclusively
 	st     *store.Store
 	ft     *fulltext.Index
-	agents map[string]bool // lower-case agent names, loaded lazily
+	agents map[string]bool // lower-case agent names
+	pos    positions       // with Options.Resident
 }
 
 // IndexDir returns where the engine keeps its state for ws.
@@ -89,6 +95,10 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 		return nil, err
 	}
 	e.ft = ft
+	if err := e.loadAgents(ctx); err != nil {
+		e.Close()
+		return nil, err
+	}
 	return e, nil
 }
 
@@ -119,21 +129,33 @@ const (
 	metaAgents = "agents"
 )
 
-// agentSet returns the workspace's agent names, lower-case. Callers hold mu
-// for reading; the set is loaded once and replaced by Index.
-func (e *Engine) agentSet(ctx context.Context) map[string]bool {
-	if e.agents != nil {
-		return e.agents
+// loadAgents reads the workspace's agent names (lower-case), which Index
+// keeps in the database. Callers hold mu for writing, or are Open.
+func (e *Engine) loadAgents(ctx context.Context) error {
+	v, err := e.st.Meta(ctx, metaAgents)
+	if err != nil {
+		return err
 	}
 	m := map[string]bool{}
-	if v, err := e.st.Meta(ctx, metaAgents); err == nil {
-		for _, a := range strings.Split(v, ",") {
-			if a != "" {
-				m[strings.ToLower(a)] = true
-			}
+	for _, a := range strings.Split(v, ",") {
+		if a != "" {
+			m[strings.ToLower(a)] = true
 		}
 	}
-	return m
+	e.agents = m
+	return nil
+}
+
+// neighbourhood returns the positions of ids and of their neighbours within
+// radius, from memory when resident, else from the database.
+func (e *Engine) neighbourhood(ctx context.Context, ids []string, radius int) ([]store.Position, error) {
+	if !e.opt.Resident {
+		return e.st.Neighbourhood(ctx, ids, radius)
+	}
+	if err := e.pos.load(ctx, e.st); err != nil {
+		return nil, err
+	}
+	return e.pos.neighbourhood(ids, radius), nil
 }
 
 // ftDoc is the full-text view of a chunk.

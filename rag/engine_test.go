@@ -310,3 +310,40 @@ func TestGetWithContext(t *testing.T) {
 		t.Fatalf("unknown id: %v", err)
 	}
 }
+
+// TestResidentMatchesDatabase checks that the in-memory positions give the
+// same answers as the database path, also after incremental updates.
+func TestResidentMatchesDatabase(t *testing.T) {
+	ctx := context.Background()
+	ws := demoWorkspace(t)
+	cold := openIndexed(t, ws)
+	warm, err := Open(ctx, ws, Options{Resident: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer warm.Close()
+	queries := []string{"why postgres", "what did alice decide about pull requests", "deploy failed on 2026-11-18", "stripe webhook retries"}
+	compare := func() {
+		for _, q := range queries {
+			a, b := search(t, cold, Query{Text: q}), search(t, warm, Query{Text: q})
+			if len(a) != len(b) {
+				t.Fatalf("%q: %d vs %d results", q, len(a), len(b))
+			}
+			for i := range a {
+				if a[i].ID != b[i].ID || a[i].Score != b[i].Score {
+					t.Fatalf("%q result %d: %s %.4f vs %s %.4f", q, i, a[i].ID, a[i].Score, b[i].ID, b[i].Score)
+				}
+			}
+		}
+	}
+	compare()
+	if _, err := ws.Append(ctx, memory.Entry{Agent: "alice", Text: "Stripe webhook retries now back off exponentially."}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := warm.Index(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	cold.Close()
+	cold = openIndexed(t, ws)
+	compare()
+}

@@ -139,6 +139,7 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 	var deletes []string
 	var sessions []fulltext.Session
 	var sessionDeletes []string
+	var touched []string // files whose chunks changed
 	upserted := map[string]bool{}
 	present := make(map[string]bool, len(srcs))
 	for i, src := range srcs {
@@ -183,6 +184,7 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 			return nil, err
 		}
 		sessions = append(sessions, session(src.rel, cs))
+		touched = append(touched, src.rel)
 	}
 	for path := range known {
 		if present[path] {
@@ -199,6 +201,7 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 			return nil, err
 		}
 		sessionDeletes = append(sessionDeletes, path)
+		touched = append(touched, path)
 		stats.Removed++
 	}
 	// An id deleted from one file and added by another (an archived log)
@@ -243,7 +246,12 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 	if err := e.st.SetMeta(ctx, metaAgents, strings.Join(agents, ",")); err != nil {
 		return nil, err
 	}
-	e.agents = nil
+	if err := e.loadAgents(ctx); err != nil {
+		return nil, err
+	}
+	if err := e.pos.refresh(ctx, e.st, touched); err != nil {
+		return nil, err
+	}
 	if err := e.st.SetMeta(ctx, metaFulltextDirty, "0"); err != nil {
 		return nil, err
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/archon-memory/archon/rag/chunk"
+	"github.com/archon-memory/archon/rag/store"
 )
 
 // RankParams are the ranker's knobs. The defaults were tuned on the LoCoMo
@@ -55,7 +55,7 @@ type ranked struct {
 
 // cand is a chunk under consideration.
 type cand struct {
-	c          chunk.Chunk
+	c          store.Position
 	s0, s      float64
 	prev, next []*cand // neighbours in the same file, nearest first
 }
@@ -63,7 +63,7 @@ type cand struct {
 // rank returns the best q.TopK chunk ids for q, best first.
 func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, error) {
 	p := e.opt.Rank
-	pq := parseQuery(e.ft.Analyzer(), q.Text, e.agentSet(ctx))
+	pq := parseQuery(e.ft.Analyzer(), q.Text, e.agents)
 	if len(pq.terms) == 0 {
 		return nil, nil
 	}
@@ -98,7 +98,7 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, error) {
 	for id := range s0 {
 		ids = append(ids, id)
 	}
-	hood, err := e.st.Neighbourhood(ctx, ids, p.Radius)
+	hood, err := e.neighbourhood(ctx, ids, p.Radius)
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
@@ -106,6 +106,9 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, error) {
 	byPos := map[string]map[int]*cand{}
 	cands := make([]*cand, 0, len(hood))
 	for _, c := range hood {
+		if byPos[c.Path][c.Seq] != nil {
+			continue
+		}
 		cd := &cand{c: c, s0: s0[c.ID]}
 		if byPos[c.Path] == nil {
 			byPos[c.Path] = map[int]*cand{}
@@ -258,7 +261,7 @@ func applyBoosts(cands []*cand, pq *parsedQuery, p RankParams) {
 }
 
 // matches reports whether c passes f.
-func matches(f *Filter, c *chunk.Chunk) bool {
+func matches(f *Filter, c *store.Position) bool {
 	if len(f.Agents) > 0 && !contains(f.Agents, c.Agent) {
 		return false
 	}

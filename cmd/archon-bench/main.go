@@ -3,6 +3,7 @@
 //
 //	archon-bench locomo [-k 10] [-out results.jsonl]   retrieval quality on ../shared/bench (LoCoMo dev)
 //	archon-bench gen -root DIR [-entries N]             write a synthetic workspace
+//	archon-bench perf [-root DIR] [-archon BIN]          index and query targets on 100,000 entries
 package main
 
 import (
@@ -21,7 +22,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: archon-bench locomo|gen [flags]")
+		fmt.Fprintln(os.Stderr, "usage: archon-bench locomo|gen|perf [flags]")
 		os.Exit(2)
 	}
 	ctx := context.Background()
@@ -31,6 +32,8 @@ func main() {
 		err = runLoCoMo(ctx, os.Args[2:])
 	case "gen":
 		err = runGen(ctx, os.Args[2:])
+	case "perf":
+		err = runPerf(ctx, os.Args[2:])
 	default:
 		err = fmt.Errorf("unknown benchmark %q (locomo, gen)", os.Args[1])
 	}

@@ -4,9 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 
 	"github.com/archon-memory/archon/rag/chunk"
@@ -197,39 +197,38 @@ func DecodeVector(b []byte) []float32 {
 	return v
 }
 
-// Neighbourhood returns, without text, the chunks with the given ids and
-// every chunk of the same file within radius positions of one of them.
-func (s *Store) Neighbourhood(ctx context.Context, ids []string, radius int) ([]chunk.Chunk, error) {
-	seeds, err := s.Chunks(ctx, ids, false)
+// neighbourhoodSQL selects, in one statement, the seed chunks (ids as a
+// JSON array) and every chunk of the same file within ?2 positions.
+const neighbourhoodSQL = `WITH s AS (SELECT path, seq FROM chunks WHERE id IN (SELECT value FROM json_each(?1)))
+SELECT DISTINCT c.id, c.path, c.seq, c.date, c.agent, c.tags, c.project, c.layer
+FROM s JOIN chunks c ON c.path = s.path AND c.seq BETWEEN s.seq - ?2 AND s.seq + ?2`
+
+// Position is what ranking needs to know about a chunk.
+type Position struct {
+	ID, Path       string
+	Seq            int
+	Date, Agent    string
+	Tags           []string
+	Project, Layer string
+}
+
+// Neighbourhood returns the positions of the chunks with the given ids and
+// of every chunk of the same file within radius positions of one of them.
+func (s *Store) Neighbourhood(ctx context.Context, ids []string, radius int) ([]Position, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	js, err := json.Marshal(ids)
 	if err != nil {
 		return nil, err
 	}
-	type span struct{ lo, hi int }
-	byPath := map[string][]span{}
-	for _, c := range seeds {
-		byPath[c.Path] = append(byPath[c.Path], span{c.Seq - radius, c.Seq + radius})
+	rows, err := s.neighbours.QueryContext(ctx, string(js), radius)
+	if err != nil {
+		return nil, fmt.Errorf("neighbourhood: %w", err)
 	}
-	var out []chunk.Chunk
-	for path, spans := range byPath {
-		sort.Slice(spans, func(i, j int) bool { return spans[i].lo < spans[j].lo })
-		merged := spans[:1]
-		for _, sp := range spans[1:] {
-			last := &merged[len(merged)-1]
-			if sp.lo <= last.hi+1 {
-				last.hi = max(last.hi, sp.hi)
-			} else {
-				merged = append(merged, sp)
-			}
-		}
-		for _, sp := range merged {
-			cs, err := s.query(ctx, false, "SELECT "+chunkCols+" FROM chunks WHERE path = ? AND seq BETWEEN ? AND ?", path, sp.lo, sp.hi)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, cs...)
-		}
-	}
-	return out, nil
+	out := make([]Position, 0, len(ids)*(2*radius+1))
+	err = scanPositions(rows, func(p Position) error { out = append(out, p); return nil })
+	return out, err
 }
 
 // Agents returns the distinct agent names of all chunks.
@@ -248,4 +247,44 @@ func (s *Store) Agents(ctx context.Context) ([]string, error) {
 		out = append(out, a)
 	}
 	return out, rows.Err()
+}
+
+const positionCols = "id, path, seq, date, agent, tags, project, layer"
+
+func scanPositions(rows *sql.Rows, fn func(Position) error) error {
+	defer rows.Close()
+	for rows.Next() {
+		var p Position
+		var tags string
+		if err := rows.Scan(&p.ID, &p.Path, &p.Seq, &p.Date, &p.Agent, &tags, &p.Project, &p.Layer); err != nil {
+			return err
+		}
+		if tags != "" {
+			p.Tags = strings.Split(tags, ",")
+		}
+		if err := fn(p); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// EachPosition calls fn for the position of every chunk.
+func (s *Store) EachPosition(ctx context.Context, fn func(Position) error) error {
+	rows, err := s.db.QueryContext(ctx, "SELECT "+positionCols+" FROM chunks")
+	if err != nil {
+		return err
+	}
+	return scanPositions(rows, fn)
+}
+
+// PositionsOf returns the positions of the chunks of one file.
+func (s *Store) PositionsOf(ctx context.Context, path string) ([]Position, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT "+positionCols+" FROM chunks WHERE path = ? ORDER BY seq", path)
+	if err != nil {
+		return nil, err
+	}
+	var out []Position
+	err = scanPositions(rows, func(p Position) error { out = append(out, p); return nil })
+	return out, err
 }

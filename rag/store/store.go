@@ -21,7 +21,8 @@ import (
 
 // Store is the retrieval database.
 type Store struct {
-	db *sql.DB
+	db         *sql.DB
+	neighbours *sql.Stmt
 }
 
 // migrations are applied in order; user_version counts how many have run.
@@ -40,6 +41,10 @@ var migrations = []string{
 	CREATE TABLE vectors (
 		hash TEXT NOT NULL, embedder TEXT NOT NULL, vec BLOB NOT NULL,
 		PRIMARY KEY (hash, embedder)) WITHOUT ROWID;`,
+	// A covering index for ranking, which reads positions of many chunks
+	// and never their text.
+	`CREATE INDEX chunks_position ON chunks(path, seq, id, date, agent, tags, project, layer);
+	DROP INDEX chunks_path_seq;`,
 }
 
 // Open opens (creating or migrating) the database at path.
@@ -51,6 +56,10 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	}
 	s := &Store{db: db}
 	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	if s.neighbours, err = db.PrepareContext(ctx, neighbourhoodSQL); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
@@ -86,7 +95,10 @@ func (s *Store) migrate(ctx context.Context) error {
 }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	s.neighbours.Close()
+	return s.db.Close()
+}
 
 // Meta returns the value stored under key, or "" when there is none.
 func (s *Store) Meta(ctx context.Context, key string) (string, error) {
