@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/rag/fulltext"
 )
 
 // demoWorkspace copies fixtures/demo into a temporary directory.
@@ -316,34 +317,56 @@ func TestGetWithContext(t *testing.T) {
 func TestResidentMatchesDatabase(t *testing.T) {
 	ctx := context.Background()
 	ws := demoWorkspace(t)
-	cold := openIndexed(t, ws)
-	warm, err := Open(ctx, ws, Options{Resident: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer warm.Close()
 	queries := []string{"why postgres", "what did alice decide about pull requests", "deploy failed on 2026-11-18", "stripe webhook retries"}
-	compare := func() {
+	answers := func(resident bool) [][]Result {
+		e, err := Open(ctx, ws, Options{Resident: resident})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer e.Close()
+		if _, err := e.Index(ctx, nil); err != nil {
+			t.Fatal(err)
+		}
+		var out [][]Result
 		for _, q := range queries {
-			a, b := search(t, cold, Query{Text: q}), search(t, warm, Query{Text: q})
-			if len(a) != len(b) {
-				t.Fatalf("%q: %d vs %d results", q, len(a), len(b))
+			out = append(out, search(t, e, Query{Text: q}))
+		}
+		if resident { // an incremental update must refresh the positions
+			if _, err := ws.Append(ctx, memory.Entry{Agent: "alice", Text: "Stripe webhook retries now back off exponentially."}); err != nil {
+				t.Fatal(err)
 			}
-			for i := range a {
-				if a[i].ID != b[i].ID || a[i].Score != b[i].Score {
-					t.Fatalf("%q result %d: %s %.4f vs %s %.4f", q, i, a[i].ID, a[i].Score, b[i].ID, b[i].Score)
-				}
+			if _, err := e.Index(ctx, nil); err != nil {
+				t.Fatal(err)
+			}
+			for _, q := range queries {
+				out = append(out, search(t, e, Query{Text: q}))
+			}
+		}
+		return out
+	}
+	warm := answers(true) // before and after the append
+	cold := answers(false)
+	for i, q := range queries {
+		a, b := cold[i], warm[len(queries)+i]
+		if len(a) != len(b) {
+			t.Fatalf("%q: %d vs %d results", q, len(a), len(b))
+		}
+		for j := range a {
+			if a[j].ID != b[j].ID || a[j].Score != b[j].Score {
+				t.Fatalf("%q result %d: %s %.4f vs %s %.4f", q, j, a[j].ID, a[j].Score, b[j].ID, b[j].Score)
 			}
 		}
 	}
-	compare()
-	if _, err := ws.Append(ctx, memory.Entry{Agent: "alice", Text: "Stripe webhook retries now back off exponentially."}); err != nil {
-		t.Fatal(err)
+}
+
+// TestSecondOpenerFailsFast checks that a second engine on the same
+// workspace gets a clear error instead of waiting forever on bleve's lock.
+func TestSecondOpenerFailsFast(t *testing.T) {
+	ws := demoWorkspace(t)
+	openIndexed(t, ws)
+	start := time.Now()
+	_, err := Open(context.Background(), ws, Options{})
+	if !errors.Is(err, fulltext.ErrLocked) || time.Since(start) > 3*fulltext.LockTimeout {
+		t.Fatalf("second open: %v after %v", err, time.Since(start))
 	}
-	if _, err := warm.Index(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
-	cold.Close()
-	cold = openIndexed(t, ws)
-	compare()
 }

@@ -24,6 +24,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
@@ -33,6 +34,7 @@ import (
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/search"
 	index "github.com/blevesearch/bleve_index_api"
+	bolterrors "go.etcd.io/bbolt/errors"
 )
 
 // Field names in the index.
@@ -48,6 +50,14 @@ const (
 // ErrCorrupt reports an index that exists but cannot be opened. The caller
 // should delete and rebuild it from the source files.
 var ErrCorrupt = errors.New("full-text index is corrupt or unreadable")
+
+// ErrLocked reports an index held by another process (or another Index in
+// this one): bleve allows one opener at a time. Open gives up after
+// LockTimeout instead of waiting silently forever.
+var ErrLocked = errors.New("full-text index is in use by another archon process")
+
+// LockTimeout is how long Open waits for another opener to let go.
+const LockTimeout = 2 * time.Second
 
 // Doc is one chunk as the full-text index sees it.
 type Doc struct {
@@ -148,13 +158,16 @@ func openOne(dir string) (bleve.Index, error) {
 		if err != nil {
 			return nil, err
 		}
-		idx, err := bleve.NewUsing(dir, m, scorch.Name, scorch.Name, nil)
+		idx, err := bleve.NewUsing(dir, m, scorch.Name, scorch.Name, map[string]any{"bolt_timeout": LockTimeout.String()})
 		if err != nil {
 			return nil, fmt.Errorf("create full-text index %s: %w", dir, err)
 		}
 		return idx, nil
 	}
-	idx, err := bleve.Open(dir)
+	idx, err := bleve.OpenUsing(dir, map[string]any{"bolt_timeout": LockTimeout.String()})
+	if errors.Is(err, bolterrors.ErrTimeout) {
+		return nil, fmt.Errorf("open full-text index %s: %w (waited %v; is `archon serve` running?)", dir, ErrLocked, LockTimeout)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("open full-text index %s: %w: %v", dir, ErrCorrupt, err)
 	}
