@@ -36,6 +36,9 @@ type Counter interface {
 var (
 	cl100kCodec = sync.OnceValue(func() tokenizer.Codec { return mustCodec(tokenizer.Cl100kBase) })
 	o200kCodec  = sync.OnceValue(func() tokenizer.Codec { return mustCodec(tokenizer.O200kBase) })
+	// The fast counters share the codecs' vocabularies; nil if unreadable.
+	cl100kFast = sync.OnceValue(func() *fastBPE { return newFastBPE(cl100kCodec(), nextCL100K) })
+	o200kFast  = sync.OnceValue(func() *fastBPE { return newFastBPE(o200kCodec(), nextO200K) })
 )
 
 func mustCodec(e tokenizer.Encoding) tokenizer.Codec {
@@ -47,16 +50,21 @@ func mustCodec(e tokenizer.Encoding) tokenizer.Codec {
 	return c
 }
 
-// bpe is a Counter backed by an exact BPE codec.
+// bpe is a Counter backed by an exact BPE codec: the fast path of
+// fastbpe.go when it could be built, else the codec itself.
 type bpe struct {
 	enc   Encoding
 	codec func() tokenizer.Codec
+	fast  func() *fastBPE
 }
 
 // Count implements Counter.
 func (b bpe) Count(s string) int {
 	if s == "" {
 		return 0
+	}
+	if f := b.fast(); f != nil {
+		return f.Count(s)
 	}
 	n, err := b.codec().Count(s)
 	if err != nil {
@@ -86,10 +94,10 @@ func (estimator) Encoding() Encoding { return Estimate }
 func (estimator) Exact() bool { return false }
 
 // Count returns the exact cl100k_base token count of s.
-func Count(s string) int { return bpe{CL100K, cl100kCodec}.Count(s) }
+func Count(s string) int { return bpe{CL100K, cl100kCodec, cl100kFast}.Count(s) }
 
 // CountO200K returns the exact o200k_base token count of s.
-func CountO200K(s string) int { return bpe{O200K, o200kCodec}.Count(s) }
+func CountO200K(s string) int { return bpe{O200K, o200kCodec, o200kFast}.Count(s) }
 
 // CountEstimate returns the calibrated estimate for s.
 func CountEstimate(s string) int { return estimate(s) }
@@ -99,9 +107,9 @@ func CountEstimate(s string) int { return estimate(s) }
 func ForEncoding(name string) (Counter, error) {
 	switch Encoding(strings.ToLower(strings.TrimSpace(name))) {
 	case CL100K, "cl100k":
-		return bpe{CL100K, cl100kCodec}, nil
+		return bpe{CL100K, cl100kCodec, cl100kFast}, nil
 	case O200K, "o200k":
-		return bpe{O200K, o200kCodec}, nil
+		return bpe{O200K, o200kCodec, o200kFast}, nil
 	case Estimate, "":
 		return estimator{}, nil
 	default:
