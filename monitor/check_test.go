@@ -2,6 +2,7 @@ package monitor
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"strings"
 	"testing"
@@ -153,5 +154,28 @@ func TestTokenCachesPersist(t *testing.T) {
 	m2.mu.Unlock()
 	if st.Misses != 0 || st.Hits == 0 {
 		t.Errorf("reloaded cache stats %+v", st)
+	}
+}
+
+// TestReportJSONKeys pins the --json shape: renaming a key is a breaking
+// change for tools that read it.
+func TestReportJSONKeys(t *testing.T) {
+	r, err := newMonitor(t, Config{}).Check(context.Background(), parseFile(t, "openai.json"), CheckOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(r)
+	var m map[string]any
+	json.Unmarshal(b, &m)
+	want := []string{"model", "model_match", "provider", "encoding", "exact", "tokens", "source", "counted_tokens",
+		"window", "headroom", "limit", "percent", "profile", "level", "action", "block", "target_tokens",
+		"categories", "zones", "largest", "cost_usd", "messages", "format", "notes"}
+	for _, k := range want {
+		if _, ok := m[k]; !ok {
+			t.Errorf("--json lacks %q", k)
+		}
+	}
+	if len(m) != len(want) {
+		t.Errorf("--json has %d keys, want %d: %v", len(m), len(want), m)
 	}
 }

@@ -70,6 +70,8 @@
 //     last 100 are kept), item dates to .archon/summary-history/dates.json.
 //   - The context log: .archon/context-log.jsonl (package ctxlog).
 //   - The model override: .archon/model-override.json.
+//   - Token counts per message, for short-lived commands
+//     (SaveTokenCaches): .archon/token-cache/<encoding>.bin.
 //
 // Subpackages: conv (message model and formats), compact (compaction
 // steps), ctxlog (context log and chart), convgen (synthetic conversations

@@ -1,0 +1,47 @@
+package convgen
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/archon-memory/archon/monitor/conv"
+)
+
+func TestGenerateDeterministicWithFacts(t *testing.T) {
+	for _, f := range []conv.Format{conv.FormatOpenAI, conv.FormatAnthropic, conv.FormatClaudeCode} {
+		facts := Tuning(3, 2)
+		c1, d1 := Generate(Options{Seed: 3, Tokens: 5000, Format: f, Facts: facts})
+		_, d2 := Generate(Options{Seed: 3, Tokens: 5000, Format: f, Facts: facts})
+		if !bytes.Equal(d1, d2) {
+			t.Errorf("%s: not deterministic", f)
+		}
+		if c1.Format != f || len(c1.Messages) < 10 {
+			t.Errorf("%s: %d messages", f, len(c1.Messages))
+		}
+		for _, fact := range facts {
+			if !bytes.Contains(d1, []byte(fact.Key)) {
+				t.Errorf("%s: fact %q not planted", f, fact.Key)
+			}
+		}
+	}
+}
+
+func TestFactSetsAreDistinct(t *testing.T) {
+	sets := map[string][]Fact{"tuning": Tuning(1, 4), "tuning2": Tuning2(1, 4), "tuning3": Tuning3(1, 4),
+		"tuning4": Tuning4(1, 4), "tuning5": Tuning5(1, 4), "tuning6": Tuning6(1, 4), "held-out": HeldOut(1, 4)}
+	seen := map[string]string{}
+	for name, facts := range sets {
+		if len(facts) != 16 {
+			t.Errorf("%s: %d facts", name, len(facts))
+		}
+		for _, f := range facts {
+			if other, ok := seen[f.Key]; ok && other != name {
+				t.Errorf("key %q in %s and %s", f.Key, name, other)
+			}
+			seen[f.Key] = name
+			if !f.Found(f.Text) {
+				t.Errorf("%s: key %q not in its own text %q", name, f.Key, f.Text)
+			}
+		}
+	}
+}
