@@ -115,8 +115,9 @@ func claudeCodeLine(m *Message) json.RawMessage {
 	line := map[string]json.RawMessage{
 		"type":        mustJSON(role),
 		"isSidechain": json.RawMessage("false"),
-		"message":     mustJSON(map[string]json.RawMessage{"role": mustJSON(role), "content": anthropicBlocks(m.Parts, true)}),
-		"archon":      json.RawMessage("true"),
+		"message": orderedObject(map[string]json.RawMessage{"role": mustJSON(role), "content": anthropicBlocks(m.Parts, true)},
+			[]string{"role", "content"}),
+		"archon": json.RawMessage("true"),
 	}
 	if m.CompactSummary {
 		line["isCompactSummary"] = json.RawMessage("true")
