@@ -21,6 +21,30 @@ type Config struct {
 	Workspace Workspace `yaml:"workspace" doc:"where things are"`
 	Log       Log       `yaml:"log" doc:"L2 daily logs"`
 	L1        L1        `yaml:"l1" doc:"L1: what is always loaded at session start"`
+	Search    Search    `yaml:"search" doc:"retrieval"`
+	Embedder  Embedder  `yaml:"embedder" doc:"vectors for the semantic half of hybrid search"`
+}
+
+// Search holds keys about retrieval.
+type Search struct {
+	// TopK is the default number of hits.
+	TopK int `yaml:"top_k" doc:"hits archon search returns when --top-k is not given" min:"1" max:"1000"`
+	// VectorWeight weighs vector similarity against BM25 in the fusion.
+	VectorWeight float64 `yaml:"vector_weight" doc:"weight of vector similarity in the hybrid fusion (0: BM25 only)" min:"0" max:"10"`
+}
+
+// Embedder holds keys about the embedding provider.
+type Embedder struct {
+	// Provider picks the embedder.
+	Provider string `yaml:"provider" doc:"builtin (offline, lexical: shared words, stems, subwords, typos; not synonyms), ollama, openai (any OpenAI-compatible endpoint), or none" enum:"builtin|ollama|openai|none"`
+	// Model names the provider's model.
+	Model string `yaml:"model" doc:"model name for ollama or openai, e.g. nomic-embed-text or text-embedding-3-small"`
+	// URL is the provider's endpoint.
+	URL string `yaml:"url" doc:"endpoint; empty: http://localhost:11434 for ollama, https://api.openai.com/v1 for openai"`
+	// Dimensions of the vectors (0: the provider's default).
+	Dimensions int `yaml:"dimensions" doc:"vector dimensions; 0 takes the model's own (builtin: 256)" min:"0" max:"65536"`
+	// APIKeyEnv names the environment variable holding the API key.
+	APIKeyEnv string `yaml:"api_key_env" doc:"environment variable that holds the API key (openai); the key itself never goes in this file"`
 }
 
 // Workspace holds keys about the workspace as a whole.
@@ -56,6 +80,8 @@ func Default() Config {
 		},
 		Log: Log{MaxEntryBytes: memory.DefaultMaxEntryBytes},
 		L1:  L1{WindowDays: 7, BudgetTokens: 1000},
+		Search: Search{TopK: 10, VectorWeight: 0.3},
+		Embedder: Embedder{Provider: "builtin", APIKeyEnv: "OPENAI_API_KEY"},
 	}
 }
 

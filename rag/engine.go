@@ -21,6 +21,7 @@ import (
 
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag/chunk"
+	"github.com/archon-memory/archon/rag/embed"
 	"github.com/archon-memory/archon/rag/fulltext"
 	"github.com/archon-memory/archon/rag/store"
 )
@@ -31,6 +32,9 @@ type Options struct {
 	Chunk chunk.Options
 	// Rank tunes ranking; the zero value means DefaultRankParams().
 	Rank RankParams
+	// Embedder computes vectors for the semantic half of hybrid search;
+	// nil turns vectors off (BM25 only).
+	Embedder embed.Embedder
 	// Resident keeps every chunk's position in memory (about 100 bytes a
 	// chunk), loaded on the first search, so that queries skip a SQLite
 	// round trip. Long-lived engines (the server) want it; a one-shot
@@ -53,6 +57,8 @@ type Engine struct {
 	ft     *fulltext.Index
 	agents map[string]bool // lower-case agent names
 	pos    positions       // with Options.Resident
+	emb    embed.Embedder  // nil: no vectors
+	vec    vectors
 }
 
 // IndexDir returns where the engine keeps its state for ws.
@@ -62,7 +68,7 @@ func IndexDir(ws *memory.Workspace) string { return filepath.Join(ws.StateDir(),
 // full-text index that cannot be opened is deleted and rebuilt from the
 // database by the next Index call; it is reported as a warning.
 func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, error) {
-	e := &Engine{ws: ws, opt: opt, log: opt.Logger, dir: IndexDir(ws)}
+	e := &Engine{ws: ws, opt: opt, log: opt.Logger, dir: IndexDir(ws), emb: opt.Embedder}
 	if e.log == nil {
 		e.log = slog.Default()
 	}

@@ -140,6 +140,7 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 	var sessions []fulltext.Session
 	var sessionDeletes []string
 	var touched []string // files whose chunks changed
+	var changed []chunk.Chunk
 	upserted := map[string]bool{}
 	present := make(map[string]bool, len(srcs))
 	for i, src := range srcs {
@@ -174,6 +175,7 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 			if h, ok := prev[cs[i].ID]; !ok || h != cs[i].Hash || rebuild {
 				upserts = append(upserts, ftDoc(&cs[i]))
 				upserted[cs[i].ID] = true
+				changed = append(changed, cs[i])
 			}
 			delete(prev, cs[i].ID)
 		}
@@ -221,6 +223,13 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 		if err := tx.Commit(); err != nil {
 			return nil, err
 		}
+		// Nothing changed, but vectors may be owed (a new embedder, or a
+		// provider that was down last time).
+		n, warn, err := e.updateVectors(ctx, nil, nil)
+		if err != nil {
+			return nil, err
+		}
+		stats.Embedded, stats.Warnings = n, append(stats.Warnings, warn...)
 		stats.Chunks, _ = e.st.CountChunks(ctx)
 		stats.Duration = time.Since(start)
 		return stats, nil
@@ -252,6 +261,11 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 	if err := e.pos.refresh(ctx, e.st, touched); err != nil {
 		return nil, err
 	}
+	n, warn, err := e.updateVectors(ctx, changed, deletes)
+	if err != nil {
+		return nil, err
+	}
+	stats.Embedded, stats.Warnings = n, append(stats.Warnings, warn...)
 	if err := e.st.SetMeta(ctx, metaFulltextDirty, "0"); err != nil {
 		return nil, err
 	}

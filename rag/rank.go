@@ -34,6 +34,11 @@ type RankParams struct {
 	// days after it: logs are written on or after the event).
 	DateBoost, DateAdd float64
 	DateSlack          int
+	// Vector is the weight of the vector channel in the final linear
+	// fusion (BM25/max + Vector * cosine/max); VectorCandidates is how many
+	// nearest vectors join the candidates. 0 turns vectors off.
+	Vector           float64
+	VectorCandidates int
 }
 
 // DefaultRankParams returns the tuned defaults.
@@ -44,6 +49,7 @@ func DefaultRankParams() RankParams {
 		FileMax: 0.1, Session: 0.2,
 		Speaker:   2,
 		DateBoost: 3, DateAdd: 0.3, DateSlack: 3,
+		Vector: 0.3, VectorCandidates: 50,
 	}
 }
 
@@ -53,23 +59,31 @@ type ranked struct {
 	score float64
 }
 
+// Score channels: every candidate carries a BM25 and a vector score
+// through the same evidence steps; they are fused at the end.
+const (
+	lexical = iota
+	semantic
+	channels
+)
+
 // cand is a chunk under consideration.
 type cand struct {
 	c          store.Position
-	s0, s      float64
+	s0, s      [channels]float64
 	prev, next []*cand // neighbours in the same file, nearest first
 }
 
 // rank returns the best q.TopK chunk ids for q, best first.
-func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, error) {
+func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error) {
 	p := e.opt.Rank
 	pq := parseQuery(e.ft.Analyzer(), q.Text, e.agents)
 	if len(pq.terms) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	hits, err := e.ft.Search(ctx, pq.terms, q.Filter, max(p.Candidates, q.TopK))
 	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
+		return nil, nil, fmt.Errorf("search: %w", err)
 	}
 	s0 := make(map[string]float64, len(hits))
 	for _, h := range hits {
@@ -85,36 +99,50 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, error) {
 		}
 		dh, err := e.ft.Search(ctx, pq.terms, f, p.Candidates/2)
 		if err != nil {
-			return nil, fmt.Errorf("search: %w", err)
+			return nil, nil, fmt.Errorf("search: %w", err)
 		}
 		for _, h := range dh {
 			s0[h.ID] = h.Score
 		}
 	}
-	if len(s0) == 0 {
-		return nil, nil
-	}
-	ids := make([]string, 0, len(s0))
+	seeds := make([]string, 0, len(s0)+p.VectorCandidates)
 	for id := range s0 {
-		ids = append(ids, id)
+		seeds = append(seeds, id)
 	}
-	hood, err := e.neighbourhood(ctx, ids, p.Radius)
+	qvec, vhits, warn := e.vectorCandidates(ctx, q, p)
+	seeds = append(seeds, vhits...)
+	if len(seeds) == 0 {
+		return nil, warn, nil
+	}
+	hood, err := e.neighbourhood(ctx, seeds, p.Radius)
 	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
+		return nil, warn, fmt.Errorf("search: %w", err)
 	}
 	// Link neighbours by file position.
 	byPos := map[string]map[int]*cand{}
 	cands := make([]*cand, 0, len(hood))
+	ids := make([]string, 0, len(hood))
 	for _, c := range hood {
 		if byPos[c.Path][c.Seq] != nil {
 			continue
 		}
-		cd := &cand{c: c, s0: s0[c.ID]}
+		cd := &cand{c: c}
+		cd.s0[lexical] = s0[c.ID]
 		if byPos[c.Path] == nil {
 			byPos[c.Path] = map[int]*cand{}
 		}
 		byPos[c.Path][c.Seq] = cd
 		cands = append(cands, cd)
+		ids = append(ids, c.ID)
+	}
+	if qvec != nil {
+		cos, err := qvec.ix.Score(ctx, qvec.vec, ids)
+		if err != nil {
+			return nil, warn, fmt.Errorf("search: %w", err)
+		}
+		for _, cd := range cands {
+			cd.s0[semantic] = max(0, float64(cos[cd.c.ID]))
+		}
 	}
 	for _, cd := range cands {
 		for d := 1; d <= p.Radius; d++ {
@@ -122,19 +150,35 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, error) {
 			cd.next = append(cd.next, byPos[cd.c.Path][cd.c.Seq+d])
 		}
 	}
-	e.propagate(cands, p)
+	propagate(cands, p)
 	if err := e.sessionBoost(ctx, cands, pq, p); err != nil {
-		return nil, err
+		return nil, warn, err
 	}
 	applyBoosts(cands, pq, p)
 
-	// Keep what passes the filter (neighbours were not filtered by bleve).
+	// Fuse the channels, each scaled to its best candidate, and keep what
+	// passes the filter (neighbours were not filtered by the retrievers).
+	var top [channels]float64
+	for _, cd := range cands {
+		for ch := range channels {
+			top[ch] = max(top[ch], cd.s[ch])
+		}
+	}
+	weight := [channels]float64{1, p.Vector}
 	out := make([]ranked, 0, len(cands))
 	best := 0.0
 	for _, cd := range cands {
-		if cd.s > 0 && matches(&q.Filter, &cd.c) {
-			out = append(out, ranked{id: cd.c.ID, score: cd.s})
-			best = max(best, cd.s)
+		score := 0.0
+		for ch := range channels {
+			if top[ch] > 0 {
+				score += weight[ch] * cd.s[ch] / top[ch]
+			}
+		}
+		// Only entries with lexical evidence of their own or around them,
+		// or real semantic similarity, are results.
+		if score > 0 && matches(&q.Filter, &cd.c) {
+			out = append(out, ranked{id: cd.c.ID, score: score})
+			best = max(best, score)
 		}
 	}
 	sort.Slice(out, func(i, j int) bool {
@@ -152,12 +196,13 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, error) {
 		out[n] = r
 		n++
 	}
-	return out[:n], nil
+	return out[:n], warn, nil
 }
 
-// propagate spreads BM25 scores to neighbouring entries: an answer often
-// shares no words with the question but sits right after a turn that does.
-func (e *Engine) propagate(cands []*cand, p RankParams) {
+// propagate spreads scores to neighbouring entries: an answer often shares
+// no words with the question but sits right after a turn that does. Then
+// each entry gains a share of the best score in its file.
+func propagate(cands []*cand, p RankParams) {
 	w := make([]float64, p.Radius+1)
 	for d := 2; d <= p.Radius; d++ {
 		if d == 2 {
@@ -173,38 +218,47 @@ func (e *Engine) propagate(cands []*cand, p RankParams) {
 			if d == 1 {
 				wp, wn = p.Prev, p.Next
 			}
-			if n := cd.prev[d-1]; n != nil {
-				s += wp * n.s0
-			}
-			if n := cd.next[d-1]; n != nil {
-				s += wn * n.s0
+			for ch := range channels {
+				if n := cd.prev[d-1]; n != nil {
+					s[ch] += wp * n.s0[ch]
+				}
+				if n := cd.next[d-1]; n != nil {
+					s[ch] += wn * n.s0[ch]
+				}
 			}
 		}
 		cd.s = s
 	}
-	// File-level evidence: the best score in the same file.
-	fileMax := map[string]float64{}
+	fileMax := map[string][channels]float64{}
 	for _, cd := range cands {
-		fileMax[cd.c.Path] = max(fileMax[cd.c.Path], cd.s)
+		m := fileMax[cd.c.Path]
+		for ch := range channels {
+			m[ch] = max(m[ch], cd.s[ch])
+		}
+		fileMax[cd.c.Path] = m
 	}
 	for _, cd := range cands {
-		if cd.s > 0 {
-			cd.s += p.FileMax * fileMax[cd.c.Path]
+		for ch := range channels {
+			if cd.s[ch] > 0 {
+				cd.s[ch] += p.FileMax * fileMax[cd.c.Path][ch]
+			}
 		}
 	}
 }
 
 // sessionBoost adds each file's own BM25 score (its whole text against the
-// query), scaled to the best entry score.
+// query), scaled to each channel's best score.
 func (e *Engine) sessionBoost(ctx context.Context, cands []*cand, pq *parsedQuery, p RankParams) error {
 	if p.Session == 0 {
 		return nil
 	}
 	paths := map[string]bool{}
-	best := 0.0
+	var best [channels]float64
 	for _, cd := range cands {
 		paths[cd.c.Path] = true
-		best = max(best, cd.s)
+		for ch := range channels {
+			best[ch] = max(best[ch], cd.s[ch])
+		}
 	}
 	hits, err := e.ft.SearchSessions(ctx, pq.terms, 1000)
 	if err != nil {
@@ -222,8 +276,10 @@ func (e *Engine) sessionBoost(ctx context.Context, cands []*cand, pq *parsedQuer
 		return nil
 	}
 	for _, cd := range cands {
-		if cd.s > 0 {
-			cd.s += p.Session * best * fs[cd.c.Path] / top
+		for ch := range channels {
+			if cd.s[ch] > 0 {
+				cd.s[ch] += p.Session * best[ch] * fs[cd.c.Path] / top
+			}
 		}
 	}
 	return nil
@@ -235,16 +291,20 @@ func applyBoosts(cands []*cand, pq *parsedQuery, p RankParams) {
 	if len(pq.names) > 0 {
 		for _, cd := range cands {
 			if pq.names[strings.ToLower(cd.c.Agent)] {
-				cd.s *= p.Speaker
+				for ch := range channels {
+					cd.s[ch] *= p.Speaker
+				}
 			}
 		}
 	}
 	if len(pq.dates) == 0 {
 		return
 	}
-	best := 0.0
+	var best [channels]float64
 	for _, cd := range cands {
-		best = max(best, cd.s)
+		for ch := range channels {
+			best[ch] = max(best[ch], cd.s[ch])
+		}
 	}
 	for _, cd := range cands {
 		d, err := time.Parse(time.DateOnly, cd.c.Date)
@@ -253,7 +313,9 @@ func applyBoosts(cands []*cand, pq *parsedQuery, p RankParams) {
 		}
 		for _, r := range pq.dates {
 			if !d.Before(r.from) && !d.After(r.to.AddDate(0, 0, p.DateSlack)) {
-				cd.s = cd.s*p.DateBoost + p.DateAdd*best
+				for ch := range channels {
+					cd.s[ch] = cd.s[ch]*p.DateBoost + p.DateAdd*best[ch]
+				}
 				break
 			}
 		}

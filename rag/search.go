@@ -126,10 +126,11 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	resp := &Response{Warnings: warn, Results: []Result{}}
-	ranked, err := e.rank(ctx, &q)
+	ranked, warn, err := e.rank(ctx, &q)
 	if err != nil {
 		return nil, err
 	}
+	resp.Warnings = append(resp.Warnings, warn...)
 	ids := make([]string, len(ranked))
 	for i, r := range ranked {
 		ids[i] = r.id

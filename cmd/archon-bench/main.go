@@ -18,6 +18,7 @@ import (
 	"github.com/archon-memory/archon/bench/gen"
 	"github.com/archon-memory/archon/bench/locomo"
 	"github.com/archon-memory/archon/rag"
+	"github.com/archon-memory/archon/rag/embed"
 )
 
 func main() {
@@ -48,7 +49,13 @@ func runLoCoMo(ctx context.Context, args []string) error {
 	k := fs.Int("k", 10, "results per question")
 	out := fs.String("out", "", "also write results.jsonl for score.py")
 	dir := fs.String("dir", "", "benchmark directory (default: ../shared/bench/locomo)")
+	ecfg := embedFlags(fs)
+	weight := fs.Float64("vector", -1, "vector weight in the fusion (default: the engine's)")
 	fs.Parse(args)
+	opt, err := engineOptions(ecfg, *weight)
+	if err != nil {
+		return err
+	}
 	if *dir == "" {
 		d, err := locomo.FindDir(".")
 		if err != nil {
@@ -61,7 +68,7 @@ func runLoCoMo(ctx context.Context, args []string) error {
 		return err
 	}
 	defer os.RemoveAll(scratch)
-	run, err := locomo.Evaluate(ctx, *dir, scratch, *k, rag.Options{})
+	run, err := locomo.Evaluate(ctx, *dir, scratch, *k, opt)
 	if err != nil {
 		return err
 	}
@@ -104,4 +111,33 @@ func runGen(ctx context.Context, args []string) error {
 	}
 	fmt.Printf("wrote %d entries in %d daily logs under %s in %v\n", entries, files, *root, time.Since(start).Round(time.Millisecond))
 	return nil
+}
+
+// embedFlags declares the embedder flags shared by the benchmarks.
+func embedFlags(fs *flag.FlagSet) *embed.Config {
+	c := &embed.Config{}
+	fs.StringVar(&c.Provider, "embedder", "builtin", "embedding provider: builtin, ollama, openai or none")
+	fs.StringVar(&c.Model, "model", "", "embedding model (ollama, openai)")
+	fs.StringVar(&c.URL, "url", "", "embedding endpoint (ollama, openai)")
+	fs.IntVar(&c.Dimensions, "dims", 0, "embedding dimensions (0: the provider's default)")
+	fs.StringVar(&c.APIKeyEnv, "key-env", "", "environment variable holding the API key (openai)")
+	return c
+}
+
+// engineOptions builds engine options from the embedder flags.
+func engineOptions(c *embed.Config, weight float64) (rag.Options, error) {
+	opt := rag.Options{Rank: rag.DefaultRankParams()}
+	if weight >= 0 {
+		opt.Rank.Vector = weight
+	}
+	if c.Provider == "none" {
+		opt.Rank.Vector = 0
+		return opt, nil
+	}
+	e, err := embed.New(*c)
+	if err != nil {
+		return opt, err
+	}
+	opt.Embedder = e
+	return opt, nil
 }

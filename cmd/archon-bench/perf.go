@@ -26,7 +26,14 @@ func runPerf(ctx context.Context, args []string) error {
 	appends := fs.Int("appends", 20, "append + incremental index rounds")
 	bin := fs.String("archon", "", "archon binary for cold-process searches (skipped when empty)")
 	cold := fs.Int("cold", 30, "cold-process searches")
+	ecfg := embedFlags(fs)
+	weight := fs.Float64("vector", -1, "vector weight in the fusion (default: the engine's)")
 	fs.Parse(args)
+	opt, err := engineOptions(ecfg, *weight)
+	if err != nil {
+		return err
+	}
+	opt.Resident = true
 	if *root == "" {
 		d, err := os.MkdirTemp("", "archon-perf-")
 		if err != nil {
@@ -48,7 +55,7 @@ func runPerf(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	eng, err := rag.Open(ctx, ws, rag.Options{Resident: true})
+	eng, err := rag.Open(ctx, ws, opt)
 	if err != nil {
 		return err
 	}
@@ -60,7 +67,7 @@ func runPerf(ctx context.Context, args []string) error {
 		return err
 	}
 	el := time.Since(start)
-	fmt.Printf("full index: %d chunks in %v = %.0f entries/s   (target >= 5000)\n", st.Chunks, el.Round(time.Millisecond), float64(st.Chunks)/el.Seconds())
+	fmt.Printf("full index: %d chunks (%d embedded) in %v = %.0f entries/s   (target >= 5000)\n", st.Chunks, st.Embedded, el.Round(time.Millisecond), float64(st.Chunks)/el.Seconds())
 
 	var inc []time.Duration
 	for i := range *appends {

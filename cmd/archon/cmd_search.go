@@ -11,16 +11,31 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/archon-memory/archon/config"
 	"github.com/archon-memory/archon/rag"
+	"github.com/archon-memory/archon/rag/embed"
 )
 
-// engine opens the workspace's retrieval engine.
-func (a *app) engine(c *cli.Context) (*rag.Engine, error) {
-	ws, _, err := a.workspace(c)
+// engine opens the workspace's retrieval engine as configured.
+func (a *app) engine(c *cli.Context) (*rag.Engine, *config.Loaded, error) {
+	ws, cfg, err := a.workspace(c)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return rag.Open(c.Context, ws, rag.Options{Logger: a.logger})
+	opt := rag.Options{Logger: a.logger, Rank: rag.DefaultRankParams()}
+	opt.Rank.Vector = cfg.Search.VectorWeight
+	if cfg.Embedder.Provider != "none" && cfg.Search.VectorWeight > 0 {
+		emb, err := embed.New(embed.Config{
+			Provider: cfg.Embedder.Provider, Model: cfg.Embedder.Model, URL: cfg.Embedder.URL,
+			Dimensions: cfg.Embedder.Dimensions, APIKeyEnv: cfg.Embedder.APIKeyEnv,
+		})
+		if err != nil {
+			return nil, nil, fmt.Errorf("embedder: %w", err)
+		}
+		opt.Embedder = emb
+	}
+	eng, err := rag.Open(c.Context, ws, opt)
+	return eng, cfg, err
 }
 
 func (a *app) indexCommand() *cli.Command {
@@ -34,7 +49,7 @@ func (a *app) indexCommand() *cli.Command {
 			if err := noArgs(c); err != nil {
 				return err
 			}
-			eng, err := a.engine(c)
+			eng, _, err := a.engine(c)
 			if err != nil {
 				return err
 			}
@@ -44,6 +59,9 @@ func (a *app) indexCommand() *cli.Command {
 			bar.done()
 			if err != nil {
 				return err
+			}
+			for _, w := range st.Warnings {
+				a.logger.Warn(w)
 			}
 			if c.Bool("json") {
 				return writeJSON(a.stdout, st)
@@ -63,7 +81,7 @@ func (a *app) searchCommand() *cli.Command {
 		Description: "Brings the index up to date, then prints the best hits. Read the lines a hit names, or\n" +
 			"`archon get ID` for the full item. Batch mode: --queries FILE --format jsonl.",
 		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "top-k", Aliases: []string{"k"}, Value: 10, Usage: "number of hits"},
+			&cli.IntFlag{Name: "top-k", Aliases: []string{"k"}, Usage: "number of hits (default: search.top_k)"},
 			&cli.Float64Flag{Name: "threshold", Usage: "drop hits scoring below this (0..1)"},
 			&cli.StringFlag{Name: "tags", Usage: "only entries with any of these tags (comma-separated)"},
 			&cli.BoolFlag{Name: "all-tags", Usage: "with --tags: entries must have all of them"},
@@ -98,14 +116,21 @@ func (a *app) searchCommand() *cli.Command {
 			if batch != "" && c.Args().Len() > 0 {
 				return usagef("give either a QUERY or --queries FILE, not both")
 			}
-			eng, err := a.engine(c)
+			eng, cfg, err := a.engine(c)
 			if err != nil {
 				return err
 			}
 			defer eng.Close()
+			if base.TopK == 0 {
+				base.TopK = cfg.Search.TopK
+			}
 			if !c.Bool("no-index") {
-				if _, err := eng.Index(c.Context, nil); err != nil {
+				st, err := eng.Index(c.Context, nil)
+				if err != nil {
 					return err
+				}
+				for _, w := range st.Warnings {
+					a.logger.Warn(w)
 				}
 			}
 			if batch != "" {
@@ -232,7 +257,7 @@ func (a *app) getCommand() *cli.Command {
 			if c.Args().Len() != 1 {
 				return usagef("get takes exactly one ID (from a search result)")
 			}
-			eng, err := a.engine(c)
+			eng, _, err := a.engine(c)
 			if err != nil {
 				return err
 			}

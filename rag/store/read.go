@@ -288,3 +288,61 @@ func (s *Store) PositionsOf(ctx context.Context, path string) ([]Position, error
 	err = scanPositions(rows, func(p Position) error { out = append(out, p); return nil })
 	return out, err
 }
+
+// EachUnembedded calls fn for every chunk, text included, that has no
+// vector of embedder.
+func (s *Store) EachUnembedded(ctx context.Context, embedder string, fn func(chunk.Chunk) error) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+prefixed("c.", chunkCols)+`, c.text FROM chunks c
+		WHERE NOT EXISTS (SELECT 1 FROM vectors v WHERE v.hash = c.hash AND v.embedder = ?)`, embedder)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var all []chunk.Chunk
+	for rows.Next() {
+		c, err := scanChunk(rows, true)
+		if err != nil {
+			return err
+		}
+		all = append(all, c)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	rows.Close()
+	for _, c := range all {
+		if err := fn(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// EachVector calls fn with the id and vector of every chunk that has a
+// vector of embedder.
+func (s *Store) EachVector(ctx context.Context, embedder string, fn func(id string, vec []float32) error) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT c.id, v.vec FROM chunks c JOIN vectors v ON v.hash = c.hash AND v.embedder = ?`, embedder)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		var b []byte
+		if err := rows.Scan(&id, &b); err != nil {
+			return err
+		}
+		if err := fn(id, DecodeVector(b)); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+func prefixed(p, cols string) string {
+	parts := strings.Split(cols, ", ")
+	for i := range parts {
+		parts[i] = p + parts[i]
+	}
+	return strings.Join(parts, ", ")
+}

@@ -267,3 +267,28 @@ func (ix *Index) Search(ctx context.Context, q []float32, k int, allow func(id s
 	}
 	return ix.searchPrefiltered(ctx, u, k, allow)
 }
+
+// Score returns the exact cosine similarity of q with each of ids that the
+// index holds; unknown ids are absent from the result. It lets a caller
+// rescore candidates found by other means (full-text search).
+func (ix *Index) Score(ctx context.Context, q []float32, ids []string) (map[string]float32, error) {
+	if len(q) != ix.dims {
+		return nil, fmt.Errorf("vector: score: query has %d dimensions, index has %d", len(q), ix.dims)
+	}
+	u, err := normalized(q)
+	if err != nil {
+		return nil, fmt.Errorf("vector: score: query: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("vector: score: %w", err)
+	}
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	out := make(map[string]float32, len(ids))
+	for _, id := range ids {
+		if i, ok := ix.slot[id]; ok {
+			out[id] = dot(u, ix.vecs[i])
+		}
+	}
+	return out, nil
+}

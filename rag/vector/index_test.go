@@ -282,3 +282,33 @@ func TestConcurrentSearchAddDelete(t *testing.T) {
 		})
 	}
 }
+
+func TestScoreMatchesSearch(t *testing.T) {
+	ctx := context.Background()
+	ix, err := New(4, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := []string{"a", "b", "c"}
+	vecs := [][]float32{{1, 0, 0, 0}, {0.6, 0.8, 0, 0}, {0, 0, 1, 0}}
+	if err := ix.Add(ctx, ids, vecs); err != nil {
+		t.Fatal(err)
+	}
+	q := []float32{2, 0, 0, 0}
+	got, err := ix.Score(ctx, q, []string{"a", "b", "c", "missing"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]float32{"a": 1, "b": 0.6, "c": 0}
+	for id, w := range want {
+		if d := got[id] - w; d > 1e-6 || d < -1e-6 {
+			t.Errorf("score %s = %v, want %v", id, got[id], w)
+		}
+	}
+	if _, ok := got["missing"]; ok || len(got) != 3 {
+		t.Errorf("scores %v", got)
+	}
+	if _, err := ix.Score(ctx, []float32{1}, ids); err == nil {
+		t.Error("wrong dimensions accepted")
+	}
+}
