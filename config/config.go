@@ -78,9 +78,9 @@ func Default() Config {
 			IdentityFiles: append([]string(nil), memory.DefaultIdentityFiles...),
 			Timezone:      "Local",
 		},
-		Log: Log{MaxEntryBytes: memory.DefaultMaxEntryBytes},
-		L1:  L1{WindowDays: 7, BudgetTokens: 1000},
-		Search: Search{TopK: 10, VectorWeight: 0.3},
+		Log:      Log{MaxEntryBytes: memory.DefaultMaxEntryBytes},
+		L1:       L1{WindowDays: 7, BudgetTokens: 1000},
+		Search:   Search{TopK: 10, VectorWeight: 0.3},
 		Embedder: Embedder{Provider: "builtin", APIKeyEnv: "OPENAI_API_KEY"},
 	}
 }
