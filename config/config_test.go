@@ -73,7 +73,7 @@ func TestLoadErrors(t *testing.T) {
 		want       []string
 	}{
 		{"unknown key", "log:\n  agent: x\n  agnt: y\n", nil, []string{"archon.yaml:3:", `unknown key "log.agnt"`, "agent, max_entry_bytes"}},
-		{"unknown section", "search:\n  top_k: 3\nlogs:\n  x: 1\n", nil, []string{"archon.yaml:1:", `unknown section "search"`}},
+		{"unknown section", "search:\n  top_k: 3\nlogs:\n  x: 1\n", nil, []string{"archon.yaml:3:", `unknown section "logs"`, "known sections: workspace"}},
 		{"not a number", "l1:\n  window_days: seven\n", nil, []string{"archon.yaml:2:", "l1.window_days", `"seven" is not a whole number`, "1..3650"}},
 		{"out of range", "l1:\n  budget_tokens: 5\n", nil, []string{"archon.yaml:2:", "l1.budget_tokens", "100..1000000"}},
 		{"bad time zone", "workspace:\n  timezone: Mars/Olympus\n", nil, []string{"archon.yaml:2:", "unknown time zone"}},
