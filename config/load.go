@@ -12,6 +12,10 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+// Delegated reports whether an archon.yaml section's keys are declared and
+// checked by another package ("context": package monitor), so Load skips it.
+func Delegated(section string) bool { return section == "context" }
+
 // Loaded is a configuration together with where each value came from.
 type Loaded struct {
 	Config
@@ -92,9 +96,12 @@ func (l *Loaded) applyYAML(path string, data []byte) error {
 	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		kn, vn := root.Content[i], root.Content[i+1]
+		if Delegated(kn.Value) {
+			continue
+		}
 		sec, ok := sections[kn.Value]
 		if !ok {
-			return fmt.Errorf("%s:%d: unknown section %q (known sections: %s)", path, kn.Line, kn.Value, strings.Join(sectionNames, ", "))
+			return fmt.Errorf("%s:%d: unknown section %q (known sections: %s, context)", path, kn.Line, kn.Value, strings.Join(sectionNames, ", "))
 		}
 		if vn.Kind == yaml.ScalarNode && vn.Tag == "!!null" {
 			continue

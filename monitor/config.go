@@ -1,8 +1,10 @@
 package monitor
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"time"
@@ -123,15 +125,65 @@ func (c Config) withDefaults() Config {
 }
 
 // ParseConfig reads the "context" section of an archon.yaml document.
+//
+// Unknown keys inside the section are errors naming their line; the other
+// sections belong to other packages and are not looked at.
 func ParseConfig(data []byte) (Config, error) {
 	var doc struct {
-		Context Config `yaml:"context"`
+		Context Config         `yaml:"context"`
+		Others  map[string]any `yaml:",inline"`
 	}
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
 		return Config{}, fmt.Errorf("archon.yaml context section: %w", err)
 	}
 	return doc.Context, nil
 }
+
+// ConfigTemplate is the "context" section as `archon init` writes it: every
+// key at its default, with a comment, and examples commented out.
+const ConfigTemplate = `
+# Context monitoring (archon context ..., archon summarize).
+context:
+  # model assumed when the input names none (empty: the tier default)
+  model: ""
+  # share of the window kept for the response
+  headroom: 0.2
+  # threshold profile: archon (40/65/75), grid (80/90/95/100), window (60/80), or a custom one
+  profile: archon
+  # optional: a profile by window class, e.g. {1M: window, 200K: archon, 128K: grid}
+  profile_by_window: {}
+  # tool results kept whole by compaction; older ones become stubs naming the tool
+  keep_tool_results: 6
+  # target size of summaries, in tokens
+  summary_tokens: 500
+  # messages kept after the auto-summarize protocol
+  keep_recent: 10
+  # days MEMORY_SUMMARY.md items are carried over
+  keep_days: 7
+  # percent compaction aims for (0: the profile's default)
+  target: 0
+  # budget categories, percent of the window
+  budgets: {system: 12.5, warmth: 5, plan: 10, input: 25, history: 37.5, reserve: 10}
+  # user model entries, replacing built-ins of the same name, e.g.
+  #   - {name: my-model, window: 32000, encoding: estimate, input_price: 0.5}
+  models: []
+  # custom profiles, e.g.
+  #   - name: strict
+  #     levels:
+  #       - {name: warn, at: 30, action: warn}
+  #       - {name: stop, at: 70, action: prioritize, block: true}
+  profiles: []
+  # summarizer: provider none = offline extractive; openai | anthropic use the LLM with extractive fallback
+  llm:
+    provider: none
+    model: ""
+    base_url: ""
+    # environment variable holding the key (default OPENAI_API_KEY / ANTHROPIC_API_KEY)
+    api_key_env: ""
+    timeout: 30s
+`
 
 // LoadConfig reads the "context" section of the archon.yaml at path; a
 // missing file gives the zero Config (all defaults).

@@ -23,6 +23,8 @@ func (a *app) cliApp() *cli.App {
 		a.indexCommand(),
 		a.searchCommand(),
 		a.getCommand(),
+		a.contextCommand(),
+		a.summarizeCommand(),
 	}
 	cmds = append(cmds, a.laterCommands()...)
 	for _, c := range cmds {

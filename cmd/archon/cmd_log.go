@@ -10,6 +10,7 @@ import (
 
 	"github.com/archon-memory/archon/config"
 	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/monitor"
 )
 
 func (a *app) initCommand() *cli.Command {
@@ -27,7 +28,8 @@ func (a *app) initCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			res, err := memory.Init(c.Context, root, map[string][]byte{memory.ConfigFile: config.Template()})
+			tmpl := append(config.Template(), monitor.ConfigTemplate...)
+			res, err := memory.Init(c.Context, root, map[string][]byte{memory.ConfigFile: tmpl})
 			if err != nil {
 				return err
 			}

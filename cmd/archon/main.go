@@ -52,6 +52,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err == nil {
 		return exitOK
 	}
+	var ec exitCode
+	if errors.As(err, &ec) {
+		fmt.Fprintf(stderr, "archon: %s\n", ec.msg)
+		return ec.code
+	}
 	fmt.Fprintf(stderr, "archon: %v\n", err)
 	var ue usageError
 	if errors.As(err, &ue) {

@@ -125,7 +125,8 @@ func TestErrors(t *testing.T) {
 		{"status takes no args", []string{"--root", root, "status", "extra"}, 2, "takes no arguments"},
 		{"bad log level", []string{"--log-level", "loud", "--root", root, "status"}, 2, "--log-level"},
 		{"not built yet", []string{"--root", root, "mcp"}, 1, "not built yet"},
-		{"not built yet, subcommand", []string{"--root", root, "context", "check", "--input", "x.json"}, 1, "not built yet"},
+		{"not built yet, with flags", []string{"--root", root, "archive", "--older-than", "7d"}, 1, "not built yet"},
+		{"missing input file", []string{"--root", root, "context", "check", "--input", "x.json"}, 1, "no such file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
