@@ -28,7 +28,13 @@ func (w *Workspace) Append(ctx context.Context, e Entry) (Entry, error) {
 	if err := os.MkdirAll(w.LogDir(), 0o755); err != nil {
 		return Entry{}, fmt.Errorf("append: %w", err)
 	}
+	// A day that was archived keeps growing in the archive.
 	e.Path = w.LogPath(e.Date)
+	if _, err := os.Stat(filepath.Join(w.root, filepath.FromSlash(e.Path))); err != nil {
+		if _, err := os.Stat(filepath.Join(w.root, filepath.FromSlash(w.ArchivePath(e.Date)))); err == nil {
+			e.Path = w.ArchivePath(e.Date)
+		}
+	}
 	abs := filepath.Join(w.root, filepath.FromSlash(e.Path))
 	f, err := os.OpenFile(abs, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
@@ -139,6 +145,13 @@ func repairTornTail(f *os.File, data []byte) ([]byte, error) {
 	}
 	return data[:i+1], nil
 }
+
+// LockFile takes an exclusive flock on f, the lock appends hold, polling so
+// that ctx can cancel the wait. Release it with UnlockFile.
+func LockFile(ctx context.Context, f *os.File) error { return lockFile(ctx, f) }
+
+// UnlockFile releases a lock taken with LockFile.
+func UnlockFile(f *os.File) error { return unix.Flock(int(f.Fd()), unix.LOCK_UN) }
 
 // lockFile takes an exclusive flock on f, polling so that ctx can cancel it.
 func lockFile(ctx context.Context, f *os.File) error {

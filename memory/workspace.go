@@ -138,6 +138,12 @@ func (w *Workspace) Now() time.Time { return w.opt.Now().In(w.opt.Location) }
 // LogPath returns the relative path of the daily log of date (YYYY-MM-DD).
 func (w *Workspace) LogPath(date string) string { return LogDirName + "/" + date + ".md" }
 
+// ArchivePath returns the relative path of date's log once archived:
+// memory/archive/YYYY/YYYY-MM-DD.md.
+func (w *Workspace) ArchivePath(date string) string {
+	return LogDirName + "/" + ArchiveName + "/" + date[:min(4, len(date))] + "/" + date + ".md"
+}
+
 // LogFile names one daily-log file.
 type LogFile struct {
 	// Path is relative to the root, with forward slashes.

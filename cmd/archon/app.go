@@ -25,6 +25,7 @@ func (a *app) cliApp() *cli.App {
 		a.getCommand(),
 		a.contextCommand(),
 		a.summarizeCommand(),
+		a.archiveCommand(),
 	}
 	cmds = append(cmds, a.laterCommands()...)
 	for _, c := range cmds {

@@ -19,12 +19,6 @@ func notBuilt(what string) cli.ActionFunc {
 func (a *app) laterCommands() []*cli.Command {
 	return []*cli.Command{
 		{
-			Name:   "archive",
-			Usage:  "move daily logs older than the L1 window under memory/archive/",
-			Flags:  []cli.Flag{&cli.StringFlag{Name: "older-than", Value: "7d", Usage: "age, e.g. 7d"}},
-			Action: notBuilt("archival is still being written"),
-		},
-		{
 			Name:   "serve",
 			Usage:  "run the HTTP JSON API (/v1), MCP (/mcp) and scheduled jobs",
 			Flags:  []cli.Flag{&cli.StringFlag{Name: "addr", Value: "127.0.0.1:7420", Usage: "listen address"}},

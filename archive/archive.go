@@ -1,0 +1,198 @@
+// Package archive moves daily logs that have left the L1 window from
+// memory/ to memory/archive/YYYY/, where they stay indexed and searchable
+// but are no longer part of the always-loaded layer.
+//
+// A move is one rename(2), done while holding the lock that appends take, so
+// a log is always in exactly one place, even if the process is killed: an
+// append either lands before the move or follows the file into the archive
+// (memory.Workspace.Append writes to the archived copy of an archived day).
+// If a day ever exists in both places (a log re-created by hand, or an
+// append that raced the move), Run merges the newer file's entries into the
+// archived one under the same lock and removes it, losing nothing.
+package archive
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"time"
+
+	"github.com/archon-memory/archon/memory"
+)
+
+// Options tune a run.
+type Options struct {
+	// OlderThan is the age from which logs move: a log moves when its day
+	// is at least OlderThan before today (default 7 days).
+	OlderThan time.Duration
+	// DryRun reports what would move without moving anything.
+	DryRun bool
+}
+
+// Move is one log moved (or, in a dry run, to be moved).
+type Move struct {
+	Date   string `json:"date"`
+	From   string `json:"from"`
+	To     string `json:"to"`
+	Merged bool   `json:"merged,omitempty"` // appended to an existing archived log
+}
+
+// Result reports a run.
+type Result struct {
+	Cutoff string `json:"cutoff"` // logs dated before this day moved
+	Moved  []Move `json:"moved"`
+	Kept   int    `json:"kept"` // logs still in the window
+	DryRun bool   `json:"dry_run,omitempty"`
+}
+
+// Run archives the logs of ws older than o.OlderThan.
+func Run(ctx context.Context, ws *memory.Workspace, o Options) (*Result, error) {
+	if o.OlderThan <= 0 {
+		o.OlderThan = 7 * 24 * time.Hour
+	}
+	now := ws.Now()
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location())
+	days := int((o.OlderThan + 24*time.Hour - 1) / (24 * time.Hour))
+	cutoff := today.AddDate(0, 0, -days+1).Format(time.DateOnly)
+	logs, err := ws.ListLogs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Cutoff: cutoff, Moved: []Move{}, DryRun: o.DryRun}
+	for _, l := range logs {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		if l.Archived {
+			continue
+		}
+		if l.Date >= cutoff {
+			res.Kept++
+			continue
+		}
+		m := Move{Date: l.Date, From: l.Path, To: ws.ArchivePath(l.Date)}
+		if !o.DryRun {
+			merged, err := move(ctx, ws, m.From, m.To)
+			if err != nil {
+				return res, err
+			}
+			m.Merged = merged
+		}
+		res.Moved = append(res.Moved, m)
+	}
+	return res, nil
+}
+
+// move renames from to to under the append lock, or merges from into an
+// existing to.
+func move(ctx context.Context, ws *memory.Workspace, from, to string) (merged bool, err error) {
+	src, _ := ws.Path(from)
+	dst, _ := ws.Path(to)
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return false, fmt.Errorf("archive %s: %w", from, err)
+	}
+	f, err := os.OpenFile(src, os.O_RDWR, 0)
+	if err != nil {
+		return false, fmt.Errorf("archive %s: %w", from, err)
+	}
+	defer f.Close()
+	if err := memory.LockFile(ctx, f); err != nil {
+		return false, fmt.Errorf("archive %s: %w", from, err)
+	}
+	defer memory.UnlockFile(f)
+	if _, err := os.Stat(dst); errors.Is(err, fs.ErrNotExist) {
+		if err := os.Rename(src, dst); err != nil {
+			return false, fmt.Errorf("archive %s: %w", from, err)
+		}
+		return false, syncDirs(filepath.Dir(src), filepath.Dir(dst))
+	}
+	return true, merge(ctx, src, dst)
+}
+
+// merge appends the entries of src (without its title line) to dst under
+// dst's append lock, then removes src. A crash before the removal leaves
+// the entries in both places; the next run appends them again only if
+// they are not already at the end of dst.
+func merge(ctx context.Context, src, dst string) error {
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return fmt.Errorf("archive: merge %s: %w", src, err)
+	}
+	body := titleRe.ReplaceAll(data, nil)
+	body = bytes.TrimLeft(body, "\n")
+	if len(body) > 0 && body[len(body)-1] != '\n' {
+		body = append(body, '\n')
+	}
+	g, err := os.OpenFile(dst, os.O_RDWR|os.O_APPEND, 0)
+	if err != nil {
+		return fmt.Errorf("archive: merge into %s: %w", dst, err)
+	}
+	defer g.Close()
+	if err := memory.LockFile(ctx, g); err != nil {
+		return fmt.Errorf("archive: merge into %s: %w", dst, err)
+	}
+	defer memory.UnlockFile(g)
+	have, err := os.ReadFile(dst)
+	if err != nil {
+		return fmt.Errorf("archive: merge into %s: %w", dst, err)
+	}
+	if len(body) > 0 && !bytes.HasSuffix(have, body) {
+		var buf bytes.Buffer
+		if len(have) > 0 && have[len(have)-1] != '\n' {
+			buf.WriteByte('\n')
+		}
+		buf.WriteByte('\n')
+		buf.Write(body)
+		if _, err := g.Write(buf.Bytes()); err != nil {
+			return fmt.Errorf("archive: merge into %s: %w", dst, err)
+		}
+		if err := g.Sync(); err != nil {
+			return fmt.Errorf("archive: merge into %s: %w", dst, err)
+		}
+	}
+	if err := os.Remove(src); err != nil {
+		return fmt.Errorf("archive: merge %s: %w", src, err)
+	}
+	return syncDirs(filepath.Dir(src))
+}
+
+var titleRe = regexp.MustCompile(`\A\s*# [0-9]{4}-[0-9]{2}-[0-9]{2}[ \t]*\r?\n`)
+
+func syncDirs(dirs ...string) error {
+	for _, d := range dirs {
+		f, err := os.Open(d)
+		if err != nil {
+			return err
+		}
+		err = f.Sync()
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("fsync %s: %w", d, err)
+		}
+	}
+	return nil
+}
+
+// ParseAge parses an age such as "7d", "2w", "36h" or "90m".
+func ParseAge(s string) (time.Duration, error) {
+	if m := ageRe.FindStringSubmatch(s); m != nil {
+		n, err := strconv.Atoi(m[1])
+		if err == nil && n > 0 {
+			unit := map[string]time.Duration{"d": 24 * time.Hour, "w": 7 * 24 * time.Hour}[m[2]]
+			return time.Duration(n) * unit, nil
+		}
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("age %q: use a positive number of days (7d), weeks (2w) or a Go duration (36h)", s)
+	}
+	return d, nil
+}
+
+var ageRe = regexp.MustCompile(`^([0-9]+)([dw])$`)

@@ -1,0 +1,214 @@
+package archive
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/archon-memory/archon/memory"
+)
+
+func workspace(t *testing.T) *memory.Workspace {
+	t.Helper()
+	root := t.TempDir()
+	if _, err := memory.Init(context.Background(), root, nil); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	ws, err := memory.OpenWith(root, memory.Options{Location: time.UTC, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ws
+}
+
+func appendAt(t *testing.T, ws *memory.Workspace, date, text string) {
+	t.Helper()
+	if _, err := ws.Append(context.Background(), memory.Entry{Date: date, Time: "10:00", Agent: "a", Text: text}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// entries returns every entry text in every log, and where each lives.
+func entries(t *testing.T, ws *memory.Workspace) map[string][]string {
+	t.Helper()
+	logs, err := ws.ListLogs(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]string{}
+	for _, l := range logs {
+		lg, err := ws.ReadLog(l.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(lg.Warnings) > 0 {
+			t.Fatalf("%s: %q", l.Path, lg.Warnings)
+		}
+		for _, e := range lg.Entries {
+			out[e.Text] = append(out[e.Text], l.Path)
+		}
+	}
+	return out
+}
+
+func TestRun(t *testing.T) {
+	ctx := context.Background()
+	ws := workspace(t)
+	dates := []string{"2026-10-01", "2026-11-21", "2026-11-22", "2026-11-23", "2026-11-29"}
+	for _, d := range dates {
+		appendAt(t, ws, d, "entry of "+d)
+	}
+	before := entries(t, ws)
+
+	dry, err := Run(ctx, ws, Options{DryRun: true})
+	if err != nil || len(dry.Moved) != 3 || dry.Kept != 2 || dry.Cutoff != "2026-11-23" {
+		t.Fatalf("dry run: %+v %v", dry, err)
+	}
+	if logs, _ := ws.ListLogs(ctx); logs[0].Archived {
+		t.Fatal("dry run moved a log")
+	}
+	res, err := Run(ctx, ws, Options{})
+	if err != nil || len(res.Moved) != 3 {
+		t.Fatalf("run: %+v %v", res, err)
+	}
+	want := map[string]string{
+		"entry of 2026-10-01": "memory/archive/2026/2026-10-01.md",
+		"entry of 2026-11-21": "memory/archive/2026/2026-11-21.md",
+		"entry of 2026-11-22": "memory/archive/2026/2026-11-22.md",
+		"entry of 2026-11-23": "memory/2026-11-23.md",
+		"entry of 2026-11-29": "memory/2026-11-29.md",
+	}
+	after := entries(t, ws)
+	for text, path := range want {
+		if got := after[text]; len(got) != 1 || got[0] != path {
+			t.Errorf("%q in %v, want only %s", text, got, path)
+		}
+	}
+	if len(after) != len(before) {
+		t.Fatalf("entries %d -> %d", len(before), len(after))
+	}
+	again, err := Run(ctx, ws, Options{})
+	if err != nil || len(again.Moved) != 0 {
+		t.Fatalf("second run: %+v %v", again, err)
+	}
+	// A late append to an archived day goes to the archived log.
+	appendAt(t, ws, "2026-11-21", "late note")
+	if got := entries(t, ws)["late note"]; len(got) != 1 || got[0] != "memory/archive/2026/2026-11-21.md" {
+		t.Fatalf("late note in %v", got)
+	}
+}
+
+func TestMergeLeftovers(t *testing.T) {
+	tests := []struct {
+		name string
+		// prepare leaves a day in both places, as a crash or a hand edit might.
+		prepare func(t *testing.T, ws *memory.Workspace, live, archived string)
+	}{
+		{"log re-created after archival", func(t *testing.T, ws *memory.Workspace, live, archived string) {
+			os.WriteFile(live, []byte("# 2026-11-01\n\n## 11:00 b\nwritten after the move\n"), 0o644)
+		}},
+		{"crash after merging, before removing", func(t *testing.T, ws *memory.Workspace, live, archived string) {
+			body := "## 11:00 b\nwritten after the move\n"
+			os.WriteFile(live, []byte("# 2026-11-01\n\n"+body), 0o644)
+			f, _ := os.OpenFile(archived, os.O_APPEND|os.O_WRONLY, 0)
+			f.WriteString("\n" + body)
+			f.Close()
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			ws := workspace(t)
+			appendAt(t, ws, "2026-11-01", "first")
+			if _, err := Run(ctx, ws, Options{}); err != nil {
+				t.Fatal(err)
+			}
+			live := filepath.Join(ws.Root(), ws.LogPath("2026-11-01"))
+			archived := filepath.Join(ws.Root(), ws.ArchivePath("2026-11-01"))
+			tt.prepare(t, ws, live, archived)
+			res, err := Run(ctx, ws, Options{})
+			if err != nil || len(res.Moved) != 1 || !res.Moved[0].Merged {
+				t.Fatalf("run: %+v %v", res, err)
+			}
+			got := entries(t, ws)
+			if len(got["first"]) != 1 || len(got["written after the move"]) != 1 || got["written after the move"][0] != ws.ArchivePath("2026-11-01") {
+				t.Fatalf("entries after merge: %v", got)
+			}
+			if _, err := os.Stat(live); !os.IsNotExist(err) {
+				t.Fatalf("live log still there: %v", err)
+			}
+		})
+	}
+}
+
+// TestArchiveWhileAppending archives a day while goroutines keep appending
+// to it: every acknowledged entry ends up in exactly one log.
+func TestArchiveWhileAppending(t *testing.T) {
+	ctx := context.Background()
+	ws := workspace(t)
+	appendAt(t, ws, "2026-11-01", "seed")
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var acked []string
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 50 {
+				text := fmt.Sprintf("writer %d entry %d", g, i)
+				if _, err := ws.Append(ctx, memory.Entry{Date: "2026-11-01", Time: "12:00", Text: text}); err != nil {
+					t.Error(err)
+					return
+				}
+				mu.Lock()
+				acked = append(acked, text)
+				mu.Unlock()
+			}
+		}()
+	}
+	for range 20 {
+		if _, err := Run(ctx, ws, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	wg.Wait()
+	if _, err := Run(ctx, ws, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	got := entries(t, ws)
+	sort.Strings(acked)
+	for _, text := range acked {
+		if len(got[text]) != 1 || !strings.HasPrefix(got[text][0], "memory/archive/") {
+			t.Fatalf("%q found in %v", text, got[text])
+		}
+	}
+}
+
+func TestParseAge(t *testing.T) {
+	tests := []struct {
+		in   string
+		want time.Duration
+		ok   bool
+	}{
+		{"7d", 7 * 24 * time.Hour, true},
+		{"2w", 14 * 24 * time.Hour, true},
+		{"36h", 36 * time.Hour, true},
+		{"0d", 0, false},
+		{"-3h", 0, false},
+		{"soon", 0, false},
+	}
+	for _, tt := range tests {
+		got, err := ParseAge(tt.in)
+		if (err == nil) != tt.ok || got != tt.want {
+			t.Errorf("ParseAge(%q) = %v, %v", tt.in, got, err)
+		}
+	}
+}
