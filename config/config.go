@@ -23,6 +23,19 @@ type Config struct {
 	L1        L1        `yaml:"l1" doc:"L1: what is always loaded at session start"`
 	Search    Search    `yaml:"search" doc:"retrieval"`
 	Embedder  Embedder  `yaml:"embedder" doc:"vectors for the semantic half of hybrid search"`
+	Promote   Promote   `yaml:"promote" doc:"L4: when a pattern is promoted to MEMORY.md"`
+}
+
+// Promote holds the L4 promotion rule.
+type Promote struct {
+	// MinSuccesses is how many successful observations a pattern needs.
+	MinSuccesses int `yaml:"min_successes" doc:"successful observations a pattern needs before it is promoted to MEMORY.md" min:"1" max:"1000"`
+	// MinAgents is how many distinct agents must have succeeded with it.
+	MinAgents int `yaml:"min_agents" doc:"distinct agents that must have succeeded with the pattern" min:"1" max:"100"`
+	// CrossProject requires the pattern not to be tied to a single project.
+	CrossProject bool `yaml:"cross_project" doc:"promote only patterns not tied to a single project"`
+	// MaxFailureRate blocks promotion when failures are too frequent.
+	MaxFailureRate float64 `yaml:"max_failure_rate" doc:"largest share of failed observations a promoted pattern may have" min:"0" max:"1"`
 }
 
 // Search holds keys about retrieval.
@@ -82,6 +95,7 @@ func Default() Config {
 		L1:       L1{WindowDays: 7, BudgetTokens: 1000},
 		Search:   Search{TopK: 10, VectorWeight: 0.3},
 		Embedder: Embedder{Provider: "builtin", APIKeyEnv: "OPENAI_API_KEY"},
+		Promote:  Promote{MinSuccesses: 3, MinAgents: 2, CrossProject: true, MaxFailureRate: 0.34},
 	}
 }
 
