@@ -106,7 +106,12 @@ func (ce *CrossEncoder) post(ctx context.Context, query string, docs []string) (
 		if !rejected || !strings.Contains(he.Body, "texts") {
 			return data, err
 		}
+		data, err2 := ce.c.post(ctx, ce.url, teiRequest{Query: query, Texts: docs, Truncate: true})
+		if err2 != nil {
+			return nil, fmt.Errorf("%w (retried in TEI's native form after: %v)", err2, err)
+		}
 		ce.tei.Store(true)
+		return data, nil
 	}
 	return ce.c.post(ctx, ce.url, teiRequest{Query: query, Texts: docs, Truncate: true})
 }

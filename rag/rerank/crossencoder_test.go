@@ -263,3 +263,20 @@ func TestCrossEncoderTruncatesDocuments(t *testing.T) {
 		t.Errorf("caller's slice was modified: %q", docs)
 	}
 }
+
+// TestCrossEncoderTEIGuessWrong: a 400 that mentions "texts" but is not
+// TEI's rejection is tried once in TEI's form and then not again.
+func TestCrossEncoderTEIGuessWrong(t *testing.T) {
+	f := newFake(t, reply{status: 400, body: `{"detail":"too many texts in one batch"}`})
+	ce := newTestCE(t, Config{URL: f.URL})
+	_, err := ce.Rerank(context.Background(), "q", threeDocs())
+	if err == nil || !strings.Contains(err.Error(), "retried in TEI's native form") {
+		t.Fatalf("error %v", err)
+	}
+	if ce.tei.Load() {
+		t.Error("switched to TEI's form although it failed too")
+	}
+	if n := len(f.requests()); n != 2 {
+		t.Errorf("server saw %d calls, want 2", n)
+	}
+}

@@ -108,9 +108,17 @@ func New(cfg Config) (Reranker, error) {
 	case "", ProviderNone:
 		return nil, nil
 	case ProviderCrossEncoder:
-		return NewCrossEncoder(cfg)
+		ce, err := NewCrossEncoder(cfg)
+		if err != nil {
+			return nil, err // not a typed nil inside the interface
+		}
+		return ce, nil
 	case ProviderLLM:
-		return NewLLM(cfg)
+		l, err := NewLLM(cfg)
+		if err != nil {
+			return nil, err
+		}
+		return l, nil
 	}
 	return nil, fmt.Errorf("rerank: unknown provider %q (want %s, %s or %s)",
 		cfg.Provider, ProviderNone, ProviderCrossEncoder, ProviderLLM)
