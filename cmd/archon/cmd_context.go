@@ -9,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/archon-memory/archon/layers"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/monitor"
 	"github.com/archon-memory/archon/monitor/conv"
@@ -129,6 +130,73 @@ func (a *app) contextCommand() *cli.Command {
 					}
 					_, err = fmt.Fprint(a.stdout, monitor.RenderText(r))
 					return err
+				},
+			},
+			{
+				Name:  "show",
+				Usage: "the L1 payload for session start: MEMORY_SUMMARY.md, identity files and a digest of recent logs, within a token budget",
+				Description: "Kept in this order and trimmed from the end, whole lines only: the summary, identity files,\n" +
+					"recent decisions, open items (tasks, errors, blockers), other recent entries (newest first).",
+				Flags: []cli.Flag{
+					&cli.IntFlag{Name: "budget", Usage: "token budget (default: l1.budget_tokens)"},
+					&cli.BoolFlag{Name: "json", Usage: "print parts, sizes and the payload as JSON"},
+				},
+				Action: func(c *cli.Context) error {
+					if err := noArgs(c); err != nil {
+						return err
+					}
+					ws, cfg, err := a.workspace(c)
+					if err != nil {
+						return err
+					}
+					budget := c.Int("budget")
+					if budget == 0 {
+						budget = cfg.L1.BudgetTokens
+					}
+					if budget < 0 {
+						return usagef("--budget must be positive")
+					}
+					pl, err := layers.BuildPayload(c.Context, ws, layers.PayloadOptions{Budget: budget, WindowDays: cfg.L1.WindowDays})
+					if err != nil {
+						return err
+					}
+					if c.Bool("json") {
+						return writeJSON(a.stdout, pl)
+					}
+					_, err = fmt.Fprint(a.stdout, pl.Text)
+					return err
+				},
+			},
+			{
+				Name:  "warmth",
+				Usage: "the learnings carried into a new session, kept by priority (gotchas, patterns, preferences, fragile areas, almost-did) within a budget",
+				Flags: []cli.Flag{
+					&cli.IntFlag{Name: "budget", Value: 10000, Usage: "token budget"},
+					&cli.BoolFlag{Name: "json", Usage: "print as JSON"},
+				},
+				Action: func(c *cli.Context) error {
+					if err := noArgs(c); err != nil {
+						return err
+					}
+					ws, _, err := a.workspace(c)
+					if err != nil {
+						return err
+					}
+					ls, err := layers.WisdomLearnings(ws)
+					if err != nil {
+						return err
+					}
+					w := layers.SelectWarmth(ls, c.Int("budget"))
+					if c.Bool("json") {
+						return writeJSON(a.stdout, w)
+					}
+					for _, l := range w.Kept {
+						fmt.Fprintf(a.stdout, "%s\n", l.Text)
+					}
+					if len(w.Dropped) > 0 {
+						a.logger.Warn("learnings over budget were left out", "dropped", len(w.Dropped), "budget", w.Budget)
+					}
+					return nil
 				},
 			},
 			a.prepareCommand(false),

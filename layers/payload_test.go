@@ -1,0 +1,132 @@
+package layers
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/tokens"
+)
+
+func demo(t *testing.T) *memory.Workspace {
+	t.Helper()
+	now := time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC)
+	ws, err := memory.OpenWith("../fixtures/demo", memory.Options{Location: time.UTC, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ws
+}
+
+// sourceLines collects every line that may appear in the payload.
+func sourceLines(t *testing.T, ws *memory.Workspace, pl *Payload) map[string]bool {
+	t.Helper()
+	ok := map[string]bool{"": true, "## Recent decisions": true, "## Open items": true, "## Recent activity": true}
+	for _, p := range pl.Parts {
+		for _, src := range p.Sources {
+			data, err := os.ReadFile(filepath.Join(ws.Root(), src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range memory.SplitLines(data) {
+				ok[strings.TrimRight(l, " \t")] = true
+			}
+		}
+	}
+	return ok
+}
+
+func TestPayloadBudgets(t *testing.T) {
+	ws := demo(t)
+	for _, budget := range []int{150, 400, 1000, 3000, 20000} {
+		pl, err := BuildPayload(context.Background(), ws, PayloadOptions{Budget: budget})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pl.Tokens > budget || tokens.Count(pl.Text) != pl.Tokens {
+			t.Fatalf("budget %d: payload has %d tokens", budget, pl.Tokens)
+		}
+		// Priority order: a part only has lines if every earlier part kept all of its own.
+		full := true
+		for _, p := range pl.Parts {
+			if p.Lines > 0 && !full {
+				t.Fatalf("budget %d: part %s kept lines after an earlier part was trimmed", budget, p.Name)
+			}
+			if p.Dropped > 0 {
+				full = false
+			}
+		}
+		// Never cut mid-line: every line is a whole source line or a whole digest line.
+		src := sourceLines(t, ws, pl)
+		for _, l := range strings.Split(strings.TrimSuffix(pl.Text, "\n"), "\n") {
+			if !src[l] && !(strings.HasPrefix(l, "- 2026-") && strings.HasSuffix(l, ")")) {
+				t.Fatalf("budget %d: line not whole: %q", budget, l)
+			}
+		}
+	}
+	big, _ := BuildPayload(context.Background(), ws, PayloadOptions{Budget: 20000})
+	if !strings.Contains(big.Text, "## Recent decisions") {
+		t.Fatalf("no digest in a large budget")
+	}
+	for _, l := range strings.Split(big.Text, "\n") {
+		if strings.HasPrefix(l, "- 2026-11-") && l[2:12] < "2026-11-23" {
+			t.Fatalf("digest line outside the 7-day window: %q", l)
+		}
+	}
+	if i, j := strings.Index(big.Text, "## Recent decisions"), strings.Index(big.Text, "## Open items"); i < 0 || j < i {
+		t.Fatalf("decisions should come before open items")
+	}
+}
+
+func TestClassify(t *testing.T) {
+	tests := []struct {
+		e    memory.Entry
+		want string
+	}{
+		{memory.Entry{Tags: []string{"decision"}, Text: "x"}, PartDecisions},
+		{memory.Entry{Text: "We decided to use river for jobs."}, PartDecisions},
+		{memory.Entry{Text: "Settled on maroto for PDFs."}, PartDecisions},
+		{memory.Entry{Tags: []string{"task"}, Text: "x"}, PartOpen},
+		{memory.Entry{Text: "ERROR: migration 0003 failed"}, PartOpen},
+		{memory.Entry{Text: "- [ ] rotate the keys"}, PartOpen},
+		{memory.Entry{Text: "Reviewed PR #41, looks good."}, PartRecent},
+	}
+	for _, tt := range tests {
+		if got := classify(&tt.e); got != tt.want {
+			t.Errorf("classify(%q %v) = %s, want %s", tt.e.Text, tt.e.Tags, got, tt.want)
+		}
+	}
+}
+
+func TestWarmth(t *testing.T) {
+	ls := []Learning{
+		{Category: "other", Text: "misc"},
+		{Category: "almost-did", Text: "almost dropped the prod db"},
+		{Category: "gotcha", Text: "bleve waits silently on its lock"},
+		{Category: "preference", Text: "alice wants small PRs"},
+		{Category: "pattern", Text: "expand/backfill/contract migrations"},
+	}
+	w := SelectWarmth(ls, 1000)
+	if len(w.Kept) != 5 || w.Kept[0].Category != "gotcha" || w.Kept[1].Category != "pattern" || w.Kept[4].Category != "other" {
+		t.Fatalf("order: %+v", w.Kept)
+	}
+	tight := SelectWarmth(ls, tokens.Count("bleve waits silently on its lock\n")+tokens.Count("expand/backfill/contract migrations\n"))
+	if len(tight.Kept) != 2 || tight.Kept[0].Category != "gotcha" || len(tight.Dropped) != 3 {
+		t.Fatalf("tight: %+v", tight)
+	}
+	wl, err := WisdomLearnings(demo(t))
+	if err != nil || len(wl) < 10 {
+		t.Fatalf("wisdom learnings: %d %v", len(wl), err)
+	}
+	seen := map[string]bool{}
+	for _, l := range wl {
+		seen[l.Category] = true
+	}
+	if !seen["gotcha"] && !seen["pattern"] && !seen["preference"] {
+		t.Fatalf("no categories recognized: %+v", seen)
+	}
+}
