@@ -81,7 +81,10 @@ func (c *client) post(ctx context.Context, url string, in any) ([]byte, error) {
 		data, err := c.once(ctx, url, body)
 		var he *HTTPError
 		if err == nil || !errors.As(err, &he) || !he.Temporary() || attempt >= c.maxRetries {
-			if he != nil && c.keyEnv != "" && (he.StatusCode == http.StatusUnauthorized || he.StatusCode == http.StatusForbidden) {
+			if he != nil && (he.StatusCode == http.StatusUnauthorized || he.StatusCode == http.StatusForbidden) {
+				if c.keyEnv == "" {
+					return nil, fmt.Errorf("%w (no API key sent: name its variable in APIKeyEnv)", err)
+				}
 				return nil, fmt.Errorf("%w (check the key in $%s)", err, c.keyEnv)
 			}
 			if he != nil && he.Temporary() && attempt > 0 {
