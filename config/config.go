@@ -23,7 +23,24 @@ type Config struct {
 	L1        L1        `yaml:"l1" doc:"L1: what is always loaded at session start"`
 	Search    Search    `yaml:"search" doc:"retrieval"`
 	Embedder  Embedder  `yaml:"embedder" doc:"vectors for the semantic half of hybrid search"`
+	Rerank    Rerank    `yaml:"rerank" doc:"optional reranking of the best hits by a model"`
 	Promote   Promote   `yaml:"promote" doc:"L4: when a pattern is promoted to MEMORY.md"`
+}
+
+// Rerank holds keys about the optional model reranker.
+type Rerank struct {
+	// Provider picks the reranker.
+	Provider string `yaml:"provider" doc:"none (built-in ranking only), cross-encoder (POST {url}/rerank: vLLM, TEI, Infinity, llama.cpp, Jina, Cohere-style) or llm (OpenAI-compatible chat completions)" enum:"none|cross-encoder|llm"`
+	// Model names the reranking model.
+	Model string `yaml:"model" doc:"reranking model, e.g. BAAI/bge-reranker-v2-m3 or gpt-4o-mini"`
+	// URL is the endpoint's base URL.
+	URL string `yaml:"url" doc:"base URL of the endpoint, e.g. http://127.0.0.1:8080/v1 (required when provider is not none)"`
+	// APIKeyEnv names the environment variable holding the API key.
+	APIKeyEnv string `yaml:"api_key_env" doc:"environment variable holding the API key (empty: no key)"`
+	// TopN is how many of the best fused hits are reranked.
+	TopN int `yaml:"top_n" doc:"how many of the best hits the model reorders" min:"1" max:"200"`
+	// TimeoutSeconds bounds one rerank call; on timeout the built-in order stands.
+	TimeoutSeconds int `yaml:"timeout_seconds" doc:"seconds a rerank call may take before search keeps the built-in order" min:"1" max:"600"`
 }
 
 // Promote holds the L4 promotion rule.
@@ -95,6 +112,7 @@ func Default() Config {
 		L1:       L1{WindowDays: 7, BudgetTokens: 1000},
 		Search:   Search{TopK: 10, VectorWeight: 0.3},
 		Embedder: Embedder{Provider: "builtin", APIKeyEnv: "OPENAI_API_KEY"},
+		Rerank:   Rerank{Provider: "none", TopN: 20, TimeoutSeconds: 10},
 		Promote:  Promote{MinSuccesses: 3, MinAgents: 2, CrossProject: true, MaxFailureRate: 0.34},
 	}
 }
