@@ -20,7 +20,10 @@ type retention struct {
 	worst       float64
 }
 
-func evalSet(t testing.TB, name string, facts func(seed uint64, n int) []convgen.Fact, seeds []uint64, sizes []int) retention {
+// evalSet scores one fact set. Unless blind, every lost fact is logged
+// (with -v); a blind set reports only its totals, so that its failures can
+// not steer the summarizer.
+func evalSet(t testing.TB, name string, facts func(seed uint64, n int) []convgen.Fact, seeds []uint64, sizes []int, blind ...bool) retention {
 	t.Helper()
 	ctx := context.Background()
 	res := retention{kept: map[string]int{}, total: map[string]int{}, worst: 1}
@@ -36,9 +39,16 @@ func evalSet(t testing.TB, name string, facts func(seed uint64, n int) []convgen
 			if sum.Tokens > 500 {
 				t.Errorf("%s seed %d: summary has %d tokens, over 500", name, seed, sum.Tokens)
 			}
-			kept := 0
+			kept, scored := 0, 0
 			for _, f := range fs {
 				res.total[f.Kind]++
+				if f.Kind == convgen.KindDistractor {
+					if f.Found(sum.Markdown) {
+						res.kept[f.Kind]++
+					}
+					continue
+				}
+				scored++
 				if f.Found(sum.Markdown) {
 					res.kept[f.Kind]++
 					kept++
@@ -48,11 +58,11 @@ func evalSet(t testing.TB, name string, facts func(seed uint64, n int) []convgen
 							res.reasons[0]++
 						}
 					}
-				} else if testing.Verbose() {
+				} else if testing.Verbose() && (len(blind) == 0 || !blind[0]) {
 					t.Logf("%s seed %d size %d: lost %s %q (%s)", name, seed, size, f.Kind, f.Key, f.Text)
 				}
 			}
-			res.worst = min(res.worst, float64(kept)/float64(len(fs)))
+			res.worst = min(res.worst, float64(kept)/float64(scored))
 		}
 	}
 	return res
@@ -61,6 +71,9 @@ func evalSet(t testing.TB, name string, facts func(seed uint64, n int) []convgen
 func (r retention) overall() float64 {
 	k, n := 0, 0
 	for kind := range r.total {
+		if kind == convgen.KindDistractor {
+			continue
+		}
 		k += r.kept[kind]
 		n += r.total[kind]
 	}
@@ -71,6 +84,9 @@ func (r retention) String() string {
 	var parts []string
 	for _, kind := range []string{convgen.KindDecision, convgen.KindTask, convgen.KindPath, convgen.KindID} {
 		parts = append(parts, fmt.Sprintf("%s %d/%d", kind, r.kept[kind], r.total[kind]))
+	}
+	if n := r.total[convgen.KindDistractor]; n > 0 {
+		parts = append(parts, fmt.Sprintf("distractors surfaced %d/%d", r.kept[convgen.KindDistractor], n))
 	}
 	return fmt.Sprintf("%.1f%% kept (%s; decision reasons %d/%d; worst conversation %.0f%%)",
 		100*r.overall(), strings.Join(parts, ", "), r.reasons[0], r.reasons[1], 100*r.worst)
@@ -104,15 +120,35 @@ func TestPlantedFactRetention(t *testing.T) {
 			t.Errorf("tuning retention %.1f%% < 90%%", 100*r.overall())
 		}
 	}
-	// The held-out set is reported, not asserted: see the package doc of
-	// convgen and the blind scores recorded in heldout.go. Run with
-	// ARCHON_EVAL_HELDOUT=1 to score it.
-	if os.Getenv("ARCHON_EVAL_HELDOUT") == "" {
+	// Held-out sets are reported, not asserted: see the blind scores
+	// recorded in monitor/convgen/heldout.go. ARCHON_EVAL_HELDOUT=1 (or
+	// "all") scores them all, or name them: ARCHON_EVAL_HELDOUT=held-out7.
+	// Blind sets log no individual losses.
+	want := os.Getenv("ARCHON_EVAL_HELDOUT")
+	if want == "" {
 		return
 	}
-	held := evalSet(t, "held-out", convgen.HeldOut, seeds, sizes)
-	t.Logf("held-out: %s", held)
-	if held.overall() < 0.9 {
-		t.Logf("held-out retention %.1f%% is below the 90%% target", 100*held.overall())
+	for _, h := range heldOutSets {
+		if want != "1" && want != "all" && !strings.Contains(","+want+",", ","+h.name+",") {
+			continue
+		}
+		r := evalSet(t, h.name, h.facts, seeds, sizes, h.blind)
+		t.Logf("%-9s %s", h.name+":", r)
+		if r.overall() < 0.9 {
+			t.Logf("%s retention %.1f%% is below the 90%% target", h.name, 100*r.overall())
+		}
 	}
+}
+
+// heldOutSets are the sets scored on request. held-out is the sixth
+// held-out set (already scored blind and looked at); held-out7 and
+// held-out8 are "v5" and "v6" of issue #4's brief.
+var heldOutSets = []struct {
+	name  string
+	facts func(seed uint64, n int) []convgen.Fact
+	blind bool
+}{
+	{"held-out", convgen.HeldOut, false},
+	{"held-out7", convgen.HeldOut7, true},
+	{"held-out8", convgen.HeldOut8, true},
 }

@@ -105,10 +105,18 @@ func (g *gen) round(n int, facts []Fact) int {
 	}
 	user := g.userRequest()
 	var assistantFacts []string
+	var plantedCalls []call
 	for _, f := range facts {
-		if f.Speaker == "user" {
+		switch f.Speaker {
+		case SpeakerUser:
 			user += " " + f.Text
-		} else {
+		case SpeakerTool, SpeakerCode:
+			plantedCalls = append(plantedCalls, g.plantedCall(f))
+		case SpeakerTwoTurns:
+			ask, answer, _ := strings.Cut(f.Text, TurnSep)
+			user += " " + ask
+			assistantFacts = append(assistantFacts, answer)
+		default:
 			assistantFacts = append(assistantFacts, f.Text)
 		}
 	}
@@ -121,6 +129,9 @@ func (g *gen) round(n int, facts []Fact) int {
 		}
 		for range 1 + g.r.IntN(2) {
 			t.calls = append(t.calls, g.toolCall())
+		}
+		if k == 0 {
+			t.calls = append(t.calls, plantedCalls...)
 		}
 		add(t)
 	}
@@ -162,6 +173,32 @@ func (g *gen) toolCall() call {
 		return call{id: id, name: "Edit", input: map[string]any{"file_path": "/work/app/" + f, "old_string": g.pick(identifiers), "new_string": g.pick(identifiers) + "V2"},
 			result: "The file /work/app/" + f + " has been updated."}
 	}
+}
+
+// plantedCall carries a fact in tool traffic: SpeakerTool facts come back
+// in the result of reading a notes file, SpeakerCode facts are comments in
+// code the assistant writes.
+func (g *gen) plantedCall(f Fact) call {
+	g.ids++
+	id := fmt.Sprintf("call_%05d", g.ids)
+	if f.Speaker == SpeakerTool {
+		doc := g.pick(plantDocs)
+		return call{id: id, name: "Read", input: map[string]any{"file_path": "/work/app/" + doc},
+			result: "# " + doc + "\n\n" + f.Text + "\n\n" + g.sourceComment()}
+	}
+	f2 := g.pick(files)
+	var b strings.Builder
+	for _, line := range strings.Split(f.Text, "\n") {
+		b.WriteString("// " + line + "\n")
+	}
+	fmt.Fprintf(&b, "func %s(ctx context.Context) error {\n\treturn %s(ctx)\n}\n", g.pick(identifiers), g.pick(identifiers))
+	return call{id: id, name: "Edit", input: map[string]any{"file_path": "/work/app/" + f2, "old_string": g.pick(identifiers), "new_string": b.String()},
+		result: "The file /work/app/" + f2 + " has been updated."}
+}
+
+// sourceComment is a line of unremarkable prose that pads a planted note.
+func (g *gen) sourceComment() string {
+	return fmt.Sprintf("See %s for how %s %s the %s.", g.pick(files), g.pick(identifiers), g.pick(verbs), g.pick(features))
 }
 
 func (g *gen) sourceFile() string {

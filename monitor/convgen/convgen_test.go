@@ -2,6 +2,7 @@ package convgen
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/archon-memory/archon/monitor/conv"
@@ -28,11 +29,18 @@ func TestGenerateDeterministicWithFacts(t *testing.T) {
 
 func TestFactSetsAreDistinct(t *testing.T) {
 	sets := map[string][]Fact{"tuning": Tuning(1, 4), "tuning2": Tuning2(1, 4), "tuning3": Tuning3(1, 4),
-		"tuning4": Tuning4(1, 4), "tuning5": Tuning5(1, 4), "tuning6": Tuning6(1, 4), "held-out": HeldOut(1, 4)}
+		"tuning4": Tuning4(1, 4), "tuning5": Tuning5(1, 4), "tuning6": Tuning6(1, 4), "held-out": HeldOut(1, 4),
+		"held-out7": HeldOut7(1, 4), "held-out8": HeldOut8(1, 4)}
 	seen := map[string]string{}
 	for name, facts := range sets {
-		if len(facts) != 16 {
-			t.Errorf("%s: %d facts", name, len(facts))
+		scored := 0
+		for _, f := range facts {
+			if f.Kind != KindDistractor {
+				scored++
+			}
+		}
+		if scored != 16 {
+			t.Errorf("%s: %d scored facts", name, scored)
 		}
 		for _, f := range facts {
 			if other, ok := seen[f.Key]; ok && other != name {
@@ -42,6 +50,33 @@ func TestFactSetsAreDistinct(t *testing.T) {
 			if !f.Found(f.Text) {
 				t.Errorf("%s: key %q not in its own text %q", name, f.Key, f.Text)
 			}
+		}
+	}
+}
+
+func TestPlantedInToolTraffic(t *testing.T) {
+	facts := []Fact{
+		{Kind: KindDecision, Key: "Zanzibar", Text: "Outcome: Zanzibar", Speaker: SpeakerTool},
+		{Kind: KindTask, Key: "water the ferns", Text: "TODO: water the ferns\nsoon", Speaker: SpeakerCode},
+		{Kind: KindDecision, Key: "Quokka", Text: "Quokka or not?" + TurnSep + "Yes.", Speaker: SpeakerTwoTurns},
+	}
+	for _, f := range []conv.Format{conv.FormatOpenAI, conv.FormatAnthropic, conv.FormatClaudeCode} {
+		c, _ := Generate(Options{Seed: 9, Tokens: 3000, Format: f, Facts: facts})
+		where := map[string]string{}
+		for _, m := range c.Messages {
+			for _, p := range m.Parts {
+				text := p.Text + string(p.Input)
+				for _, fact := range facts {
+					if strings.Contains(text, fact.Key) {
+						where[fact.Key] += string(p.Kind) + " "
+					}
+				}
+			}
+		}
+		if !strings.Contains(where["Zanzibar"], string(conv.PartToolResult)) ||
+			!strings.Contains(where["water the ferns"], string(conv.PartToolCall)) ||
+			!strings.Contains(where["Quokka"], string(conv.PartText)) {
+			t.Errorf("%s: planted in %v", f, where)
 		}
 	}
 }

@@ -12,7 +12,29 @@ const (
 	KindTask     = "task"
 	KindPath     = "path"
 	KindID       = "identifier"
+	// KindDistractor is planted but should not be mistaken for a decision
+	// or a pending task: a rejected or hypothetical option, a finished
+	// task. It is reported, not scored as retention.
+	KindDistractor = "distractor"
 )
+
+// Where a fact is planted (Fact.Speaker).
+const (
+	SpeakerUser      = "user"
+	SpeakerAssistant = "assistant"
+	// SpeakerTool facts are in a tool result: a notes file the assistant
+	// reads.
+	SpeakerTool = "tool"
+	// SpeakerCode facts are comments in code the assistant writes (a tool
+	// call's input).
+	SpeakerCode = "code"
+	// SpeakerTwoTurns facts span two turns: Text is the user's part, TurnSep,
+	// then the assistant's answer.
+	SpeakerTwoTurns = "user>assistant"
+)
+
+// TurnSep separates the two turns of a SpeakerTwoTurns fact's Text.
+const TurnSep = " || "
 
 // Fact is a planted piece of information a summary should keep.
 type Fact struct {
@@ -24,7 +46,8 @@ type Fact struct {
 	Reason string
 	// Text is the sentence planted in the conversation.
 	Text string
-	// Speaker is "user" or "assistant".
+	// Speaker says where it is planted: SpeakerUser, SpeakerAssistant,
+	// SpeakerTool, SpeakerCode or SpeakerTwoTurns.
 	Speaker string
 }
 
@@ -45,6 +68,11 @@ type factSet struct {
 	choices, purposes, reasons           []string
 	tasks, paths                         []string
 	ids                                  func(r *rand.Rand) string
+	// distractorTpl, when set, plants n distractors too: {X} is filled from
+	// rejected (an option not taken), {T} from done (a finished task), {P}
+	// and {R} as for decisions. The key is the {X} or {T} value.
+	distractorTpl  []template
+	rejected, done []string
 }
 
 // Tuning returns n facts of each kind from the tuning set, the one the
@@ -112,6 +140,20 @@ func (s factSet) facts(seed uint64, n int) []Fact {
 		id := s.ids(r)
 		f = fill(s.idTpl[r.IntN(len(s.idTpl))], id, "", "")
 		f.Kind = KindID
+		out = append(out, f)
+	}
+	for i := range n {
+		if len(s.distractorTpl) == 0 {
+			break
+		}
+		t := s.distractorTpl[(i+r.IntN(len(s.distractorTpl)))%len(s.distractorTpl)]
+		x, done, p, why := uniq(s.rejected), uniq(s.done), uniq(s.purposes), uniq(s.reasons)
+		f := fill(t, x, p, why)
+		f.Text = strings.ReplaceAll(f.Text, "{T}", done)
+		f.Kind = KindDistractor
+		if !strings.Contains(t.text, "{X}") {
+			f.Key = done
+		}
 		out = append(out, f)
 	}
 	// Interleave kinds in a shuffled order, as real sessions do.

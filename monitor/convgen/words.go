@@ -68,3 +68,6 @@ var replies = []string{
 	"Tests for %s cover %s including the error paths.",
 	"%s was returning early, which broke %s; fixed.",
 }
+
+// plantDocs are notes files whose contents carry SpeakerTool facts.
+var plantDocs = []string{"docs/decisions.md", "NOTES.md", "docs/meeting-notes.md", "ops/tracker-export.txt", "CHANGELOG.md"}
