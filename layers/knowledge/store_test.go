@@ -1,0 +1,181 @@
+package knowledge
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// clock is a settable test clock.
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time { return c.t }
+
+func newStore(t *testing.T) (*Store, *clock) {
+	t.Helper()
+	c := &clock{t: time.Date(2026, 11, 20, 14, 3, 0, 0, time.UTC)}
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), ".archon", FileName), Options{Now: c.now, Location: time.UTC})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, c
+}
+
+func must[T any](t *testing.T) func(v T, err error) T {
+	return func(v T, err error) T {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+}
+
+func TestReopenKeepsDataAndSchema(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), FileName)
+	s, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	must[Project](t)(s.AddProject(ctx, Project{Name: "tessera"}))
+	s.Close()
+	s, err = Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if p, err := s.Project(ctx, "P1"); err != nil || p.Name != "tessera" {
+		t.Fatalf("after reopen: %+v %v", p, err)
+	}
+	if _, err := s.db.Exec("PRAGMA user_version = 99"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(ctx, path, Options{}); err == nil || !strings.Contains(err.Error(), "newer") {
+		t.Fatalf("newer schema: %v", err)
+	}
+}
+
+func TestUnknownIDsAndBadInput(t *testing.T) {
+	ctx := context.Background()
+	s, _ := newStore(t)
+	must[Project](t)(s.AddProject(ctx, Project{Name: "tessera"}))
+	t1 := must[Task](t)(s.AddTask(ctx, Task{Title: "one", Project: "tessera"}))
+	cases := []struct {
+		name string
+		err  error
+		want error
+		msg  string
+	}{
+		{"task", second(s.Task(ctx, "T9")), ErrNotFound, "unknown task T9"},
+		{"task id shape", second(s.Task(ctx, "K1")), ErrInvalid, "want T and a number"},
+		{"item", second(s.Item(ctx, "K3")), ErrNotFound, "unknown knowledge item K3"},
+		{"project", second(s.Project(ctx, "nope")), ErrNotFound, `unknown project "nope"`},
+		{"dependency", second(s.AddTask(ctx, Task{Title: "x", DependsOn: []string{t1.ID, "T7"}})), ErrNotFound, "unknown task T7"},
+		{"task project", second(s.AddTask(ctx, Task{Title: "x", Project: "billing"})), ErrNotFound, `unknown project "billing"`},
+		{"observe unknown", second(s.Observe(ctx, Observation{Item: "K1", Agent: "a", Success: true})), ErrNotFound, "unknown knowledge item K1"},
+		{"duplicate project", second(s.AddProject(ctx, Project{Name: "tessera"})), ErrConflict, "exists already"},
+		{"project name like id", second(s.AddProject(ctx, Project{Name: "P7"})), ErrInvalid, "looks like a project id"},
+		{"kind", second(s.AddItem(ctx, Item{Kind: "rumour", Title: "x"})), ErrInvalid, "kind"},
+		{"title lines", second(s.AddTask(ctx, Task{Title: "a\nb"})), ErrInvalid, "one line"},
+		{"status", second(s.AddTask(ctx, Task{Title: "a", Status: "later"})), ErrInvalid, "task status"},
+		{"observe without agent", second(s.Observe(ctx, Observation{Item: "K1"})), ErrInvalid, "agent"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if !errors.Is(c.err, c.want) || !strings.Contains(c.err.Error(), c.msg) {
+				t.Fatalf("got %v, want %v containing %q", c.err, c.want, c.msg)
+			}
+		})
+	}
+	if ts, _ := s.Tasks(ctx, TaskFilter{}); len(ts) != 1 {
+		t.Fatalf("failed adds left tasks behind: %+v", ts)
+	}
+}
+
+func second[T any](_ T, err error) error { return err }
+
+func TestItemsFiltersAndUpdate(t *testing.T) {
+	ctx := context.Background()
+	s, c := newStore(t)
+	must[Project](t)(s.AddProject(ctx, Project{Name: "tessera"}))
+	k1 := must[Item](t)(s.AddItem(ctx, Item{Kind: "Pattern", Title: "Deterministic keys", Tags: []string{"Stripe", "#payments", "stripe"}, Agent: "planner", Project: "tessera"}))
+	c.t = c.t.Add(-time.Hour) // the clock jumps back
+	k2 := must[Item](t)(s.AddItem(ctx, Item{Kind: "best_practice", Title: "Small PRs", Tags: []string{"review"}}))
+	if strings.Join(k1.Tags, ",") != "payments,stripe" || k2.Kind != "best-practice" {
+		t.Fatalf("normalized: %+v %+v", k1, k2)
+	}
+	if k2.UpdatedSeq <= k1.UpdatedSeq {
+		t.Fatalf("sequence must grow when the clock jumps back: %d then %d", k1.UpdatedSeq, k2.UpdatedSeq)
+	}
+	cases := []struct {
+		f    ItemFilter
+		want string
+	}{
+		{ItemFilter{}, "K1,K2"},
+		{ItemFilter{Tag: "stripe"}, "K1"},
+		{ItemFilter{Tag: "strip"}, ""},
+		{ItemFilter{Project: "tessera"}, "K1"},
+		{ItemFilter{Project: "P1", Kind: "gotcha"}, ""},
+		{ItemFilter{Kind: "best-practice"}, "K2"},
+		{ItemFilter{Agent: "planner"}, "K1"},
+	}
+	for _, tc := range cases {
+		items := must[[]Item](t)(s.Items(ctx, tc.f))
+		var ids []string
+		for _, it := range items {
+			ids = append(ids, it.ID)
+		}
+		if got := strings.Join(ids, ","); got != tc.want {
+			t.Errorf("%+v: got %q, want %q", tc.f, got, tc.want)
+		}
+	}
+	title, tags := "Deterministic idempotency keys", []string{"payments"}
+	u := must[Item](t)(s.UpdateItem(ctx, "k1", ItemUpdate{Title: &title, Tags: &tags}))
+	if u.Title != title || strings.Join(u.Tags, ",") != "payments" || u.Agent != "planner" || u.UpdatedSeq <= k2.UpdatedSeq {
+		t.Fatalf("update: %+v", u)
+	}
+	// Renaming the project changes what the item's document says, so its
+	// sequence number moves too.
+	name := "tessera-app"
+	must[Project](t)(s.UpdateProject(ctx, "tessera", ProjectUpdate{Name: &name}))
+	docs := must[[]Document](t)(s.Documents(ctx))
+	var d Document
+	for _, x := range docs {
+		if x.ID == "K1" {
+			d = x
+		}
+	}
+	if d.Project != "tessera-app" || d.UpdatedSeq <= u.UpdatedSeq || d.Date != "2026-11-20" || d.Kind != "pattern" ||
+		!strings.Contains(d.Text, "Deterministic idempotency keys") {
+		t.Fatalf("document after rename: %+v", d)
+	}
+	if seq := must[int64](t)(s.Seq(ctx)); seq != d.UpdatedSeq {
+		t.Fatalf("Seq %d, latest document %d", seq, d.UpdatedSeq)
+	}
+	if len(docs) != 3 {
+		t.Fatalf("documents: %+v", docs)
+	}
+}
+
+func TestObservations(t *testing.T) {
+	ctx := context.Background()
+	s, _ := newStore(t)
+	must[Project](t)(s.AddProject(ctx, Project{Name: "billing"}))
+	must[Item](t)(s.AddItem(ctx, Item{Kind: "pattern", Title: "p"}))
+	o := must[Observation](t)(s.Observe(ctx, Observation{Item: "K1", Agent: "planner", Success: true, Project: "billing", Note: "worked\nwell "}))
+	if o.ID != "O1" || o.Item != "K1" || o.Note != "worked well" || o.Project != "billing" {
+		t.Fatalf("observation: %+v", o)
+	}
+	if _, err := s.Observe(ctx, Observation{Item: "K1", Agent: "planner", Project: "nope"}); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("unknown project: %v", err)
+	}
+	obs := must[[]Observation](t)(s.Observations(ctx, "K1"))
+	if len(obs) != 1 {
+		t.Fatalf("observations: %+v", obs)
+	}
+}
