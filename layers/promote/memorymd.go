@@ -1,0 +1,81 @@
+package promote
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/archon-memory/archon/layers/knowledge"
+)
+
+// Markers of the managed section and of each entry in MEMORY.md.
+const (
+	SectionHeading = "## Promoted patterns"
+	BeginMarker    = "<!-- archon:promoted:begin (archon promote adds entries below; delete one to keep it out) -->"
+	EndMarker      = "<!-- archon:promoted:end -->"
+)
+
+var (
+	itemMarkerRe = regexp.MustCompile(`<!-- archon:item (K[0-9]+) -->`)
+	beginRe      = regexp.MustCompile(`(?m)^<!-- archon:promoted:begin\b.*-->[ \t]*$`)
+	endRe        = regexp.MustCompile(`(?m)^<!-- archon:promoted:end -->[ \t]*\r?$`)
+)
+
+// ItemMarker is the comment that tags the entry of item id.
+func ItemMarker(id string) string { return "<!-- archon:item " + id + " -->" }
+
+// MarkedItems returns the ids of the items MEMORY.md carries markers for,
+// wherever they are in the file.
+func MarkedItems(content []byte) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range itemMarkerRe.FindAllSubmatch(content, -1) {
+		out[string(m[1])] = true
+	}
+	return out
+}
+
+// Entry renders the MEMORY.md entry of a promoted item.
+func Entry(it knowledge.Item, d Decision, now time.Time) string {
+	var b strings.Builder
+	b.WriteString(ItemMarker(it.ID) + "\n")
+	fmt.Fprintf(&b, "### %s\n", it.Title)
+	if it.Body != "" {
+		b.WriteString(it.Body + "\n")
+	}
+	fmt.Fprintf(&b, "\n_%s %s, promoted %s: %d successes by %s", it.Kind, it.ID, now.Format(time.DateOnly),
+		d.Successes, strings.Join(d.Agents, ", "))
+	if len(d.Projects) > 0 {
+		fmt.Fprintf(&b, " in %s", strings.Join(d.Projects, ", "))
+	}
+	if len(it.Tags) > 0 {
+		b.WriteString("; #" + strings.Join(it.Tags, " #"))
+	}
+	b.WriteString("_\n\n")
+	return b.String()
+}
+
+// Insert returns content with entries inserted, and nothing else changed:
+// just before the managed section's end marker; at the end of the file
+// (followed by a new end marker) when only the begin marker is left; or in
+// a new "## Promoted patterns" section at the end of the file. Every byte of
+// content is kept, in order.
+func Insert(content []byte, entries string) []byte {
+	s := string(content)
+	if loc := endRe.FindStringIndex(s); loc != nil {
+		return []byte(s[:loc[0]] + entries + s[loc[0]:])
+	}
+	var b strings.Builder
+	b.WriteString(s)
+	if s != "" && !strings.HasSuffix(s, "\n") {
+		b.WriteString("\n")
+	}
+	if !beginRe.MatchString(s) {
+		if s != "" {
+			b.WriteString("\n")
+		}
+		b.WriteString(SectionHeading + "\n\n" + BeginMarker + "\n\n")
+	}
+	b.WriteString(entries + EndMarker + "\n")
+	return []byte(b.String())
+}

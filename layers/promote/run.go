@@ -1,0 +1,131 @@
+package promote
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/archon-memory/archon/layers/knowledge"
+)
+
+// DefaultKeepBackups is how many MEMORY.md backups are kept by default.
+const DefaultKeepBackups = 10
+
+// BackupDirName is the backup directory inside .archon.
+const BackupDirName = "memory-md-backups"
+
+// Options tell Run what to do.
+type Options struct {
+	// Rule is the promotion rule.
+	Rule Rule
+	// WisdomPath is MEMORY.md.
+	WisdomPath string
+	// BackupDir receives a copy of MEMORY.md before each rewrite
+	// (.archon/memory-md-backups).
+	BackupDir string
+	// KeepBackups is how many backups to keep; 0 means DefaultKeepBackups.
+	KeepBackups int
+	// DryRun decides and explains without writing anything.
+	DryRun bool
+	// Now returns the current time; nil means time.Now.
+	Now func() time.Time
+
+	beforeRename func() // test hook, see writer
+}
+
+// Result is what Run decided and did.
+type Result struct {
+	DryRun    bool       `json:"dry_run"`
+	Rule      Rule       `json:"rule"`
+	Path      string     `json:"path"`
+	Decisions []Decision `json:"decisions"`
+	// Added lists the items appended to MEMORY.md (or that would be).
+	Added []string `json:"added"`
+	// Backup is the copy of the previous MEMORY.md, when it was rewritten.
+	Backup string `json:"backup,omitempty"`
+	// Retried tells that MEMORY.md changed under archon once and the
+	// update was redone on the new content.
+	Retried bool `json:"retried,omitempty"`
+}
+
+// Run evaluates every candidate item and appends the ones that meet the
+// rule to MEMORY.md. If MEMORY.md changes between reading and replacing it,
+// Run starts over once on the new content; if it changes again, Run fails
+// with ErrChanged and nothing is written. Promotions and removals are
+// recorded in the store after MEMORY.md is written (the markers in the file
+// stay the truth for "already there").
+func Run(ctx context.Context, s *knowledge.Store, opt Options) (*Result, error) {
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.KeepBackups <= 0 {
+		opt.KeepBackups = DefaultKeepBackups
+	}
+	if opt.BackupDir == "" {
+		opt.BackupDir = filepath.Join(filepath.Dir(opt.WisdomPath), ".archon", BackupDirName)
+	}
+	w := &writer{path: opt.WisdomPath, backupDir: opt.BackupDir, keep: opt.KeepBackups, now: opt.Now, beforeRename: opt.beforeRename}
+	items, err := s.Items(ctx, knowledge.ItemFilter{})
+	if err != nil {
+		return nil, fmt.Errorf("promote: %w", err)
+	}
+	byID := map[string]knowledge.Item{}
+	for _, it := range items {
+		byID[it.ID] = it
+	}
+	obs, err := s.Observations(ctx, "")
+	if err != nil {
+		return nil, fmt.Errorf("promote: %w", err)
+	}
+	var res *Result
+	for attempt := 0; ; attempt++ {
+		snap, err := readSnapshot(opt.WisdomPath)
+		if err != nil {
+			return nil, fmt.Errorf("promote: %w", err)
+		}
+		res = &Result{DryRun: opt.DryRun, Rule: opt.Rule, Path: opt.WisdomPath, Retried: attempt > 0, Added: []string{}}
+		res.Decisions = Evaluate(opt.Rule, items, obs, MarkedItems(snap.data))
+		var entries strings.Builder
+		for _, d := range res.Decisions {
+			if d.Action == ActionPromote {
+				res.Added = append(res.Added, d.Item)
+				entries.WriteString(Entry(byID[d.Item], d, opt.Now()))
+			}
+		}
+		if opt.DryRun || len(res.Added) == 0 {
+			break
+		}
+		res.Backup, err = w.replace(snap, Insert(snap.data, entries.String()))
+		if errors.Is(err, ErrChanged) && attempt == 0 {
+			continue
+		}
+		if errors.Is(err, ErrChanged) {
+			return nil, fmt.Errorf("promote: %w, twice in a row (someone is editing it); nothing was written: run `archon promote` again once the edit is saved", err)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("promote: %w", err)
+		}
+		break
+	}
+	if opt.DryRun {
+		return res, nil
+	}
+	for _, d := range res.Decisions {
+		state := ""
+		switch {
+		case d.Action == ActionPromote, d.Action == ActionAlready && byID[d.Item].Promotion != knowledge.PromotionPromoted:
+			state = knowledge.PromotionPromoted
+		case d.Action == ActionRemoved && byID[d.Item].Promotion != knowledge.PromotionRemoved:
+			state = knowledge.PromotionRemoved
+		}
+		if state != "" {
+			if err := s.SetPromotion(ctx, d.Item, state); err != nil {
+				return res, fmt.Errorf("promote: MEMORY.md is written, but recording it failed: %w", err)
+			}
+		}
+	}
+	return res, nil
+}
