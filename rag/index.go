@@ -225,7 +225,7 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 		}
 		// Nothing changed, but vectors may be owed (a new embedder, or a
 		// provider that was down last time).
-		n, warn, err := e.updateVectors(ctx, nil, nil)
+		n, warn, err := e.updateVectors(ctx, nil, nil, false, false)
 		if err != nil {
 			return nil, err
 		}
@@ -261,7 +261,7 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 	if err := e.pos.refresh(ctx, e.st, touched); err != nil {
 		return nil, err
 	}
-	n, warn, err := e.updateVectors(ctx, changed, deletes)
+	n, warn, err := e.updateVectors(ctx, changed, deletes, rebuild, rebuild && len(known) == 0)
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,15 @@ package rag
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -19,17 +27,21 @@ const (
 	// metaVectorsMissing is "1" when some chunks could not be embedded
 	// (provider unreachable); the next Index tries them again.
 	metaVectorsMissing = "vectors_missing"
+	// metaVectorsGen is the generation of the vectors: a random number
+	// replaced on every change and recorded in the vector files too.
+	metaVectorsGen = "vectors_gen"
 )
 
-// embedBatch is how many texts go to the embedder at once.
-const embedBatch = 256
+// embedBatch is how many texts go to the embedder at once; buildBatch, how
+// many chunks a snapshot rebuild reads at once.
+const embedBatch, buildBatch = 256, 1024
 
 // queryEmbedTimeout bounds embedding a query, so that an unreachable
 // provider costs a search little before it falls back to BM25.
 const queryEmbedTimeout = 2 * time.Second
 
-// vectors is the engine's in-memory vector index, loaded from the database
-// on first use.
+// vectors is the engine's in-memory vector index, mapped from the vector
+// files on first use.
 type vectors struct {
 	mu     sync.Mutex
 	loaded bool
@@ -55,11 +67,60 @@ func (e *Engine) embedderID(ctx context.Context) (string, error) {
 	return e.emb.ID(), nil
 }
 
-// updateVectors embeds the chunks that need it (cached vectors are reused by
-// content hash), stores the vectors and updates the in-memory index. A
-// failing embedder never fails indexing: the chunks stay searchable by BM25,
-// a warning is returned, and the next call tries again.
-func (e *Engine) updateVectors(ctx context.Context, changed []chunk.Chunk, deleted []string) (int, []string, error) {
+// Vector files under the index directory: a snapshot of every vector and
+// the changes since (see vector.Files), derived state whose generation must
+// match the database's (metaVectorsGen) to be used. Past compactDeltaBytes
+// (about 16,000 vectors of 256 dimensions) the delta is folded into a new
+// snapshot.
+const (
+	snapshotFile      = "vectors.snap"
+	deltaFile         = "vectors.delta"
+	compactDeltaBytes = 16 << 20
+)
+
+func (e *Engine) vectorFiles() vector.Files {
+	return vector.Files{Snapshot: filepath.Join(e.dir, snapshotFile), Delta: filepath.Join(e.dir, deltaFile)}
+}
+
+// newGeneration returns a fresh random generation (odd, so never 0, which
+// means none).
+func newGeneration() uint64 { return rand.Uint64() | 1 }
+
+// vectorsGen returns the current generation from the database (0: none).
+func (e *Engine) vectorsGen(ctx context.Context) (uint64, error) {
+	v, err := e.st.Meta(ctx, metaVectorsGen)
+	if err != nil || v == "" {
+		return 0, err
+	}
+	g, _ := strconv.ParseUint(v, 10, 64) // garbled: 0, so the files get rebuilt
+	return g, nil
+}
+
+// cachesVectors reports whether vectors of the embedder are cached in the
+// database by content hash: a remote provider's are (slow, costly, maybe
+// down); the builtin embedder's are not: it is deterministic and embeds
+// 50,000 chunks a second, while storing 100 MB of blobs in SQLite took
+// longer than the rest of a full index.
+func cachesVectors(id string) bool { return !strings.HasPrefix(id, embed.ProviderBuiltin+"/") }
+
+// reset forgets the loaded index. The caller holds v.mu, and no search is
+// using the index (the engine's write lock, or v.mu during a load).
+func (v *vectors) reset() {
+	if v.ix != nil {
+		v.ix.Close()
+	}
+	v.ix, v.loaded = nil, false
+}
+
+// updateVectors brings the vectors in step with the chunks: changed chunks
+// are embedded (or found in the cache by content hash), deleted ones
+// dropped, and the change appended to the delta file. full (the full-text
+// index was rebuilt), a new embedder, earlier failures or unusable files
+// rebuild the snapshot from every chunk instead; complete says changed
+// holds every chunk then. A failing embedder never fails indexing: the
+// chunks stay searchable by BM25, a warning is returned, and the next call
+// tries again.
+func (e *Engine) updateVectors(ctx context.Context, changed []chunk.Chunk, deleted []string, full, complete bool) (int, []string, error) {
 	if e.emb == nil {
 		return 0, nil, nil
 	}
@@ -76,132 +137,323 @@ func (e *Engine) updateVectors(ctx context.Context, changed []chunk.Chunk, delet
 	if err != nil {
 		return 0, nil, err
 	}
-	if prev != id || missing == "1" {
-		// A new embedder, or earlier failures: embed every chunk that has no
-		// vector of this embedder (the cache keeps the ones that do).
-		if prev != id {
-			if err := e.st.DropVectors(ctx, id); err != nil {
-				return 0, nil, err
-			}
-			if err := e.st.SetMeta(ctx, metaEmbedder, id); err != nil {
-				return 0, nil, err
-			}
+	if !full && prev == id && missing != "1" && len(changed) == 0 && len(deleted) == 0 {
+		return 0, nil, nil
+	}
+	var warn []string
+	if !full && prev == id && missing != "1" {
+		n, w, ok, err := e.appendVectors(ctx, id, changed, deleted)
+		if err != nil || ok {
+			return n, w, err
 		}
-		changed = changed[:0]
-		if err := e.st.EachUnembedded(ctx, id, func(c chunk.Chunk) error {
-			changed = append(changed, c)
-			return nil
-		}); err != nil {
+		warn = append(warn, "vector snapshot missing or out of date: rebuilt")
+	}
+	if prev != id {
+		// A new embedder: drop the old one's cached vectors.
+		if err := e.st.DropVectors(ctx, id); err != nil {
 			return 0, nil, err
 		}
-		e.vec.mu.Lock()
-		e.vec.loaded, e.vec.ix = false, nil // reload from the database
-		e.vec.mu.Unlock()
-		deleted = nil
+		if err := e.st.SetMeta(ctx, metaEmbedder, id); err != nil {
+			return 0, nil, err
+		}
 	}
-	hashes := make([]string, 0, len(changed))
+	if !complete || !uniqueIDs(changed) {
+		changed = nil // read every chunk from the database
+	}
+	e.vec.mu.Lock()
+	defer e.vec.mu.Unlock()
+	e.vec.reset() // the next search maps the new snapshot
+	n, w, err := e.rebuildVectors(ctx, id, changed, true)
+	return n, append(warn, w...), err
+}
+
+func uniqueIDs(cs []chunk.Chunk) bool {
+	seen := make(map[string]struct{}, len(cs))
+	for i := range cs {
+		if _, ok := seen[cs[i].ID]; ok {
+			return false
+		}
+		seen[cs[i].ID] = struct{}{}
+	}
+	return len(cs) > 0
+}
+
+// appendVectors records an incremental change in the delta file (and the
+// loaded index). ok is false when the files on disk are not at the current
+// generation, and a full rebuild is due.
+func (e *Engine) appendVectors(ctx context.Context, id string, changed []chunk.Chunk, deleted []string) (int, []string, bool, error) {
+	gen, err := e.vectorsGen(ctx)
+	if err != nil {
+		return 0, nil, false, err
+	}
+	files := e.vectorFiles()
+	base, size, ok, err := files.Head(id, e.emb.Dimensions(), gen)
+	if err != nil || !ok || gen == 0 {
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			e.log.Warn("vector snapshot unusable; rebuilding it", "err", err)
+		}
+		return 0, nil, false, nil
+	}
+	// The last version of each changed chunk.
+	last := make(map[string]int, len(changed))
 	for i := range changed {
-		hashes = append(hashes, changed[i].Hash)
+		last[changed[i].ID] = i
 	}
-	cached, err := e.st.Vectors(ctx, id, hashes)
+	batch := make([]chunk.Chunk, 0, len(last))
+	for i := range changed {
+		if last[changed[i].ID] == i {
+			batch = append(batch, changed[i])
+		}
+	}
+	vecs, n, warn, err := e.chunkVectors(ctx, id, batch, true)
+	if err != nil {
+		return 0, nil, false, err
+	}
+	rec := vector.DeltaRecord{Gen: newGeneration(), Deleted: deleted}
+	for i := range batch {
+		if vecs[i] == nil { // not embedded: its old vector must not stay
+			rec.Deleted = append(rec.Deleted, batch[i].ID)
+			continue
+		}
+		rec.IDs, rec.Vecs = append(rec.IDs, batch[i].ID), append(rec.Vecs, vecs[i])
+	}
+	e.vec.mu.Lock()
+	defer e.vec.mu.Unlock()
+	if size, err = vector.AppendDelta(files.Delta, e.emb.Dimensions(), base, rec); err != nil {
+		return n, warn, true, err
+	}
+	if err := e.setVectorsState(ctx, rec.Gen, warn != nil); err != nil {
+		return n, warn, true, err
+	}
+	if e.vec.loaded {
+		if err := rec.Apply(ctx, e.vec.ix); err != nil {
+			e.vec.reset()
+			return n, warn, true, err
+		}
+	}
+	if size > compactDeltaBytes {
+		// Fold the delta into a new snapshot.
+		ix, _, err := e.loadVectors(ctx, id)
+		if err != nil {
+			return n, warn, true, err
+		}
+		g := newGeneration()
+		if err := ix.WriteSnapshot(files.Snapshot, vector.SnapshotInfo{Tag: id, Gen: g}); err != nil {
+			return n, warn, true, err
+		}
+		os.Remove(files.Delta)
+		if err := e.st.SetMeta(ctx, metaVectorsGen, strconv.FormatUint(g, 10)); err != nil {
+			return n, warn, true, err
+		}
+	}
+	return n, warn, true, nil
+}
+
+// setVectorsState records the current generation and whether some chunks
+// lack vectors.
+func (e *Engine) setVectorsState(ctx context.Context, gen uint64, missing bool) error {
+	if err := e.st.SetMeta(ctx, metaVectorsGen, strconv.FormatUint(gen, 10)); err != nil {
+		return err
+	}
+	return e.st.SetMeta(ctx, metaVectorsMissing, map[bool]string{false: "0", true: "1"}[missing])
+}
+
+// rebuildVectors writes a new snapshot of every chunk's vector: from all
+// (when it holds every chunk) or from the database. Vectors come from the
+// cache or, when embed is set, from the embedder. The caller holds e.vec.mu
+// with nothing loaded.
+func (e *Engine) rebuildVectors(ctx context.Context, id string, all []chunk.Chunk, embedOK bool) (int, []string, error) {
+	files := e.vectorFiles()
+	gen := newGeneration()
+	sw, err := vector.NewSnapshotWriter(files.Snapshot, e.emb.Dimensions(), files.Opts, vector.SnapshotInfo{Tag: id, Gen: gen})
 	if err != nil {
 		return 0, nil, err
 	}
-	var todo []*chunk.Chunk
-	seen := map[string]bool{}
-	for i := range changed {
-		if _, ok := cached[changed[i].Hash]; !ok && !seen[changed[i].Hash] {
-			seen[changed[i].Hash] = true
-			todo = append(todo, &changed[i])
+	if !cachesVectors(id) {
+		// Vectors an older archon cached for this embedder.
+		if err := e.st.DropVectors(ctx, ""); err != nil {
+			sw.Abort()
+			return 0, nil, err
 		}
 	}
-	embedded := 0
+	embedded, lacking := 0, false
 	var warn []string
-	for start := 0; start < len(todo); start += embedBatch {
-		batch := todo[start:min(start+embedBatch, len(todo))]
-		texts := make([]string, len(batch))
-		for i, c := range batch {
-			texts[i] = embedText(c)
-		}
-		vecs, err := e.emb.Embed(ctx, texts)
-		if err != nil {
-			_ = e.st.SetMeta(ctx, metaVectorsMissing, "1")
-			warn = append(warn, fmt.Sprintf("embedding failed after %d of %d chunks, search falls back to BM25 for the rest until the next index: %v", embedded, len(todo), err))
-			break
-		}
-		put := make(map[string][]float32, len(batch))
-		for i, c := range batch {
-			put[c.Hash] = vecs[i]
-			cached[c.Hash] = vecs[i]
-		}
-		if err := e.st.PutVectors(ctx, id, put); err != nil {
-			return embedded, warn, err
-		}
-		embedded += len(batch)
-	}
-	if len(warn) == 0 && missing == "1" {
-		if err := e.st.SetMeta(ctx, metaVectorsMissing, "0"); err != nil {
-			return embedded, warn, err
-		}
-	}
-	// Keep a loaded index in step.
-	e.vec.mu.Lock()
-	defer e.vec.mu.Unlock()
-	if e.vec.loaded {
-		var ids []string
-		var vecs [][]float32
-		for i := range changed {
-			if v, ok := cached[changed[i].Hash]; ok {
-				ids = append(ids, changed[i].ID)
-				vecs = append(vecs, v)
-			}
-		}
-		if err := e.vec.ix.Delete(ctx, deleted...); err != nil {
-			return embedded, warn, err
-		}
-		if len(ids) > 0 {
-			if err := e.vec.ix.Add(ctx, ids, vecs); err != nil {
-				return embedded, warn, err
-			}
-		}
-	}
-	return embedded, warn, nil
-}
-
-// vectorIndex returns the in-memory vector index, loading it on first use.
-func (e *Engine) vectorIndex(ctx context.Context, id string) (*vector.Index, error) {
-	e.vec.mu.Lock()
-	defer e.vec.mu.Unlock()
-	if e.vec.loaded {
-		return e.vec.ix, nil
-	}
-	ix, err := vector.New(e.emb.Dimensions(), vector.Options{})
-	if err != nil {
-		return nil, err
-	}
-	var ids []string
-	var vecs [][]float32
+	batch := make([]chunk.Chunk, 0, buildBatch)
 	flush := func() error {
-		err := ix.Add(ctx, ids, vecs)
-		ids, vecs = ids[:0], vecs[:0]
-		return err
+		vecs, n, w, err := e.chunkVectors(ctx, id, batch, embedOK && warn == nil)
+		if err != nil {
+			return err
+		}
+		embedded, warn = embedded+n, append(warn, w...)
+		ids := make([]string, 0, len(batch))
+		got := vecs[:0]
+		for i, v := range vecs {
+			if v == nil {
+				lacking = true
+				continue
+			}
+			ids, got = append(ids, batch[i].ID), append(got, v)
+		}
+		batch = batch[:0]
+		return sw.Add(ids, got)
 	}
-	err = e.st.EachVector(ctx, id, func(cid string, v []float32) error {
-		ids = append(ids, cid)
-		vecs = append(vecs, v)
-		if len(ids) == 4096 {
+	add := func(c chunk.Chunk) error {
+		batch = append(batch, c)
+		if len(batch) == buildBatch {
 			return flush()
 		}
 		return nil
-	})
+	}
+	if all != nil {
+		for i := range all {
+			if err = add(all[i]); err != nil {
+				break
+			}
+		}
+	} else {
+		err = e.st.EachChunk(ctx, true, add)
+	}
 	if err == nil {
 		err = flush()
 	}
+	if err == nil {
+		err = sw.Commit()
+	} else {
+		sw.Abort()
+	}
 	if err != nil {
-		return nil, fmt.Errorf("load vectors: %w", err)
+		return embedded, warn, fmt.Errorf("vector snapshot: %w", err)
+	}
+	os.Remove(files.Delta)
+	return embedded, warn, e.setVectorsState(ctx, gen, lacking)
+}
+
+// chunkVectors returns the vector of each chunk (nil where there is none):
+// from the cache when the embedder's vectors are cached, else (when embedOK)
+// from the embedder, caching the new ones. An embedder failure is a warning.
+func (e *Engine) chunkVectors(ctx context.Context, id string, cs []chunk.Chunk, embedOK bool) ([][]float32, int, []string, error) {
+	out := make([][]float32, len(cs))
+	caching := cachesVectors(id)
+	var cached map[string][]float32
+	if caching {
+		hashes := make([]string, len(cs))
+		for i := range cs {
+			hashes[i] = cs[i].Hash
+		}
+		var err error
+		if cached, err = e.st.Vectors(ctx, id, hashes); err != nil {
+			return nil, 0, nil, err
+		}
+	}
+	var texts []string
+	first := map[string]int{} // hash -> index in texts
+	for i := range cs {
+		if v, ok := cached[cs[i].Hash]; ok {
+			out[i] = v
+		} else if _, ok := first[cs[i].Hash]; !ok {
+			first[cs[i].Hash] = len(texts)
+			texts = append(texts, embedText(&cs[i]))
+		}
+	}
+	if len(texts) == 0 || !embedOK {
+		return out, 0, nil, nil
+	}
+	vecs, err := e.embedAll(ctx, texts)
+	if err != nil {
+		return out, 0, []string{fmt.Sprintf("embedding failed for %d chunks, search falls back to BM25 for them until the next index: %v", len(texts), err)}, nil
+	}
+	for i := range cs {
+		if out[i] == nil {
+			out[i] = vecs[first[cs[i].Hash]]
+		}
+	}
+	if caching {
+		put := make(map[string][]float32, len(first))
+		for h, j := range first {
+			put[h] = vecs[j]
+		}
+		if err := e.st.PutVectors(ctx, id, put); err != nil {
+			return out, len(texts), nil, err
+		}
+	}
+	return out, len(texts), nil, nil
+}
+
+// embedAll embeds texts in batches of embedBatch; the builtin embedder's
+// batches run on every core.
+func (e *Engine) embedAll(ctx context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	workers := 1
+	if !cachesVectors(e.emb.ID()) {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	sem := make(chan struct{}, workers)
+	errs := make([]error, (len(texts)+embedBatch-1)/embedBatch)
+	var wg sync.WaitGroup
+	for lo := 0; lo < len(texts); lo += embedBatch {
+		hi := min(lo+embedBatch, len(texts))
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			vecs, err := e.emb.Embed(ctx, texts[lo:hi])
+			if err == nil && len(vecs) != hi-lo {
+				err = fmt.Errorf("embedder returned %d vectors for %d texts", len(vecs), hi-lo)
+			}
+			copy(out[lo:hi], vecs)
+			errs[lo/embedBatch] = err
+		})
+	}
+	wg.Wait()
+	return out, errors.Join(errs...)
+}
+
+// vectorIndex returns the in-memory vector index, loading it on first use,
+// and a warning when the files had to be rebuilt.
+func (e *Engine) vectorIndex(ctx context.Context, id string) (*vector.Index, []string, error) {
+	e.vec.mu.Lock()
+	defer e.vec.mu.Unlock()
+	ix, rebuilt, err := e.loadVectors(ctx, id)
+	if rebuilt != nil {
+		e.log.Warn("vector snapshot unusable; rebuilt it from the database", "err", rebuilt)
+		return ix, []string{fmt.Sprintf("vector snapshot unusable (%v): rebuilt from the database", rebuilt)}, err
+	}
+	return ix, nil, err
+}
+
+// loadVectors maps the snapshot and applies the delta. Files that are
+// missing, stale or corrupt are rebuilt from the database (re-embedding with
+// the builtin embedder, from the cache otherwise), with a warning. The
+// caller holds e.vec.mu. rebuilt is why the files were rebuilt, if they
+// were (a missing snapshot before any generation is no news).
+func (e *Engine) loadVectors(ctx context.Context, id string) (ix *vector.Index, rebuilt, err error) {
+	if e.vec.loaded {
+		return e.vec.ix, nil, nil
+	}
+	prev, err := e.st.Meta(ctx, metaEmbedder)
+	var gen uint64
+	if err == nil {
+		gen, err = e.vectorsGen(ctx)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("load vectors: %w", err)
+	}
+	if prev != id { // nothing indexed with this embedder yet
+		ix, err = vector.New(e.emb.Dimensions(), vector.Options{})
+	} else if ix, err = e.vectorFiles().Open(ctx, id, gen); err != nil {
+		if !errors.Is(err, fs.ErrNotExist) || gen != 0 {
+			rebuilt = err
+		}
+		if _, _, err = e.rebuildVectors(ctx, id, nil, !cachesVectors(id)); err == nil {
+			if gen, err = e.vectorsGen(ctx); err == nil {
+				ix, err = e.vectorFiles().Open(ctx, id, gen)
+			}
+		}
+	}
+	if err != nil {
+		return nil, rebuilt, fmt.Errorf("load vectors: %w", err)
 	}
 	e.vec.ix, e.vec.loaded = ix, true
-	return ix, nil
+	return ix, rebuilt, nil
 }
 
 // vectorCandidates embeds the query and returns its vector and nearest
@@ -221,22 +473,22 @@ func (e *Engine) vectorCandidates(ctx context.Context, q *Query, p RankParams) (
 	if err != nil {
 		return nil, nil, []string{fmt.Sprintf("embedding provider unavailable, BM25 only: %v", err)}
 	}
-	ix, err := e.vectorIndex(ctx, id)
+	ix, warn, err := e.vectorIndex(ctx, id)
 	if err != nil {
-		return nil, nil, []string{fmt.Sprintf("vector index unavailable, BM25 only: %v", err)}
+		return nil, nil, append(warn, fmt.Sprintf("vector index unavailable, BM25 only: %v", err))
 	}
 	if ix.Len() == 0 {
-		return nil, nil, nil
+		return nil, nil, warn
 	}
 	hits, err := ix.Search(ctx, qv[0], p.VectorCandidates, nil)
 	if err != nil {
-		return nil, nil, []string{fmt.Sprintf("vector search failed, BM25 only: %v", err)}
+		return nil, nil, append(warn, fmt.Sprintf("vector search failed, BM25 only: %v", err))
 	}
 	ids := make([]string, len(hits))
 	for i, h := range hits {
 		ids[i] = h.ID
 	}
-	return &queryVector{vec: qv[0], ix: ix}, ids, nil
+	return &queryVector{vec: qv[0], ix: ix}, ids, warn
 }
 
 // queryVector is an embedded query and the index to score it against.

@@ -27,15 +27,33 @@ func newCollection() (*chromem.Collection, error) {
 	return col, nil
 }
 
-// addToCollection upserts one document with a unit vector. chromem-go keeps
-// the slice itself (it copies only vectors that are not unit length), so the
-// index and the collection share the memory.
+// collection returns the chromem-go collection holding every vector,
+// building it on first use after a change. It is used for small
+// collections only, so building costs little. The caller holds the read
+// lock; changes reset ix.col under the write lock.
 //
-// AddDocument is called in a loop instead of AddDocuments because the latter
-// starts one goroutine per document, which at 100K documents costs hundreds
-// of megabytes of stacks for no gain when nothing needs embedding.
-func addToCollection(ctx context.Context, col *chromem.Collection, id string, unit []float32) error {
-	return col.AddDocument(ctx, chromem.Document{ID: id, Embedding: unit})
+// Each document gets its own copy of its vector: the index moves vectors
+// between slots on delete, and chromem-go keeps the slices it is given.
+// AddDocument is called in a loop instead of AddDocuments because the
+// latter starts one goroutine per document.
+func (ix *Index) collection(ctx context.Context) (*chromem.Collection, error) {
+	ix.colMu.Lock()
+	defer ix.colMu.Unlock()
+	if ix.col != nil {
+		return ix.col, nil
+	}
+	col, err := newCollection()
+	if err != nil {
+		return nil, err
+	}
+	for i, id := range ix.ids {
+		v := append([]float32(nil), ix.vec(int32(i))...)
+		if err := col.AddDocument(ctx, chromem.Document{ID: id, Embedding: v}); err != nil {
+			return nil, fmt.Errorf("chromem-go add %q: %w", id, err)
+		}
+	}
+	ix.col = col
+	return col, nil
 }
 
 // queryCollection asks chromem-go for the k nearest of its n documents. With

@@ -120,23 +120,33 @@ var errZeroVector = errors.New("zero vector has no direction")
 // normalized returns a unit-length copy of v, or an error if v has a zero
 // norm or holds NaN or Inf.
 func normalized(v []float32) ([]float32, error) {
+	out := make([]float32, len(v))
+	if err := normalizeInto(out, v); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// normalizeInto writes v scaled to unit length into dst (as long as v), or
+// fails if v has a zero norm or holds NaN or Inf.
+func normalizeInto(dst, v []float32) error {
 	var sum float64
 	for _, x := range v {
 		f := float64(x)
 		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return nil, errors.New("vector holds NaN or Inf")
+			return errors.New("vector holds NaN or Inf")
 		}
 		sum += f * f
 	}
 	if sum == 0 {
-		return nil, errZeroVector
+		return errZeroVector
 	}
 	inv := 1 / math.Sqrt(sum)
-	out := make([]float32, len(v))
+	dst = dst[:len(v)]
 	for i, x := range v {
-		out[i] = float32(float64(x) * inv)
+		dst[i] = float32(float64(x) * inv)
 	}
-	return out, nil
+	return nil
 }
 
 // dot returns the dot product of two equally long vectors.

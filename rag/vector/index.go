@@ -1,14 +1,15 @@
-// Package vector is archon's in-memory vector index: chromem-go holds the
-// documents, and a binary-signature prefilter in front of it keeps queries
-// fast on large collections.
+// Package vector is archon's vector index: a binary-signature prefilter
+// with exact rescoring for large collections, chromem-go for exact search of
+// small ones, and a single-file snapshot that opens in milliseconds.
 //
-// Tiny collections are searched exactly by chromem-go. Larger ones are
-// searched in two steps: every vector's 1-bit signature (the signs of a
-// randomized Hadamard rotation, 64 bytes for the default 512 bits) is
-// compared with the query's by Hamming distance, and the closest Candidates
-// vectors, in order of distance, are rescored exactly by cosine similarity
-// on the float vectors. With a filter, the walk goes on until Candidates
-// allowed vectors have been rescored.
+// Tiny collections are searched exactly by chromem-go (its collection is
+// built on demand, only for them). Larger ones are searched in two steps:
+// every vector's 1-bit signature (the signs of a randomized Hadamard
+// rotation, 64 bytes for the default 512 bits) is compared with the query's
+// by Hamming distance, and the closest Candidates vectors, in order of
+// distance, are rescored exactly by cosine similarity on the float vectors.
+// With a filter, the walk goes on until Candidates allowed vectors have been
+// rescored.
 //
 // The result is approximate: a true neighbour whose signature lands outside
 // the candidate set is missed. Measured recall@10 against brute force at
@@ -19,9 +20,12 @@
 // 0.999, 0.99 and 0.92). Search latency there is about 1.3-2 ms p50 on one
 // core, against 65-90 ms for chromem-go's own query.
 //
-// The index lives in memory only; chromem-go's persistence is never used.
-// Callers keep the vectors elsewhere (archon keeps them in SQLite) and
-// rebuild the index with Add at start-up (about 200,000 vectors/s).
+// Vectors are kept in flat arrays (4 bytes a dimension plus 64 bytes of
+// signature a vector). An index is built with Add (about 200,000 vectors/s),
+// or opened from a snapshot (OpenSnapshot, Files): the file is mapped and
+// used in place, so opening 100,000 vectors costs milliseconds and only the
+// pages a search touches are read. Changes since a snapshot go to a small
+// delta file (AppendDelta). chromem-go's own persistence is never used.
 package vector
 
 import (
@@ -78,21 +82,31 @@ type Hit struct {
 	Score float32
 }
 
-// Index is an in-memory vector index over one chromem-go collection. It is
-// safe for concurrent use: searches run in parallel with each other and are
-// serialized with Add and Delete.
+// Index is an in-memory vector index. It is safe for concurrent use:
+// searches run in parallel with each other and are serialized with Add and
+// Delete.
+//
+// Vectors live in two flat arrays: slots [0, nbase) in base, which may be
+// the memory of a snapshot file (see OpenSnapshot), and the rest in tail, on
+// the heap. A chromem-go collection for exact search of small collections is
+// built from them on demand.
 type Index struct {
 	dims int
 	opts Options
 	enc  *encoder
 
-	mu   sync.RWMutex
-	col  *chromem.Collection
-	slot map[string]int32 // id -> position in ids, vecs and sigs
-	ids  []string
-	vecs [][]float32 // unit vectors, shared with the chromem-go documents
-	sigs []uint64    // enc.words per vector
-	pool sync.Pool   // *scratch for searches
+	mu    sync.RWMutex
+	slot  map[string]int32 // id -> slot in ids, vectors and sigs
+	ids   []string
+	base  []float32 // unit vectors of slots [0, nbase)
+	nbase int
+	tail  []float32 // unit vectors of slots [nbase, len(ids))
+	sigs  []uint64  // enc.words per slot
+	mem   *mapping  // the snapshot's memory behind base and sigs, or nil
+
+	colMu sync.Mutex          // guards building col under the read lock
+	col   *chromem.Collection // nil until a small collection is searched; reset by changes
+	pool  sync.Pool           // *scratch for searches
 }
 
 // New returns an empty index for dims-dimensional vectors.
@@ -100,30 +114,32 @@ func New(dims int, opts Options) (*Index, error) {
 	if dims <= 0 {
 		return nil, fmt.Errorf("vector: dimensions must be positive, got %d", dims)
 	}
-	if opts.ExactBelow == 0 {
-		opts.ExactBelow = DefaultExactBelow
-	}
-	if opts.Candidates <= 0 {
-		opts.Candidates = DefaultCandidates
-	}
-	if opts.Bits == 0 {
-		opts.Bits = DefaultBits
-		if r := (2*dims + 63) / 64 * 64; r > opts.Bits {
-			opts.Bits = min(r, MaxDefaultBits)
-		}
-	}
-	if opts.Seed == 0 {
-		opts.Seed = 0x61726368 // "arch"
-	}
+	opts = opts.withDefaults(dims)
 	enc, err := newEncoder(dims, opts.Bits, opts.Seed)
 	if err != nil {
 		return nil, err
 	}
-	col, err := newCollection()
-	if err != nil {
-		return nil, err
+	return &Index{dims: dims, opts: opts, enc: enc, slot: make(map[string]int32)}, nil
+}
+
+// withDefaults fills in the zero fields of o for dims-dimensional vectors.
+func (o Options) withDefaults(dims int) Options {
+	if o.ExactBelow == 0 {
+		o.ExactBelow = DefaultExactBelow
 	}
-	return &Index{dims: dims, opts: opts, enc: enc, col: col, slot: make(map[string]int32)}, nil
+	if o.Candidates <= 0 {
+		o.Candidates = DefaultCandidates
+	}
+	if o.Bits == 0 {
+		o.Bits = DefaultBits
+		if r := (2*dims + 63) / 64 * 64; r > o.Bits {
+			o.Bits = min(r, MaxDefaultBits)
+		}
+	}
+	if o.Seed == 0 {
+		o.Seed = 0x61726368 // "arch"
+	}
+	return o
 }
 
 // Dimensions returns the vector length the index accepts.
@@ -134,6 +150,31 @@ func (ix *Index) Len() int {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	return len(ix.ids)
+}
+
+// Close releases the memory of a snapshot the index was opened from; the
+// index is empty afterwards. Closing an index built with New, or closing
+// twice, is harmless.
+func (ix *Index) Close() error {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.slot, ix.ids, ix.base, ix.nbase, ix.tail, ix.sigs = map[string]int32{}, nil, nil, 0, nil, nil
+	ix.col = nil
+	if m := ix.mem; m != nil {
+		ix.mem = nil
+		return m.close()
+	}
+	return nil
+}
+
+// vec returns the unit vector of slot i. The caller holds the lock.
+func (ix *Index) vec(i int32) []float32 {
+	d := ix.dims
+	if int(i) < ix.nbase {
+		return ix.base[int(i)*d : int(i+1)*d : int(i+1)*d]
+	}
+	j := int(i) - ix.nbase
+	return ix.tail[j*d : (j+1)*d : (j+1)*d]
 }
 
 // Add inserts or replaces (upserts) the vectors under ids; ids[i] gets
@@ -148,45 +189,48 @@ func (ix *Index) Add(ctx context.Context, ids []string, vecs [][]float32) error 
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("vector: add: %w", err)
 	}
-	units := make([][]float32, len(vecs))
+	d, w := ix.dims, ix.enc.words
+	units := make([]float32, len(vecs)*d)
 	for i, v := range vecs {
 		if ids[i] == "" {
 			return fmt.Errorf("vector: add: empty id at position %d", i)
 		}
-		if len(v) != ix.dims {
-			return fmt.Errorf("vector: add %q: got %d dimensions, index has %d", ids[i], len(v), ix.dims)
+		if len(v) != d {
+			return fmt.Errorf("vector: add %q: got %d dimensions, index has %d", ids[i], len(v), d)
 		}
-		u, err := normalized(v)
-		if err != nil {
+		if err := normalizeInto(units[i*d:(i+1)*d], v); err != nil {
 			return fmt.Errorf("vector: add %q: %w", ids[i], err)
 		}
-		units[i] = u
 	}
-	w := ix.enc.words
-	sigs := make([]uint64, len(units)*w)
+	sigs := make([]uint64, len(vecs)*w)
 	scratch := make([]float32, ix.enc.scratchLen())
-	for i, u := range units {
-		ix.enc.encode(u, sigs[i*w:(i+1)*w], scratch)
+	for i := range vecs {
+		ix.enc.encode(units[i*d:(i+1)*d], sigs[i*w:(i+1)*w], scratch)
 	}
 
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
+	ix.col = nil
+	ix.addUnits(ids, units, sigs)
+	return nil
+}
+
+// addUnits upserts unit vectors with their signatures. The caller holds
+// the write lock.
+func (ix *Index) addUnits(ids []string, units []float32, sigs []uint64) {
+	d, w := ix.dims, ix.enc.words
 	for i, id := range ids {
-		if err := addToCollection(ctx, ix.col, id, units[i]); err != nil {
-			return fmt.Errorf("vector: add %q: %w", id, err)
-		}
-		sig := sigs[i*w : (i+1)*w]
+		u, sig := units[i*d:(i+1)*d], sigs[i*w:(i+1)*w]
 		if s, ok := ix.slot[id]; ok {
-			ix.vecs[s] = units[i]
+			copy(ix.vec(s), u)
 			copy(ix.sigs[int(s)*w:], sig)
 			continue
 		}
 		ix.slot[id] = int32(len(ix.ids))
 		ix.ids = append(ix.ids, id)
-		ix.vecs = append(ix.vecs, units[i])
+		ix.tail = append(ix.tail, u...)
 		ix.sigs = append(ix.sigs, sig...)
 	}
-	return nil
 }
 
 // Delete removes the vectors under ids; unknown ids are ignored.
@@ -196,37 +240,30 @@ func (ix *Index) Delete(ctx context.Context, ids ...string) error {
 	}
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	present := ids[:0:0]
-	for _, id := range ids {
-		if _, ok := ix.slot[id]; ok {
-			present = append(present, id)
-		}
-	}
-	if len(present) == 0 {
-		return nil
-	}
-	if err := ix.col.Delete(ctx, nil, nil, present...); err != nil {
-		return fmt.Errorf("vector: delete: %w", err)
-	}
 	w := ix.enc.words
-	for _, id := range present {
+	for _, id := range ids {
 		s, ok := ix.slot[id]
-		if !ok { // repeated in ids
+		if !ok {
 			continue
 		}
+		ix.col = nil
 		last := int32(len(ix.ids) - 1)
 		if s != last {
 			moved := ix.ids[last]
 			ix.ids[s] = moved
-			ix.vecs[s] = ix.vecs[last]
+			copy(ix.vec(s), ix.vec(last))
 			copy(ix.sigs[int(s)*w:int(s+1)*w], ix.sigs[int(last)*w:])
 			ix.slot[moved] = s
 		}
 		delete(ix.slot, id)
 		ix.ids[last] = ""
-		ix.vecs[last] = nil
 		ix.ids = ix.ids[:last]
-		ix.vecs = ix.vecs[:last]
+		if int(last) >= ix.nbase {
+			ix.tail = ix.tail[:len(ix.tail)-ix.dims]
+		} else {
+			ix.nbase--
+			ix.base = ix.base[:ix.nbase*ix.dims]
+		}
 		ix.sigs = ix.sigs[:int(last)*w]
 	}
 	return nil
@@ -236,8 +273,8 @@ func (ix *Index) Delete(ctx context.Context, ids ...string) error {
 // first (ties broken by id). allow, if non-nil, restricts the candidates to
 // the ids it accepts; it is called with the index read-locked, so it must not
 // call back into the index. Fewer than k hits come back when fewer vectors
-// are allowed. Below Options.ExactBelow vectors the search is exact;
-// above, it is approximate (see the package documentation).
+// are allowed. Below Options.ExactBelow vectors the search is exact (by
+// chromem-go); above, it is approximate (see the package documentation).
 func (ix *Index) Search(ctx context.Context, q []float32, k int, allow func(id string) bool) ([]Hit, error) {
 	if k <= 0 {
 		return nil, fmt.Errorf("vector: search: k must be positive, got %d", k)
@@ -259,7 +296,11 @@ func (ix *Index) Search(ctx context.Context, q []float32, k int, allow func(id s
 		return nil, nil
 	}
 	if n < ix.opts.ExactBelow {
-		hits, err := queryCollection(ctx, ix.col, u, k, n, allow)
+		col, err := ix.collection(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("vector: search: %w", err)
+		}
+		hits, err := queryCollection(ctx, col, u, k, n, allow)
 		if err != nil {
 			return nil, fmt.Errorf("vector: search: %w", err)
 		}
@@ -287,7 +328,7 @@ func (ix *Index) Score(ctx context.Context, q []float32, ids []string) (map[stri
 	out := make(map[string]float32, len(ids))
 	for _, id := range ids {
 		if i, ok := ix.slot[id]; ok {
-			out[id] = dot(u, ix.vecs[i])
+			out[id] = dot(u, ix.vec(i))
 		}
 	}
 	return out, nil

@@ -99,7 +99,7 @@ func (ix *Index) searchPrefiltered(ctx context.Context, u []float32, k int, allo
 				continue
 			}
 			scored++
-			sc.top.push(int32(i), dot(u, ix.vecs[i]), ix.ids)
+			sc.top.push(int32(i), dot(u, ix.vec(int32(i))), ix.ids)
 		}
 		if hi == b {
 			takenInB += takenHi
