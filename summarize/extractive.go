@@ -24,6 +24,10 @@ var sectionShare = map[string]int{
 	SecDecisions: 26, SecProjects: 8, SecTasks: 22, SecContext: 24, SecErrors: 10, SecPreferences: 10,
 }
 
+// quotaMinScore is the least score an item needs to be taken on its
+// section's reserved share; weaker items compete for what is left.
+const quotaMinScore = 10
+
 // perSectionPool bounds how many candidates per section are considered
 // after scoring (keeps de-duplication cheap on huge conversations).
 const perSectionPool = 200
@@ -237,7 +241,7 @@ func selectItems(pool map[string][]candidate, opt Options, header string) []cand
 				continue
 			}
 			k := cost(c)
-			if spent+k > quota || used+k > budget {
+			if spent+k > quota || used+k > budget || c.score < quotaMinScore {
 				break
 			}
 			take(c)

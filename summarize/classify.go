@@ -1,0 +1,363 @@
+package summarize
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/archon-memory/archon/monitor/conv"
+)
+
+// salienceWeight scales a sentence's score by how rare its words are in
+// the conversation: by 1-salienceWeight/2 when all are common, by
+// 1+salienceWeight/2 when all are rare. Planted facts, decisions and tasks
+// are said once; narration repeats the same words.
+const salienceWeight = 0.8
+
+// rareEntityBonus is added to a path or identifier named at most rareDF
+// times, at least once outside tool output.
+const rareEntityBonus = 4
+
+// rareDF is the most sentences a word may occur in and still count as rare.
+const rareDF = 2
+
+// judge decides which section a sentence belongs to, if any, and how
+// strongly: cue phrases first, then features of its shape. Finished work,
+// hypotheticals, rejected options and questions are not decisions; the
+// item is the sentence, with its reason or the question it answers.
+func judge(s *sentence) (sec string, base float64, item string, ok bool) {
+	t, lower := s.text, s.lower
+	item = t
+	if isFinished(lower) {
+		return "", 0, "", false
+	}
+	if strings.HasPrefix(lower, "[ ]") {
+		return SecTasks, 9, t, true
+	}
+	sec, base, ok = classify(lower, s.role)
+	if !ok {
+		sec, base, ok = fallback(t, lower, s.role)
+	}
+	hypo := hasAny(lower, hypotheticals)
+	question := strings.HasSuffix(t, "?")
+	switch {
+	case ok && sec == SecDecisions && (hypo || question || rejects(lower)):
+		ok = false
+	case ok && sec == SecTasks && hypo:
+		base -= 3
+	}
+	if !ok || sec == SecContext {
+		if s2, b2, it2, ok2 := shapes(s, hypo, question); ok2 {
+			sec, base, item, ok = s2, b2, it2, true
+		}
+	}
+	if !ok {
+		return "", 0, "", false
+	}
+	if s.src != srcText && sec != SecDecisions && sec != SecTasks {
+		return "", 0, "", false
+	}
+	if sec == SecDecisions && s.reason != "" {
+		item += " " + s.reason
+	}
+	return sec, base, item, true
+}
+
+// shapes classifies what the cue phrases miss by the sentence's form: an
+// assent answering the user's question about a named thing, deferral or a
+// deadline, a first-person commitment to act, a "purpose: Choice" label,
+// a named thing with the modality of a settled plan.
+func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
+	t, lower := s.text, s.lower
+	if question {
+		return "", 0, "", false
+	}
+	if s.asked != "" && hasAny(lower, assents) && !hypo {
+		return SecDecisions, 8, s.asked + " " + t, true
+	}
+	if hasAny(lower, deferrals) && !hypo {
+		return SecTasks, 7, t, true
+	}
+	if commits(lower) {
+		return SecTasks, 6, t, true
+	}
+	if hypo || rejects(lower) || !hasNamedThing(t) {
+		return "", 0, "", false
+	}
+	if label, value, ok := strings.Cut(t, ": "); ok && len(strings.Fields(label)) <= 5 && len(strings.Fields(value)) <= 5 && hasNamedThing(value) {
+		return SecDecisions, 7, t, true
+	}
+	if hasAny(lower, settled) && !firstPersonSingular(lower) {
+		return SecDecisions, 6, t, true
+	}
+	return "", 0, "", false
+}
+
+// Word classes for shapes and judge. They describe kinds of statement
+// (finished, hypothetical, rejecting, assenting, deferring, settled), not
+// particular conversations.
+var (
+	finished      = []string{"done:", "done -", "finished:", "completed:", "fixed:", "resolved:", "closed:", "shipped:", "merged:", "[x]", "✅", "✓"}
+	hypotheticals = []string{"could maybe", "maybe we", "we could", "might ", "in theory", "if budget", "someday", "some day",
+		"one day", "would be nice", "nothing decided", "not decided", "no decision", "undecided", "what if", "thinking about",
+		"considering", "could try", "might try", "if we ever", "if it", "if we", "floated"}
+	rejections = []string{"ruled out", "rule out", "dropped it", "drop it", "rejected", "said no", "decided against",
+		"not going with", "won't use", "will not use", "turned down", "passed on", "not an option", "vetoed", "too much", "too expensive"}
+	favours   = []string{"in favour of", "in favor of", "instead of", "rather than", "over "}
+	assents   = []string{"yes", "yep", "agreed", "no objection", "sounds good", "go ahead", "that's what we", "that is what we", "let's do", "approved", "confirmed", "correct", "do it", "ship it", "works for me", "fine by me"}
+	deferrals = []string{"deferred", "defer ", "postponed", "put off", "on hold", "not started", "hasn't started", "deadline", "due ", "due:",
+		"until ", "assignee", "owner:", "eta:", "by monday", "by tuesday", "by wednesday", "by thursday", "by friday", "tomorrow",
+		"next week", "this week", "end of day", "eod"}
+	investigative = []string{"look", "check", "read", "search", "see ", "inspect", "investigate", "examine", "run the tests",
+		"profile", "dig", "try", "start by", "first", "go through", "grep", "open "}
+	settled = []string{" will ", " shall ", "going forward", "from now on", "as of ", "is to be", "are to be", "henceforth",
+		"default", "standard", "official", "option", "primary", "instead", "our answer", "the choice", " goes on ", " goes to ",
+		" runs on ", " lives on ", " is on ", " now "}
+)
+
+func hasAny(lower string, list []string) bool {
+	for _, p := range list {
+		if containsPhrase(lower, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func isFinished(lower string) bool {
+	for _, p := range finished {
+		if strings.HasPrefix(lower, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// rejects reports a sentence that turns an option down without naming the
+// one taken instead.
+func rejects(lower string) bool { return hasAny(lower, rejections) && !hasAny(lower, favours) }
+
+// commits reports a first-person promise to act ("I'll take care of",
+// "we will renew") that is not the speaker narrating what they look at next.
+func commits(lower string) bool {
+	for _, p := range []string{"i'll ", "i will ", "we'll ", "we will ", "i'm going to ", "we're going to ", "i can take ", "leave it with me"} {
+		i := strings.Index(lower, p)
+		if i < 0 || i > 0 && isWordByte(lower[i-1]) {
+			continue
+		}
+		rest := lower[i+len(p):]
+		for _, v := range investigative {
+			if strings.HasPrefix(rest, v) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func firstPersonSingular(lower string) bool {
+	for _, p := range []string{"i ", "i'll ", "i'm ", "i've ", "i'd ", "let me ", "my "} {
+		if strings.HasPrefix(lower, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// countWords adds a sentence's distinct content words to the document
+// frequencies.
+func (x *extractor) countWords(lower string) {
+	var buf [48]string
+	seen := buf[:0]
+	forWords(lower, func(w string) {
+		for _, o := range seen {
+			if o == w {
+				return
+			}
+		}
+		if len(seen) < cap(seen) {
+			seen = append(seen, w)
+		}
+		x.df[w]++
+	})
+}
+
+// rarity is the share of a sentence's content words that are rare in the
+// conversation.
+func (x *extractor) rarity(lower string) float64 {
+	n, rare := 0, 0
+	forWords(lower, func(w string) {
+		n++
+		if x.df[w] <= rareDF {
+			rare++
+		}
+	})
+	if n == 0 {
+		return 0
+	}
+	return float64(rare) / float64(n)
+}
+
+// forWords calls fn with each content word of lower: runs of letters,
+// digits, '_' and '-' of three bytes or more that are not stop words.
+func forWords(lower string, fn func(string)) {
+	start := -1
+	for i := 0; i <= len(lower); i++ {
+		if i < len(lower) && (isWordByte(lower[i]) && lower[i] != '.' && lower[i] != '/' || lower[i] >= 0x80) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start >= 3 && !stopWords[lower[start:i]] {
+			fn(lower[start:i])
+		}
+		start = -1
+	}
+}
+
+var stopWords = map[string]bool{"the": true, "and": true, "for": true, "with": true, "that": true, "this": true,
+	"from": true, "are": true, "was": true, "were": true, "will": true, "have": true, "has": true, "not": true,
+	"but": true, "you": true, "our": true, "its": true, "all": true, "can": true, "now": true, "into": true,
+	"then": true, "than": true, "they": true, "there": true, "what": true, "when": true, "which": true, "who": true,
+	"how": true, "why": true, "out": true, "about": true, "after": true, "before": true, "also": true, "just": true,
+	"only": true, "some": true, "any": true, "one": true, "it's": true, "we're": true, "i'll": true, "we'll": true,
+	"let": true, "let's": true, "don't": true, "does": true, "did": true, "been": true, "being": true, "more": true}
+
+// addNotes reads prose lines in a tool result (notes, documents, tracker
+// output), skipping code, logs and JSON.
+func (x *extractor) addNotes(text string, recency float64) {
+	for _, line := range strings.Split(text, "\n") {
+		if line == "" || line[0] == '\t' || strings.HasPrefix(line, "    ") {
+			continue
+		}
+		t := strings.TrimSpace(line)
+		if t == "" || strings.ContainsAny(t[:1], "{}[\"0123456789") || strings.Contains(t, ":=") ||
+			strings.ContainsAny(t, "{};") || len(strings.Fields(t)) < 2 || hasErrorLine(t) {
+			continue
+		}
+		x.addText(t, conv.RoleTool, recency, srcTool)
+	}
+}
+
+// addCode reads the comments in code an edit tool writes.
+func (x *extractor) addCode(input []byte, recency float64) {
+	var args map[string]any
+	if json.Unmarshal(input, &args) != nil {
+		return
+	}
+	for _, v := range args {
+		code, ok := v.(string)
+		if !ok || !strings.Contains(code, "\n") {
+			continue
+		}
+		for _, line := range strings.Split(code, "\n") {
+			t := strings.TrimSpace(line)
+			for _, m := range []string{"//", "#", "--", "/*", "*", ";"} {
+				if strings.HasPrefix(t, m) {
+					x.addText(strings.TrimSpace(strings.TrimSuffix(strings.TrimLeft(t, "/#-*; "), "*/")), conv.RoleAssistant, recency, srcCode)
+					break
+				}
+			}
+		}
+	}
+}
+
+func classify(lower string, role conv.Role) (string, float64, bool) {
+	for _, c := range cues {
+		if c.roles != nil && !c.roles[role] {
+			continue
+		}
+		for _, p := range c.phrases {
+			if containsPhrase(lower, p) {
+				return c.section, c.base, true
+			}
+		}
+	}
+	return "", 0, false
+}
+
+// fallback catches what the cue phrases miss, by sentence shape:
+// an obligation whose subject is not the speaker narrating their next step
+// ("somebody needs to", "the team must") is a task; a statement giving a
+// reason ("because", "since", "due to") about a named thing is a decision or
+// its rationale.
+func fallback(s, lower string, role conv.Role) (string, float64, bool) {
+	if strings.HasSuffix(s, "?") {
+		return "", 0, false
+	}
+	for _, m := range []string{" needs to ", " need to ", " must ", " should ", " has to ", " have to ", " ought to "} {
+		i := strings.Index(" "+lower+" ", m)
+		if i < 0 {
+			continue
+		}
+		subject := strings.Fields(lower[:max(i-1, 0)])
+		if len(subject) == 0 {
+			break
+		}
+		last := subject[len(subject)-1]
+		if last == "i" || last == "i'll" || last == "me" || (len(subject) > 1 && subject[len(subject)-2] == "let") {
+			break
+		}
+		return SecTasks, 7, true
+	}
+	for _, c := range []string{" because ", " since ", " due to ", " so that ", " given that ", "the reason", "why:", "rationale"} {
+		if strings.Contains(lower, c) && hasNamedThing(s) {
+			return SecDecisions, 7, true
+		}
+	}
+	if choiceShape(s) {
+		return SecDecisions, 7, true
+	}
+	// What the user states (not asks) is context worth keeping.
+	if role == conv.RoleUser && !isRequest(lower) && len(strings.Fields(s)) >= 4 {
+		return SecContext, 3, true
+	}
+	return "", 0, false
+}
+
+// isRequest reports whether a sentence asks for something rather than
+// stating it.
+func isRequest(lower string) bool {
+	for _, p := range []string{"please ", "can you", "could you", "would you", "let's ", "why ", "how ", "what ",
+		"where ", "when ", "thanks", "thank you", "ok", "okay", "hmm", "i think"} {
+		if strings.HasPrefix(lower, p) {
+			return true
+		}
+	}
+	return strings.HasSuffix(lower, "?")
+}
+
+// choiceShape matches the way technology choices are stated: a name (a
+// capitalized word that does not start the sentence) followed by "for"
+// and what it is for ("Kafka for the event bus", "use Caddy for TLS").
+func choiceShape(s string) bool {
+	words := strings.Fields(s)
+	for i := 1; i+2 < len(words); i++ {
+		w := strings.Trim(words[i], "(\"'`,:")
+		if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' || words[i+1] != "for" {
+			continue
+		}
+		if prev := strings.ToLower(words[i-1]); prev == "tests" || prev == "test" {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// hasNamedThing reports whether s names something: a capitalized word
+// after the first, or a path or identifier.
+func hasNamedThing(s string) bool {
+	words := strings.Fields(s)
+	for i, w := range words {
+		w = strings.Trim(w, "([{\"'`,;:.")
+		if i > 0 && len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z' {
+			return true
+		}
+		if _, _, ok := classifyWord(w); ok {
+			return true
+		}
+	}
+	return false
+}

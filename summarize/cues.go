@@ -1,0 +1,54 @@
+package summarize
+
+import "github.com/archon-memory/archon/monitor/conv"
+
+// cue is a phrase that marks a sentence for a section.
+type cue struct {
+	section string
+	phrases []string
+	roles   map[conv.Role]bool // nil: any role
+	base    float64
+}
+
+// cues are tried in order; a sentence goes to the first section it matches.
+var cues = []cue{
+	{SecDecisions, []string{"decided", "decision", "we'll use", "we will use", "let's use", "let's go with",
+		"going with", "go with ", "we chose", "i chose", "chosen", "opted", "settled on", "agreed", "final call",
+		"standardiz", "we picked", "we selected", "switching to", "switch to ", "we'll go", "approved",
+		"resolution:", "conclusion:", "verdict", "committed to", "sticking with",
+		"stick with", "went with", "go for ", "adopt", "migrate to", "moving to", "move to", "moves to",
+		"will use", "picked", "selected", "in favor of", "in favour of", "voted", "landed on", "settle on",
+		"will run on", "replaced by", "replace it with", "is the pick", "our pick", "consensus", "recommend",
+		"signed off", "sign-off", "green light", "go-ahead", "chose ", "choose ", "we use ", "outcome:",
+		"the plan is to use", "keep using", "keep it on", "is now on", "switches", "swap to", "deciding factor",
+		"our answer for", "standing up"}, nil, 10},
+	{SecPreferences, []string{"i prefer", "i'd prefer", "i like", "i want", "i don't want", "i do not want",
+		"please always", "please never", "please don't", "please do not", "please use", "always ", "never ",
+		"don't ever", "my preference", "from now on", "make sure to", "i'd rather", "i hate", "i dislike",
+		"preferred", "prefer "}, map[conv.Role]bool{conv.RoleUser: true}, 8},
+	{SecTasks, []string{"todo", "to-do", "fixme", "pending", "next step", "next up", "still need", "still have to",
+		"remaining", "follow up", "follow-up", "remember to", "don't forget", "not yet", "haven't", "blocked on",
+		"action item", "- [ ]", "open question", "open item", "left to do", "left for", "outstanding",
+		"waiting on", "waiting for", "backlog", "at some point", "later on", "for tomorrow",
+		"when you get a chance", "we need to", "we still", "we should", "we must", "we'll need", "we will need",
+		"on my list", "to-do list", "todo list", "not done", "isn't done", "is not done", "not finished",
+		"unfinished", "incomplete", "blocker", "carry-over", "carry over", "leftover", "still open",
+		"someone needs", "somebody needs", "someone has to", "somebody has to", "someone gets around",
+		"gets around to", "please own", "needs an owner", "pick this up", "picks this up", "reminder",
+		"handover", "hand-off", "before we ship", "before release", "before ga", "can't ship", "cannot ship",
+		"ran out of time", "didn't get to", "did not get to", "can't forget", "cannot forget", "first job",
+		"parking", "parked", "next session", "hand over", "hand off"}, nil, 8},
+	// Weaker signals count when the user says them.
+	{SecDecisions, []string{"instead of", "rather than"}, map[conv.Role]bool{conv.RoleUser: true}, 8},
+	{SecTasks, []string{"need to", "needs to", "have to", "has to", "must ", "should ", "will need", "can you also"},
+		map[conv.Role]bool{conv.RoleUser: true}, 7},
+	{SecErrors, []string{"error:", "errored", "an error ", "the error ", "error when", "error while", "failed",
+		"failing", "exception", "panic", "traceback", "fatal", "timed out", "segfault", "crash", "regression",
+		"broken"}, nil, 5},
+	{SecProjects, []string{"working on", "project", "we're building", "we are building", "epic", "milestone",
+		"initiative", "the goal is", "our goal", "objective", "roadmap", "launch", "rollout", "sprint"}, nil, 6},
+}
+
+// markers at the start of a sentence are explicit and earn a bonus.
+var markers = []string{"decision:", "decided:", "todo:", "todo ", "pending:", "task:", "next:", "preference:",
+	"note:", "important:", "error:", "project:", "fixme:", "action item:", "blocker:", "constraint:"}
