@@ -83,7 +83,7 @@ func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
 	if hypo || rejects(lower) || !hasNamedThing(t) {
 		return "", 0, "", false
 	}
-	if label, value, ok := strings.Cut(t, ": "); ok && len(strings.Fields(label)) <= 5 && len(strings.Fields(value)) <= 5 && hasNamedThing(value) {
+	if label, value, ok := strings.Cut(t, ": "); ok && len(strings.Fields(label)) <= 5 && startsWithName(value) {
 		return SecDecisions, 7, t, true
 	}
 	if hasAny(lower, settled) && !firstPersonSingular(lower) {
@@ -100,7 +100,7 @@ var (
 	hypotheticals = []string{"could maybe", "maybe we", "we could", "might ", "in theory", "if budget", "someday", "some day",
 		"one day", "would be nice", "nothing decided", "not decided", "no decision", "undecided", "what if", "thinking about",
 		"considering", "could try", "might try", "if we ever", "if it", "if we", "floated"}
-	rejections = []string{"ruled out", "rule out", "dropped it", "drop it", "rejected", "said no", "decided against",
+	rejections = []string{"ruled out", "rule out", "ruled it out", "ruled them out", "rule it out", "dropped them", "not using", "won't be using", "dropped it", "drop it", "rejected", "said no", "decided against",
 		"not going with", "won't use", "will not use", "turned down", "passed on", "not an option", "vetoed", "too much", "too expensive"}
 	favours   = []string{"in favour of", "in favor of", "instead of", "rather than", "over "}
 	assents   = []string{"yes", "yep", "agreed", "no objection", "sounds good", "go ahead", "that's what we", "that is what we", "let's do", "approved", "confirmed", "correct", "do it", "ship it", "works for me", "fine by me"}
@@ -344,6 +344,24 @@ func choiceShape(s string) bool {
 		return true
 	}
 	return false
+}
+
+// startsWithName reports whether s opens with a name: a capitalized word
+// (not a pronoun or article) or a path or identifier.
+func startsWithName(s string) bool {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return false
+	}
+	w := strings.Trim(f[0], "([{\"'`,;:.")
+	if _, _, ok := classifyWord(w); ok {
+		return true
+	}
+	switch strings.ToLower(w) {
+	case "i", "we", "the", "a", "an", "it", "this", "that", "they", "you", "our", "no", "yes", "not":
+		return false
+	}
+	return len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z'
 }
 
 // hasNamedThing reports whether s names something: a capitalized word

@@ -65,7 +65,12 @@ func classifyWord(raw string) (EntityKind, string, bool) {
 	if strings.HasPrefix(w, "http://") || strings.HasPrefix(w, "https://") {
 		return EntURL, w, len(w) > 10
 	}
-	if strings.ContainsAny(w, "{}\"=<>|\\") || strings.Contains(w, "://") {
+	if scheme, rest, ok := strings.Cut(w, "://"); ok {
+		// s3://bucket/key, gs://, hdfs://, file://: storage locations.
+		return EntPath, w, len(scheme) >= 2 && len(scheme) <= 10 && isIdentLike(scheme) && len(rest) >= 3 &&
+			!strings.ContainsAny(w, "{}\"<>|\\")
+	}
+	if strings.ContainsAny(w, "{}\"=<>|\\") {
 		return 0, "", false
 	}
 	if looksLikePath(w) {
@@ -145,7 +150,7 @@ func looksLikeID(w string) bool {
 		return len(w) >= 3 && allDigits(w[1:])
 	}
 	if !isIdentLike(w) {
-		return false
+		return isStampedID(w)
 	}
 	letters, digits, upper, lower, seps := 0, 0, 0, 0, 0
 	hex := true
@@ -210,4 +215,28 @@ func isUUID(w string) bool {
 		}
 	}
 	return true
+}
+
+// isStampedID accepts identifiers that embed a timestamp
+// (scheduled__2026-11-03T02:00:00+00:00, backup-2026-11-03T0200Z): letters,
+// digits and "-_.:+", with a word of three letters or more and six digits.
+func isStampedID(w string) bool {
+	letters, digits, run, word := 0, 0, 0, false
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+			run = 0
+		case c|0x20 >= 'a' && c|0x20 <= 'z':
+			letters++
+			run++
+			word = word || run >= 3
+		case strings.IndexByte("-_.:+", c) >= 0:
+			run = 0
+		default:
+			return false
+		}
+	}
+	return word && digits >= 6 && letters >= 3
 }

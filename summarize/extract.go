@@ -165,9 +165,9 @@ func (x *extractor) scoreSentences() {
 		rw := roleWeight(s.role)
 		switch s.src {
 		case srcTool:
-			rw = 0.7
+			rw = 0.85
 		case srcCode:
-			rw = 0.9
+			rw = 1
 		}
 		sec, base, item, ok := judge(s)
 		if !ok {

@@ -1,0 +1,64 @@
+package summarize
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/tokens"
+)
+
+func TestJudgeShapes(t *testing.T) {
+	tests := []struct {
+		text, asked string
+		role        conv.Role
+		want        string // section, "" for none
+	}{
+		{"[ ] renew the signing certificate", "", conv.RoleUser, SecTasks},
+		{"[x] renew the signing certificate", "", conv.RoleUser, ""},
+		{"Done: moved the cron jobs.", "", conv.RoleAssistant, ""},
+		{"We could maybe switch to Foo at some point.", "", conv.RoleUser, ""},
+		{"We looked at Foo for the cache but ruled it out.", "", conv.RoleUser, ""},
+		{"We ruled out Foo in favour of Bar for the cache.", "", conv.RoleUser, SecDecisions},
+		{"Should we go with Foo?", "", conv.RoleUser, ""},
+		{"Sounds good, that is what we will do.", "Foo for the cache?", conv.RoleAssistant, SecDecisions},
+		{"Deferred the index rebuild until the freeze ends.", "", conv.RoleAssistant, SecTasks},
+		{"I'll look at the handler first.", "", conv.RoleAssistant, ""},
+		{"session storage: Valkey.", "", conv.RoleUser, SecDecisions},
+	}
+	for _, tt := range tests {
+		s := sentence{text: tt.text, lower: strings.ToLower(tt.text), role: tt.role, asked: tt.asked}
+		sec, _, item, ok := judge(&s)
+		if !ok {
+			sec = ""
+		}
+		if sec != tt.want {
+			t.Errorf("judge(%q) = %q, want %q", tt.text, sec, tt.want)
+		}
+		if tt.asked != "" && ok && !strings.Contains(item, tt.asked) {
+			t.Errorf("answer %q lost its question: %q", tt.text, item)
+		}
+	}
+}
+
+func TestExtractiveReadsNotesAndComments(t *testing.T) {
+	input, _ := json.Marshal(map[string]string{"file_path": "a.go", "new_string": "// TODO(ops): purge the quarantined uploads\nfunc f() {}\n"})
+	msgs := []conv.Message{
+		conv.NewText(conv.RoleUser, "Please read the notes."),
+		{Role: conv.RoleAssistant, Parts: []conv.Part{{Kind: conv.PartToolCall, ToolID: "1", ToolName: "Read", Input: json.RawMessage(`{"file_path":"notes.md"}`)}}},
+		{Role: conv.RoleTool, Parts: []conv.Part{{Kind: conv.PartToolResult, ToolID: "1", ToolName: "Read",
+			Text: "# notes.md\n\nStatus: accepted\nOutcome: Zstandard for the archive codec (smaller files)\n\tcode line;\n2026-11-03 INFO noise"}}},
+		{Role: conv.RoleAssistant, Parts: []conv.Part{{Kind: conv.PartToolCall, ToolID: "2", ToolName: "Edit", Input: input}}},
+	}
+	s, err := NewExtractive().Summarize(context.Background(), msgs, Options{Counter: tokens.ForModel("gpt-4")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Zstandard for the archive codec", "purge the quarantined uploads"} {
+		if !strings.Contains(s.Markdown, want) {
+			t.Errorf("summary lacks %q:\n%s", want, s.Markdown)
+		}
+	}
+}
