@@ -219,7 +219,8 @@ var tuning6 = factSet{
 	},
 }
 
-// heldOut is the sixth held-out set, written before the last change to the
+// heldOut is the sixth held-out set (since studied: the current
+// summarizer keeps 100% of it, so it is a tuning set in all but name), written before the last change to the
 // extractive summarizer (user statements and deferrals as fallbacks) and
 // scored once after it, blind: 70.8% kept (decisions 21/48, tasks 24/48,
 // paths 47/48, identifiers 44/48). Across the blind scores (64.6%, 68.8%,
@@ -285,5 +286,16 @@ var heldOut = factSet{
 //	held-out7  cue phrases (6a0c2a9) 60.9%  20/48     23/48  35/48  39/48  25/48
 //	held-out8  cue phrases (6a0c2a9) 77.1%  38/48     26/48  36/48  48/48  27/48
 //
-// held-out7 is scored at milestones only (totals, no per-fact losses);
-// held-out8 stays blind until the final score.
+// The summarizer was then changed (rarity salience, shape features, notes
+// in tool results and code comments, see summarize/classify.go) with only
+// the tuning sets and the sixth held-out set's failures in view. held-out7
+// was scored at milestones, totals only (79.7%, then 93.2%); held-out8 was
+// scored once, at the end:
+//
+//	held-out7  shapes (afc6dec)      93.2%  35/48     48/48  48/48  48/48  0/48
+//	held-out8  shapes (afc6dec)      89.6%  47/48     36/48  41/48  48/48  0/48
+//
+// 89.6% on held-out8 is the held-out figure. Both sets were written by the
+// engineer who then changed the summarizer, so their phrasings were known
+// even though their failures were not. Their losses are still unlooked at:
+// the evaluation keeps them blind (no per-fact log).
