@@ -28,6 +28,7 @@ func (a *app) cliApp() *cli.App {
 		a.archiveCommand(),
 	}
 	cmds = append(cmds, a.laterCommands()...)
+	cmds = append(cmds, a.knowledgeCommands()...)
 	for _, c := range cmds {
 		setUsageHandler(c, onUsage)
 	}

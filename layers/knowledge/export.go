@@ -84,9 +84,8 @@ func (s *section) key(k, v string) {
 }
 
 func (s *section) text(t string) string {
-	s.b.WriteString("\n")
 	if t != "" {
-		s.b.WriteString(escapeBody(t) + "\n")
+		s.b.WriteString("\n" + escapeBody(t) + "\n")
 	}
 	return s.b.String()
 }

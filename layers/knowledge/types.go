@@ -266,3 +266,81 @@ func parseID(prefix byte, what, s string) (int64, error) {
 }
 
 func utf8Valid(s string) bool { return utf8.ValidString(s) }
+
+// Summary is the task on one line: id, status, priority, title, then
+// project, assignee and dependencies.
+func (t Task) Summary() string {
+	var extra []string
+	if t.Project != "" {
+		extra = append(extra, "project "+t.Project)
+	}
+	if t.Assignee != "" {
+		extra = append(extra, "@"+t.Assignee)
+	}
+	if len(t.DependsOn) > 0 {
+		extra = append(extra, "after "+strings.Join(t.DependsOn, ", "))
+	}
+	return fmt.Sprintf("%-4s %-7s %-6s %s", t.ID, t.Status, PriorityName(t.Priority), t.Title) + paren(extra)
+}
+
+// Summary is the item on one line: id, kind, title, then tags, project,
+// agent and promotion state.
+func (it Item) Summary() string {
+	var extra []string
+	if len(it.Tags) > 0 {
+		extra = append(extra, "#"+strings.Join(it.Tags, " #"))
+	}
+	if it.Project != "" {
+		extra = append(extra, "project "+it.Project)
+	}
+	if it.Agent != "" {
+		extra = append(extra, "by "+it.Agent)
+	}
+	if it.Promotion != "" {
+		extra = append(extra, it.Promotion)
+	}
+	return fmt.Sprintf("%-4s %-13s %s", it.ID, it.Kind, it.Title) + paren(extra)
+}
+
+func paren(parts []string) string {
+	if len(parts) == 0 {
+		return ""
+	}
+	return "  (" + strings.Join(parts, "; ") + ")"
+}
+
+// Summary is the observation on one line.
+func (o Observation) Summary() string {
+	res := "failure"
+	if o.Success {
+		res = "success"
+	}
+	s := fmt.Sprintf("%s %s %s by %s", o.ID, o.Time.Format("2006-01-02 15:04"), res, o.Agent)
+	if o.Project != "" {
+		s += " in " + o.Project
+	}
+	if o.Note != "" {
+		s += ": " + o.Note
+	}
+	return s
+}
+
+// Details is the task as a person reads it: its summary, times and
+// description.
+func (t Task) Details() string {
+	s := t.Summary() + fmt.Sprintf("\n     created %s, updated %s", t.Created.Format("2006-01-02 15:04"), t.Updated.Format("2006-01-02 15:04"))
+	if !t.Done.IsZero() {
+		s += ", done " + t.Done.Format("2006-01-02 15:04")
+	}
+	if t.Description != "" {
+		s += "\n\n" + t.Description + "\n"
+	}
+	return s
+}
+
+// Summary is the project on one line: id, name, status and the first line
+// of its description.
+func (p Project) Summary() string {
+	first, _, _ := strings.Cut(p.Description, "\n")
+	return strings.TrimRight(fmt.Sprintf("%-4s %-20s [%s]  %s", p.ID, p.Name, p.Status, first), " ")
+}

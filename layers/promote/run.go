@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 	"time"
@@ -128,4 +129,21 @@ func Run(ctx context.Context, s *knowledge.Store, opt Options) (*Result, error) 
 		}
 	}
 	return res, nil
+}
+
+// WriteText prints the decisions and what was done for a person; rel turns
+// absolute paths into workspace-relative ones.
+func (r *Result) WriteText(w io.Writer, rel func(string) string) {
+	for _, d := range r.Decisions {
+		fmt.Fprintf(w, "%-4s %-8s %s\n       %s\n", d.Item, d.Action, d.Title, strings.Join(d.Reasons, "; "))
+	}
+	verb := "added"
+	if r.DryRun {
+		verb = "would add"
+	}
+	fmt.Fprintf(w, "%s %d entries to %s", verb, len(r.Added), rel(r.Path))
+	if r.Backup != "" {
+		fmt.Fprintf(w, " (previous version: %s)", rel(r.Backup))
+	}
+	fmt.Fprintln(w)
 }
