@@ -49,16 +49,25 @@ const (
 
 // Decision explains what happens to one candidate item and why.
 type Decision struct {
-	Item        string   `json:"item"`
-	Kind        string   `json:"kind"`
-	Title       string   `json:"title"`
-	Action      string   `json:"action"`
-	Reasons     []string `json:"reasons"`
-	Successes   int      `json:"successes"`
-	Failures    int      `json:"failures"`
-	Agents      []string `json:"agents"`
-	Projects    []string `json:"projects"`
-	FailureRate float64  `json:"failure_rate"`
+	// Item, Kind and Title name the item.
+	Item  string `json:"item"`
+	Kind  string `json:"kind"`
+	Title string `json:"title"`
+	// Action is one of ActionPromote, ActionNotYet, ActionAlready,
+	// ActionRemoved.
+	Action string `json:"action"`
+	// Reasons explain the action: failed checks first, then passed ones.
+	Reasons []string `json:"reasons"`
+	// Successes and Failures count the observations.
+	Successes int `json:"successes"`
+	Failures  int `json:"failures"`
+	// Agents are the distinct agents that succeeded, sorted.
+	Agents []string `json:"agents"`
+	// Projects are the item's project and those of successful
+	// observations, sorted and distinct.
+	Projects []string `json:"projects"`
+	// FailureRate is Failures / (Successes + Failures), 0 without any.
+	FailureRate float64 `json:"failure_rate"`
 }
 
 // Evaluate decides for every candidate item. inFile holds the ids MEMORY.md

@@ -39,9 +39,13 @@ type Options struct {
 
 // Result is what Run decided and did.
 type Result struct {
-	DryRun    bool       `json:"dry_run"`
-	Rule      Rule       `json:"rule"`
-	Path      string     `json:"path"`
+	// DryRun tells that nothing was written.
+	DryRun bool `json:"dry_run"`
+	// Rule is the rule applied.
+	Rule Rule `json:"rule"`
+	// Path is MEMORY.md.
+	Path string `json:"path"`
+	// Decisions has one entry per candidate item, in id order.
 	Decisions []Decision `json:"decisions"`
 	// Added lists the items appended to MEMORY.md (or that would be).
 	Added []string `json:"added"`
