@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -163,7 +164,13 @@ func (e *Engine) updateVectors(ctx context.Context, changed []chunk.Chunk, delet
 	e.vec.mu.Lock()
 	defer e.vec.mu.Unlock()
 	e.vec.reset() // the next search maps the new snapshot
+	// A full index allocates several hundred megabytes that are garbage by
+	// now (the full-text build) or soon (the chunks' text, once embedded):
+	// collect before embedding so that the heap does not grow on top of it,
+	// and hand the memory back after, before searches map the snapshot.
+	debug.FreeOSMemory()
 	n, w, err := e.rebuildVectors(ctx, id, changed, true)
+	debug.FreeOSMemory()
 	return n, append(warn, w...), err
 }
 
@@ -259,9 +266,9 @@ func (e *Engine) setVectorsState(ctx context.Context, gen uint64, missing bool) 
 }
 
 // rebuildVectors writes a new snapshot of every chunk's vector: from all
-// (when it holds every chunk) or from the database. Vectors come from the
-// cache or, when embed is set, from the embedder. The caller holds e.vec.mu
-// with nothing loaded.
+// (when it holds every chunk; it is cleared on the way) or from the
+// database. Vectors come from the cache or, when embedOK, from the
+// embedder. The caller holds e.vec.mu with nothing loaded.
 func (e *Engine) rebuildVectors(ctx context.Context, id string, all []chunk.Chunk, embedOK bool) (int, []string, error) {
 	files := e.vectorFiles()
 	gen := newGeneration()
@@ -306,7 +313,9 @@ func (e *Engine) rebuildVectors(ctx context.Context, id string, all []chunk.Chun
 	}
 	if all != nil {
 		for i := range all {
-			if err = add(all[i]); err != nil {
+			err = add(all[i])
+			all[i] = chunk.Chunk{} // its text can go as soon as it is embedded
+			if err != nil {
 				break
 			}
 		}
