@@ -1,0 +1,173 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/archon-memory/archon/layers/knowledge"
+	"github.com/archon-memory/archon/layers"
+	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/rag"
+	"github.com/archon-memory/archon/server/service"
+)
+
+func TestAPIEndToEnd(t *testing.T) {
+	ts := newTestServer(t, Options{Token: testToken})
+
+	var h service.Health
+	ts.json(t, "GET", "/v1/health", nil, 200, &h)
+	if h.Status != "ok" || h.Chunks < 3 {
+		t.Fatalf("health %+v", h)
+	}
+
+	var e memory.Entry
+	ts.json(t, "POST", "/v1/log", service.LogRequest{Text: "Chose Redis for the job queue.", Agent: "planner", Tags: []string{"queue"}, Date: "2026-11-20", Time: "10:00"}, 201, &e)
+	if e.Path != "memory/2026-11-20.md" || e.LineStart == 0 {
+		t.Fatalf("log: %+v", e)
+	}
+
+	var resp rag.Response
+	ts.json(t, "POST", "/v1/search", service.SearchRequest{Query: "redis job queue", Refresh: true}, 200, &resp)
+	if len(resp.Results) == 0 || resp.Results[0].Path != e.Path {
+		t.Fatalf("search: %+v", resp.Results)
+	}
+	ts.json(t, "POST", "/v1/search", service.SearchRequest{Query: "postgres", Agents: []string{"planner"}, Tags: []string{"db"},
+		Since: "2026-11-01", Until: "2026-11-30", Layers: []string{"l2"}, TopK: 3}, 200, &resp)
+	if len(resp.Results) != 1 || resp.Results[0].Agent != "planner" {
+		t.Fatalf("filtered search: %+v", resp.Results)
+	}
+	var item rag.Item
+	ts.json(t, "GET", "/v1/items/"+resp.Results[0].ID+"?context=1", nil, 200, &item)
+	if !strings.Contains(item.Text, "PostgreSQL") || len(item.After) != 1 {
+		t.Fatalf("item: %+v", item)
+	}
+	var st rag.IndexStats
+	ts.json(t, "POST", "/v1/index", nil, 200, &st)
+
+	var pl layers.Payload
+	ts.json(t, "GET", "/v1/l1?budget=500", nil, 200, &pl)
+	if pl.Budget != 500 {
+		t.Fatalf("l1: %+v", pl)
+	}
+
+	var stats service.Stats
+	ts.json(t, "POST", "/v1/context/stats", service.ConvRequest{Conversation: openaiConversation(3), Model: "gpt-4o"}, 200, &stats)
+	if stats.HistoryMessages == 0 || stats.SystemTokens == 0 || stats.TotalTokens == 0 || stats.Limit == 0 {
+		t.Fatalf("stats: %+v", stats)
+	}
+	var rep map[string]any
+	ts.json(t, "POST", "/v1/context/check", service.ConvRequest{Conversation: openaiConversation(1)}, 200, &rep)
+	if rep["level"] == nil {
+		t.Fatalf("check: %v", rep)
+	}
+	var prep service.Prepared
+	ts.json(t, "POST", "/v1/context/prepare", service.PrepareRequest{ConvRequest: service.ConvRequest{Conversation: openaiConversation(2)}, DryRun: true}, 200, &prep)
+	if !json.Valid(prep.Conversation) || prep.Before == nil {
+		t.Fatalf("prepare: %+v", prep)
+	}
+
+	// The model override: set, read, clear with "auto" and with null.
+	var mo service.ModelOverride
+	ts.json(t, "PUT", "/v1/model", map[string]any{"model": "claude-sonnet-4"}, 200, &mo)
+	if mo.Model == nil || *mo.Model != "claude-sonnet-4" {
+		t.Fatalf("model: %+v", mo)
+	}
+	ts.json(t, "GET", "/v1/model", nil, 200, &mo)
+	ts.json(t, "PUT", "/v1/model", map[string]any{"model": "auto"}, 200, &mo)
+	if mo.Model != nil {
+		t.Fatalf("auto did not clear: %v", *mo.Model)
+	}
+	ts.json(t, "PUT", "/v1/model", map[string]any{"model": "gpt-4o"}, 200, &mo)
+	ts.json(t, "PUT", "/v1/model", map[string]any{"model": nil}, 200, &mo)
+	if mo.Model != nil {
+		t.Fatal("null did not clear")
+	}
+
+	// L3.
+	var p knowledge.Project
+	ts.json(t, "POST", "/v1/projects", service.ProjectInput{Name: "tessera"}, 201, &p)
+	var t1, t2 knowledge.Task
+	ts.json(t, "POST", "/v1/tasks", map[string]any{"title": "Schema", "project": "tessera", "priority": "high"}, 201, &t1)
+	ts.json(t, "POST", "/v1/tasks", map[string]any{"title": "API", "depends_on": []string{t1.ID}, "priority": 1}, 201, &t2)
+	var ready []knowledge.Task
+	ts.json(t, "GET", "/v1/tasks?ready=true", nil, 200, &ready)
+	if len(ready) != 1 || ready[0].ID != t1.ID || t1.Priority != 2 {
+		t.Fatalf("ready: %+v", ready)
+	}
+	ts.json(t, "PATCH", "/v1/tasks/"+t2.ID, map[string]any{"assignee": "executor"}, 200, &t2)
+	ts.json(t, "POST", "/v1/tasks/"+t1.ID+"/done", nil, 200, &t1)
+	ts.json(t, "POST", "/v1/tasks/"+t1.ID+"/done", nil, 409, nil)
+	var k knowledge.Item
+	ts.json(t, "POST", "/v1/knowledge", service.ItemInput{Kind: "pattern", Title: "Retry with jitter", Tags: []string{"net"}}, 201, &k)
+	ts.json(t, "POST", "/v1/knowledge/"+k.ID+"/observe", map[string]any{"agent": "executor", "success": true}, 201, nil)
+	var kw itemWithObservations
+	ts.json(t, "GET", "/v1/knowledge/"+k.ID, nil, 200, &kw)
+	if len(kw.Observations) != 1 {
+		t.Fatalf("observations: %+v", kw)
+	}
+	ts.json(t, "POST", "/v1/promote?dry_run=true", nil, 200, nil)
+	ts.json(t, "POST", "/v1/archive", service.ArchiveRequest{DryRun: true}, 200, nil)
+
+	// OpenAPI lists every route.
+	var doc map[string]any
+	ts.json(t, "GET", "/v1/openapi.json", nil, 200, &doc)
+	paths := doc["paths"].(map[string]any)
+	for _, rt := range ts.srv.table {
+		if _, ok := paths[rt.path].(map[string]any)[strings.ToLower(rt.method)]; !ok {
+			t.Errorf("openapi lacks %s %s", rt.method, rt.path)
+		}
+	}
+
+	// Metrics.
+	st2, data := ts.call(t, "GET", "/metrics", testToken, nil)
+	for _, want := range []string{`archon_http_requests_total{route="/v1/search",method="POST",code="200"}`,
+		"archon_http_request_duration_seconds_bucket", "archon_index_chunks", "archon_index_bytes", "archon_context_checks_total{level="} {
+		if st2 != 200 || !strings.Contains(string(data), want) {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+}
+
+func TestNonLoopbackNeedsToken(t *testing.T) {
+	for _, c := range []struct {
+		addr, token string
+		ok          bool
+	}{
+		{"127.0.0.1:0", "", true}, {"localhost:7420", "", true}, {"[::1]:7420", "", true},
+		{"0.0.0.0:7420", "", false}, {"192.168.1.5:7420", "", false}, {"0.0.0.0:7420", "t", true}, {"nonsense", "", false},
+	} {
+		_, err := New(nil, Options{Addr: c.addr, Token: c.token})
+		if (err == nil) != c.ok {
+			t.Errorf("New(%q, token %q): err %v, want ok=%v", c.addr, c.token, err, c.ok)
+		}
+	}
+}
+
+func TestCORS(t *testing.T) {
+	off := newTestServer(t, Options{})
+	req, _ := http.NewRequest("OPTIONS", off.hs.URL+"/v1/search", nil)
+	req.Header.Set("Origin", "http://evil.example")
+	req.Header.Set("Access-Control-Request-Method", "POST")
+	resp, err := off.hs.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.Header.Get("Access-Control-Allow-Origin") != "" {
+		t.Fatal("CORS headers without configured origins")
+	}
+	on := newTestServer(t, Options{CORSOrigins: []string{"http://app.local"}})
+	req, _ = http.NewRequest("OPTIONS", on.hs.URL+"/v1/search", nil)
+	req.Header.Set("Origin", "http://app.local")
+	req.Header.Set("Access-Control-Request-Method", "POST")
+	resp, err = on.hs.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 204 || resp.Header.Get("Access-Control-Allow-Origin") != "http://app.local" {
+		t.Fatalf("preflight: %d %v", resp.StatusCode, resp.Header)
+	}
+}

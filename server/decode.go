@@ -1,0 +1,133 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"unicode/utf8"
+)
+
+// decode reads r's JSON body into v: at most limit bytes, valid UTF-8,
+// one JSON value of the right types, no unknown fields.
+func decode(r *http.Request, limit int64, v any) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		mt, _, err := mime.ParseMediaType(ct)
+		if err != nil || (mt != "application/json" && mt != "text/json") {
+			return apiErr(http.StatusUnsupportedMediaType, CodeMediaType, "Content-Type %q: send application/json", ct)
+		}
+	}
+	data, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, limit))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return err
+		}
+		return apiErr(http.StatusBadRequest, CodeBadJSON, "reading the body: %v", err)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return apiErr(http.StatusBadRequest, CodeBadJSON, "empty body: send a JSON object")
+	}
+	if !utf8.Valid(data) {
+		return apiErr(http.StatusBadRequest, CodeBadUTF8, "the body is not valid UTF-8 (at byte %d)", firstInvalid(data))
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return jsonError(data, err)
+	}
+	if dec.More() {
+		return apiErr(http.StatusBadRequest, CodeBadJSON, "unexpected data after the JSON value")
+	}
+	return nil
+}
+
+// jsonError explains a decoding error with its place.
+func jsonError(data []byte, err error) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return apiErr(http.StatusBadRequest, CodeBadJSON, "malformed JSON at byte %d: %v", se.Offset, err)
+	case errors.As(err, &te):
+		field := te.Field
+		if field == "" {
+			field = "the body"
+		}
+		return apiErr(http.StatusBadRequest, CodeInvalid, "%s: want %s, got JSON %s", field, te.Type, te.Value)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return apiErr(http.StatusBadRequest, CodeBadJSON, "malformed JSON: the body ends early")
+	}
+	var ae *APIError
+	if errors.As(err, &ae) {
+		return ae
+	}
+	if e := toAPIError(err); e.Status != http.StatusInternalServerError {
+		return e
+	}
+	return apiErr(http.StatusBadRequest, CodeInvalid, "%v", err)
+}
+
+func firstInvalid(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// queryInt reads an integer query parameter (def when absent).
+func queryInt(r *http.Request, name string, def int) (int, error) {
+	s := r.URL.Query().Get(name)
+	if s == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, apiErr(http.StatusBadRequest, CodeInvalid, "query parameter %s=%q: want an integer", name, s)
+	}
+	return n, nil
+}
+
+// queryBool reads a boolean query parameter.
+func queryBool(r *http.Request, name string) (bool, error) {
+	s := r.URL.Query().Get(name)
+	if s == "" {
+		return false, nil
+	}
+	b, err := strconv.ParseBool(s)
+	if err != nil {
+		return false, apiErr(http.StatusBadRequest, CodeInvalid, "query parameter %s=%q: want true or false", name, s)
+	}
+	return b, nil
+}
+
+// queryString reads a text query parameter; it must be valid UTF-8.
+func queryString(r *http.Request, name string) (string, error) {
+	s := r.URL.Query().Get(name)
+	if !utf8.ValidString(s) {
+		return "", apiErr(http.StatusBadRequest, CodeBadUTF8, "query parameter %s is not valid UTF-8", name)
+	}
+	return s, nil
+}
+
+// pathID reads the {id} path value; it must be valid UTF-8.
+func pathID(r *http.Request) (string, error) {
+	id := r.PathValue("id")
+	if !utf8.ValidString(id) {
+		return "", apiErr(http.StatusBadRequest, CodeBadUTF8, "the id in the path is not valid UTF-8")
+	}
+	if id == "" || len(id) > 200 {
+		return "", apiErr(http.StatusNotFound, CodeNotFound, "no such id %q", id)
+	}
+	return id, nil
+}
+
+var _ = fmt.Sprint

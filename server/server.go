@@ -1,0 +1,309 @@
+package server
+
+import (
+	"context"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/archon-memory/archon/server/service"
+)
+
+// Defaults of Options.
+const (
+	DefaultAddr                 = "127.0.0.1:7420"
+	DefaultMaxBodyBytes         = 8 << 20  // 8 MiB: an entry may hold 4 MiB
+	DefaultMaxConversationBytes = 64 << 20 // 64 MiB: long transcripts
+	DefaultRequestTimeout       = 60 * time.Second
+	DefaultShutdownTimeout      = 30 * time.Second
+)
+
+// Jobs is the scheduler seen by the API (package jobs).
+type Jobs interface {
+	// List returns every job with its last and next run.
+	List() any
+	// Run runs job name now and returns its result.
+	Run(ctx context.Context, name string) (any, error)
+}
+
+// Options configure a Server.
+type Options struct {
+	// Addr is where Run listens (DefaultAddr when empty).
+	Addr string
+	// Token, when set, is required as "Authorization: Bearer TOKEN" on every
+	// request. It must be set when Addr is not a loopback address.
+	Token string
+	// CORSOrigins lists the origins allowed to call from a browser; empty
+	// turns CORS off ("*" allows any).
+	CORSOrigins []string
+	// MaxBodyBytes and MaxConversationBytes limit request bodies.
+	MaxBodyBytes, MaxConversationBytes int64
+	// RequestTimeout limits one /v1 request.
+	RequestTimeout time.Duration
+	// ShutdownTimeout is how long Run waits for requests in flight.
+	ShutdownTimeout time.Duration
+	// MCP, when set, is served at /mcp.
+	MCP http.Handler
+	// Jobs, when set, is listed at /v1/jobs.
+	Jobs Jobs
+	// Metrics collects what /metrics shows (NewMetrics when nil).
+	Metrics *Metrics
+	// Logger receives request errors (nil: discard).
+	Logger *slog.Logger
+}
+
+// Server is the HTTP front end of a service.
+type Server struct {
+	svc     *service.Service
+	opt     Options
+	log     *slog.Logger
+	handler http.Handler
+	table   []route
+}
+
+// New returns a Server for svc. It refuses a non-loopback Addr without a
+// token.
+func New(svc *service.Service, opt Options) (*Server, error) {
+	if opt.Addr == "" {
+		opt.Addr = DefaultAddr
+	}
+	if opt.MaxBodyBytes <= 0 {
+		opt.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if opt.MaxConversationBytes <= 0 {
+		opt.MaxConversationBytes = DefaultMaxConversationBytes
+	}
+	if opt.RequestTimeout <= 0 {
+		opt.RequestTimeout = DefaultRequestTimeout
+	}
+	if opt.ShutdownTimeout <= 0 {
+		opt.ShutdownTimeout = DefaultShutdownTimeout
+	}
+	if opt.Metrics == nil {
+		opt.Metrics = NewMetrics()
+	}
+	if opt.Logger == nil {
+		opt.Logger = slog.New(slog.DiscardHandler)
+	}
+	loop, err := IsLoopback(opt.Addr)
+	if err != nil {
+		return nil, err
+	}
+	if !loop && opt.Token == "" {
+		return nil, fmt.Errorf("listening on %s (not loopback) needs a bearer token: set ARCHON_SERVE_TOKEN or --token-file", opt.Addr)
+	}
+	s := &Server{svc: svc, opt: opt, log: opt.Logger}
+	s.table = s.routes()
+	s.handler = s.buildMux()
+	return s, nil
+}
+
+// IsLoopback reports whether addr (host:port) listens on loopback only.
+func IsLoopback(addr string) (bool, error) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false, fmt.Errorf("address %q: %w (want host:port, e.g. %s)", addr, err, DefaultAddr)
+	}
+	if host == "localhost" {
+		return true, nil
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback(), nil
+}
+
+// Handler returns the server's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Metrics returns the server's metrics.
+func (s *Server) Metrics() *Metrics { return s.opt.Metrics }
+
+type limitKey struct{}
+
+// limitOf returns the body limit of the route serving r.
+func limitOf(r *http.Request) int64 {
+	if n, ok := r.Context().Value(limitKey{}).(int64); ok {
+		return n
+	}
+	return DefaultMaxBodyBytes
+}
+
+// buildMux routes every path to its handlers by method.
+func (s *Server) buildMux() http.Handler {
+	mux := http.NewServeMux()
+	byPath := map[string][]route{}
+	var paths []string
+	for _, rt := range s.table {
+		if _, ok := byPath[rt.path]; !ok {
+			paths = append(paths, rt.path)
+		}
+		byPath[rt.path] = append(byPath[rt.path], rt)
+	}
+	for _, p := range paths {
+		mux.Handle(p, s.guard(p, s.dispatch(byPath[p])))
+	}
+	mux.Handle("/metrics", s.guard("/metrics", http.HandlerFunc(s.opt.Metrics.serve)))
+	if s.opt.MCP != nil {
+		mux.Handle("/mcp", s.guard("/mcp", s.opt.MCP))
+	}
+	mux.Handle("/", s.guard("other", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, apiErr(http.StatusNotFound, CodeNotFound, "no endpoint %s %s (see /v1/openapi.json)", r.Method, r.URL.Path))
+	})))
+	return s.cors(mux)
+}
+
+// dispatch picks the route by method and runs it with its limits.
+func (s *Server) dispatch(rts []route) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		i := slices.IndexFunc(rts, func(rt route) bool { return rt.method == r.Method })
+		if i < 0 {
+			var allow []string
+			for _, rt := range rts {
+				allow = append(allow, rt.method)
+			}
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			writeError(w, apiErr(http.StatusMethodNotAllowed, CodeMethod, "%s %s: use %s", r.Method, r.URL.Path, strings.Join(allow, " or ")))
+			return
+		}
+		rt := rts[i]
+		limit := s.opt.MaxBodyBytes
+		if rt.body == largeBody {
+			limit = s.opt.MaxConversationBytes
+		}
+		ctx, cancel := context.WithTimeout(context.WithValue(r.Context(), limitKey{}, limit), s.opt.RequestTimeout)
+		defer cancel()
+		r = r.WithContext(ctx)
+		status, v, err := rt.h(r)
+		if err != nil {
+			if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == context.DeadlineExceeded {
+				err = apiErr(http.StatusServiceUnavailable, CodeTimeout, "%s %s took longer than %s", r.Method, r.URL.Path, s.opt.RequestTimeout)
+			}
+			if st := writeError(w, err); st >= 500 {
+				s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+			}
+			return
+		}
+		writeJSON(w, status, v)
+	})
+}
+
+// guard wraps every endpoint: metrics, panic recovery and the token.
+func (s *Server) guard(label string, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				s.log.Error("panic", "path", r.URL.Path, "panic", p, "stack", string(debug.Stack()))
+				if !sw.wrote {
+					writeError(sw, apiErr(http.StatusInternalServerError, CodeInternal, "internal error"))
+				}
+			}
+			s.opt.Metrics.observeRequest(label, r.Method, sw.status, time.Since(start))
+		}()
+		if !s.authorized(r) {
+			writeError(sw, apiErr(http.StatusUnauthorized, CodeUnauthorized, "missing or wrong bearer token (Authorization: Bearer TOKEN)"))
+			return
+		}
+		next.ServeHTTP(sw, r)
+	})
+}
+
+func (s *Server) authorized(r *http.Request) bool {
+	if s.opt.Token == "" {
+		return true
+	}
+	h := r.Header.Get("Authorization")
+	tok, ok := strings.CutPrefix(h, "Bearer ")
+	return ok && subtle.ConstantTimeCompare([]byte(strings.TrimSpace(tok)), []byte(s.opt.Token)) == 1
+}
+
+// cors answers preflights and adds the headers for allowed origins; with
+// no origins configured it adds nothing (browsers then refuse).
+func (s *Server) cors(next http.Handler) http.Handler {
+	if len(s.opt.CORSOrigins) == 0 {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		origin := r.Header.Get("Origin")
+		if origin != "" && (slices.Contains(s.opt.CORSOrigins, origin) || slices.Contains(s.opt.CORSOrigins, "*")) {
+			h := w.Header()
+			h.Set("Access-Control-Allow-Origin", origin)
+			h.Add("Vary", "Origin")
+			h.Set("Access-Control-Expose-Headers", "Mcp-Session-Id")
+			if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+				h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE")
+				h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID")
+				h.Set("Access-Control-Max-Age", "600")
+				w.WriteHeader(http.StatusNoContent)
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// statusWriter remembers the status written.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	wrote  bool
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if !w.wrote {
+		w.status, w.wrote = code, true
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	w.wrote = true
+	return w.ResponseWriter.Write(b)
+}
+
+// Flush lets streaming handlers (MCP) flush.
+func (w *statusWriter) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// Unwrap exposes the underlying writer to http.ResponseController.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// Run serves on ln until ctx ends, then shuts down gracefully: no new
+// connections, requests in flight finish (up to ShutdownTimeout).
+func (s *Server) Run(ctx context.Context, ln net.Listener) error {
+	hs := &http.Server{
+		Handler:           s.handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), s.opt.ShutdownTimeout)
+	defer cancel()
+	err := hs.Shutdown(sctx)
+	if e := <-errc; !errors.Is(e, http.ErrServerClosed) && err == nil {
+		err = e
+	}
+	return err
+}

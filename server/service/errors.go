@@ -1,0 +1,73 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/archon-memory/archon/layers/knowledge"
+	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/rag"
+)
+
+// Kind classifies an error for the front ends.
+type Kind string
+
+// Error kinds.
+const (
+	Invalid   Kind = "invalid_request" // a bad value in the request (400)
+	NotFound  Kind = "not_found"       // an unknown id (404)
+	Conflict  Kind = "conflict"        // the state forbids the change (409)
+	TooLarge  Kind = "too_large"       // a value over its limit (413)
+	Timeout   Kind = "timeout"         // the request ran out of time (503)
+	Internal  Kind = "internal"        // anything else (500)
+	Cancelled Kind = "cancelled"       // the client went away
+)
+
+// Error is an error with a Kind.
+type Error struct {
+	Kind Kind
+	Err  error
+}
+
+func (e *Error) Error() string { return e.Err.Error() }
+func (e *Error) Unwrap() error { return e.Err }
+
+// Invalidf returns an Invalid error.
+func Invalidf(format string, a ...any) error {
+	return &Error{Kind: Invalid, Err: fmt.Errorf(format, a...)}
+}
+
+// wrap tags err with kind.
+func wrap(kind Kind, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &Error{Kind: kind, Err: err}
+}
+
+// KindOf classifies err: an explicit Kind, else by the sentinel errors of
+// the engines.
+func KindOf(err error) Kind {
+	var e *Error
+	switch {
+	case errors.As(err, &e):
+		return e.Kind
+	case errors.Is(err, context.DeadlineExceeded):
+		return Timeout
+	case errors.Is(err, context.Canceled):
+		return Cancelled
+	case errors.Is(err, rag.ErrNotFound), errors.Is(err, knowledge.ErrNotFound):
+		return NotFound
+	case errors.Is(err, knowledge.ErrConflict):
+		return Conflict
+	case errors.Is(err, memory.ErrTooLarge):
+		return TooLarge
+	case errors.Is(err, knowledge.ErrInvalid), errors.Is(err, rag.ErrEmptyQuery),
+		errors.Is(err, memory.ErrInvalidDate), errors.Is(err, memory.ErrInvalidTime),
+		errors.Is(err, memory.ErrInvalidAgent), errors.Is(err, memory.ErrInvalidTag),
+		errors.Is(err, memory.ErrInvalidText):
+		return Invalid
+	}
+	return Internal
+}
