@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/archon-memory/archon/layers/knowledge"
 	"github.com/archon-memory/archon/layers"
+	"github.com/archon-memory/archon/layers/knowledge"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag"
 	"github.com/archon-memory/archon/server/service"
