@@ -1,0 +1,268 @@
+// Package mcp is archon's MCP server (official Go SDK): memory and context
+// tools, L3 task and knowledge tools, and MEMORY_SUMMARY.md and MEMORY.md
+// as resources, over one shared service. Descriptions are kept short: the
+// whole tool list must cost an agent at most ToolListBudget tokens.
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"strings"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/archon-memory/archon/layers/knowledge"
+	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/server/service"
+)
+
+// ToolListBudget is the most cl100k tokens the tools/list answer may cost.
+const ToolListBudget = 1500
+
+// Resource URIs.
+const (
+	SummaryURI = "archon://memory/MEMORY_SUMMARY.md"
+	WisdomURI  = "archon://memory/MEMORY.md"
+)
+
+// NewServer returns the MCP server over svc.
+func NewServer(svc *service.Service, version string) *sdk.Server {
+	s := sdk.NewServer(&sdk.Implementation{Name: "archon", Version: version}, &sdk.ServerOptions{
+		Instructions: "Memory: memory_search first (metadata-first hits), then memory_get or read the lines named. Log decisions with memory_log.",
+	})
+	t := &tools{svc: svc}
+	t.register(s)
+	for _, r := range []struct{ uri, name, desc, file string }{
+		{SummaryURI, "MEMORY_SUMMARY.md", "L1 summary", memory.SummaryFile},
+		{WisdomURI, "MEMORY.md", "L4 curated wisdom", memory.WisdomFile},
+	} {
+		file := r.file
+		s.AddResource(&sdk.Resource{URI: r.uri, Name: r.name, Description: r.desc, MIMEType: "text/markdown"},
+			func(ctx context.Context, req *sdk.ReadResourceRequest) (*sdk.ReadResourceResult, error) {
+				// Only these two fixed files: nothing in a request names a path.
+				data, err := os.ReadFile(svc.Workspace().Root() + "/" + file)
+				if errors.Is(err, fs.ErrNotExist) {
+					data = nil
+				} else if err != nil {
+					return nil, err
+				}
+				return &sdk.ReadResourceResult{Contents: []*sdk.ResourceContents{{URI: req.Params.URI, MIMEType: "text/markdown", Text: string(data)}}}, nil
+			})
+	}
+	return s
+}
+
+// HTTPHandler serves s over streamable HTTP (mount it at /mcp).
+func HTTPHandler(s *sdk.Server, maxBody int64) http.Handler {
+	return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s },
+		&sdk.StreamableHTTPOptions{MaxRequestBodyBytes: maxBody})
+}
+
+// RunStdio serves s over stdin and stdout until the client leaves or ctx
+// ends.
+func RunStdio(ctx context.Context, s *sdk.Server) error {
+	return s.Run(ctx, &sdk.StdioTransport{})
+}
+
+// text is a tool result holding v as compact JSON (or a string as is).
+func text(v any) (*sdk.CallToolResult, any, error) {
+	var s string
+	if str, ok := v.(string); ok {
+		s = str
+	} else {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return nil, nil, err
+		}
+		s = string(b)
+	}
+	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: s}}}, nil, nil
+}
+
+// fail is a tool error the agent can act on (an error result, not a
+// protocol error).
+func fail(err error) (*sdk.CallToolResult, any, error) {
+	msg := err.Error()
+	if k := service.KindOf(err); k != service.Internal {
+		msg = string(k) + ": " + msg
+	}
+	return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: msg}}}, nil, nil
+}
+
+func result(v any, err error) (*sdk.CallToolResult, any, error) {
+	if err != nil {
+		return fail(err)
+	}
+	return text(v)
+}
+
+type tools struct{ svc *service.Service }
+
+func add[In any](s *sdk.Server, name, desc string, h func(context.Context, In) (any, error)) {
+	sdk.AddTool(s, &sdk.Tool{Name: name, Description: desc},
+		func(ctx context.Context, _ *sdk.CallToolRequest, in In) (*sdk.CallToolResult, any, error) {
+			return result(h(ctx, in))
+		})
+}
+
+// Tool inputs. Field docs are short on purpose (they cost tokens).
+type (
+	searchIn struct {
+		Query    string   `json:"query"`
+		TopK     int      `json:"top_k,omitempty"`
+		Tags     []string `json:"tags,omitempty"`
+		Agents   []string `json:"agents,omitempty"`
+		Projects []string `json:"projects,omitempty"`
+		Since    string   `json:"since,omitempty" jsonschema:"YYYY-MM-DD"`
+		Until    string   `json:"until,omitempty" jsonschema:"YYYY-MM-DD"`
+	}
+	getIn struct {
+		ID      string `json:"id"`
+		Context int    `json:"context,omitempty" jsonschema:"neighbours each side"`
+	}
+	logIn struct {
+		Text  string   `json:"text"`
+		Agent string   `json:"agent,omitempty"`
+		Tags  []string `json:"tags,omitempty"`
+	}
+	contextIn struct {
+		Budget int `json:"budget,omitempty" jsonschema:"tokens"`
+	}
+	checkIn struct {
+		Conversation string `json:"conversation" jsonschema:"messages JSON or transcript JSONL"`
+		Model        string `json:"model,omitempty"`
+	}
+	taskListIn struct {
+		Project string `json:"project,omitempty"`
+		Status  string `json:"status,omitempty"`
+		Ready   bool   `json:"ready,omitempty"`
+	}
+	taskAddIn struct {
+		Title     string   `json:"title"`
+		Project   string   `json:"project,omitempty"`
+		Priority  string   `json:"priority,omitempty" jsonschema:"low|normal|high|urgent"`
+		Assignee  string   `json:"assignee,omitempty"`
+		DependsOn []string `json:"depends_on,omitempty"`
+	}
+	taskUpdateIn struct {
+		ID       string `json:"id"`
+		Status   string `json:"status,omitempty" jsonschema:"todo|doing|blocked|done"`
+		Assignee string `json:"assignee,omitempty"`
+		Note     string `json:"description,omitempty"`
+	}
+	knowledgeIn struct {
+		Query   string `json:"query,omitempty"`
+		Kind    string `json:"kind,omitempty"`
+		Tag     string `json:"tag,omitempty"`
+		Project string `json:"project,omitempty"`
+	}
+	knowledgeAddIn struct {
+		Kind  string   `json:"kind" jsonschema:"pattern|best-practice|gotcha|decision|note"`
+		Title string   `json:"title"`
+		Body  string   `json:"body,omitempty"`
+		Tags  []string `json:"tags,omitempty"`
+		Agent string   `json:"agent,omitempty"`
+	}
+)
+
+func (t *tools) register(s *sdk.Server) {
+	svc := t.svc
+	add(s, "memory_search", "Search memory. Returns hits (id, path, lines, snippet, date, agent, tags), best first; read the lines or memory_get the id.",
+		func(ctx context.Context, in searchIn) (any, error) {
+			resp, err := svc.Search(ctx, service.SearchRequest{Query: in.Query, TopK: in.TopK, Tags: in.Tags,
+				Agents: in.Agents, Projects: in.Projects, Since: in.Since, Until: in.Until})
+			if err != nil {
+				return nil, err
+			}
+			return resp.Results, nil
+		})
+	add(s, "memory_get", "Full item behind a search hit.", func(ctx context.Context, in getIn) (any, error) {
+		return svc.Get(ctx, in.ID, in.Context)
+	})
+	add(s, "memory_log", "Append an entry to today's daily log (decisions, errors, progress).", func(ctx context.Context, in logIn) (any, error) {
+		e, err := svc.Log(ctx, service.LogRequest{Text: in.Text, Agent: in.Agent, Tags: in.Tags})
+		if err != nil {
+			return nil, err
+		}
+		return fmt.Sprintf("%s:%d-%d", e.Path, e.LineStart, e.LineEnd), nil
+	})
+	add(s, "memory_context", "L1 memory for session start: summary, identity, recent decisions and open items.",
+		func(ctx context.Context, in contextIn) (any, error) {
+			pl, err := svc.L1(ctx, in.Budget)
+			if err != nil {
+				return nil, err
+			}
+			return pl.Text, nil
+		})
+	add(s, "context_check", "Measure a conversation against its model's window: tokens, percent, level, action.",
+		func(ctx context.Context, in checkIn) (any, error) {
+			raw, _ := json.Marshal(in.Conversation)
+			return svc.Stats(ctx, service.ConvRequest{Conversation: raw, Model: in.Model})
+		})
+	add(s, "task_list", "List tasks; ready: todo with dependencies done.", func(ctx context.Context, in taskListIn) (any, error) {
+		ts, err := svc.Knowledge().Tasks(ctx, knowledge.TaskFilter{Project: in.Project, Status: in.Status, Ready: in.Ready})
+		if err != nil {
+			return nil, err
+		}
+		lines := make([]string, len(ts))
+		for i, t := range ts {
+			lines[i] = t.Summary()
+		}
+		return strings.Join(lines, "\n"), nil
+	})
+	add(s, "task_add", "Create a task.", func(ctx context.Context, in taskAddIn) (any, error) {
+		p := 1
+		if in.Priority != "" {
+			var err error
+			if p, err = knowledge.ParsePriority(in.Priority); err != nil {
+				return nil, err
+			}
+		}
+		return svc.AddTask(ctx, service.TaskInput{Title: in.Title, Project: in.Project, Priority: service.Priority(p),
+			Assignee: in.Assignee, DependsOn: in.DependsOn})
+	})
+	add(s, "task_update", "Change a task's status, assignee or description.", func(ctx context.Context, in taskUpdateIn) (any, error) {
+		var u service.TaskPatch
+		if in.Status != "" {
+			u.Status = &in.Status
+		}
+		if in.Assignee != "" {
+			u.Assignee = &in.Assignee
+		}
+		if in.Note != "" {
+			u.Description = &in.Note
+		}
+		if in.Status == knowledge.StatusDone {
+			u.Status = nil
+			if u != (service.TaskPatch{}) {
+				if _, err := svc.UpdateTask(ctx, in.ID, u); err != nil {
+					return nil, err
+				}
+			}
+			return svc.Knowledge().DoneTask(ctx, in.ID, false)
+		}
+		return svc.UpdateTask(ctx, in.ID, u)
+	})
+	add(s, "knowledge_list", "List knowledge items (patterns, decisions, gotchas).", func(ctx context.Context, in knowledgeIn) (any, error) {
+		its, err := svc.Knowledge().Items(ctx, knowledge.ItemFilter{Kind: in.Kind, Tag: in.Tag, Project: in.Project})
+		if err != nil {
+			return nil, err
+		}
+		q := strings.ToLower(in.Query)
+		var lines []string
+		for _, it := range its {
+			if q == "" || strings.Contains(strings.ToLower(it.Title+" "+it.Body), q) {
+				lines = append(lines, it.Summary())
+			}
+		}
+		return strings.Join(lines, "\n"), nil
+	})
+	add(s, "knowledge_add", "Record a knowledge item.", func(ctx context.Context, in knowledgeAddIn) (any, error) {
+		return svc.AddItem(ctx, service.ItemInput{Kind: in.Kind, Title: in.Title, Body: in.Body, Tags: in.Tags, Agent: in.Agent})
+	})
+}

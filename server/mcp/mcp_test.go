@@ -1,0 +1,207 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/archon-memory/archon/config"
+	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/monitor"
+	"github.com/archon-memory/archon/server/service"
+	"github.com/archon-memory/archon/tokens"
+)
+
+// TestMain lets the Node stdio test run this binary as the MCP server.
+func TestMain(m *testing.M) {
+	if root := os.Getenv("ARCHON_TEST_MCP_STDIO_ROOT"); root != "" {
+		os.Exit(runStdio(root))
+	}
+	os.Exit(m.Run())
+}
+
+func runStdio(root string) int {
+	ctx := context.Background()
+	ws, cfg, err := openWorkspace(root)
+	if err == nil {
+		var svc *service.Service
+		if svc, err = service.Open(ctx, ws, cfg, service.Options{Rescan: -1, IndexDelay: 20 * time.Millisecond}); err == nil {
+			err = RunStdio(ctx, NewServer(svc, "test"))
+			svc.Close()
+		}
+	}
+	if err != nil {
+		os.Stderr.WriteString(err.Error() + "\n")
+		return 1
+	}
+	return 0
+}
+
+func openWorkspace(root string) (*memory.Workspace, *config.Loaded, error) {
+	cfg, err := config.Load(filepath.Join(root, memory.ConfigFile), nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	opt, err := cfg.MemoryOptions()
+	if err != nil {
+		return nil, nil, err
+	}
+	ws, err := memory.OpenWith(root, opt)
+	return ws, cfg, err
+}
+
+func newRoot(t testing.TB) string {
+	t.Helper()
+	root := t.TempDir()
+	tmpl := append(config.Template(), monitor.ConfigTemplate...)
+	if _, err := memory.Init(context.Background(), root, map[string][]byte{memory.ConfigFile: tmpl}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, memory.SummaryFile), []byte("# Summary\n\nWe build an invoicing SaaS.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+func newService(t testing.TB) *service.Service {
+	t.Helper()
+	ws, cfg, err := openWorkspace(newRoot(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := service.Open(context.Background(), ws, cfg, service.Options{Rescan: -1, IndexDelay: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { svc.Close() })
+	return svc
+}
+
+// TestToolListBudget measures the tools/list answer in cl100k tokens.
+func TestToolListBudget(t *testing.T) {
+	svc := newService(t)
+	ctx := context.Background()
+	ct, st := sdk.NewInMemoryTransports()
+	if _, err := NewServer(svc, "test").Connect(ctx, st, nil); err != nil {
+		t.Fatal(err)
+	}
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "t", Version: "1"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	res, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(res.Tools)
+	n := tokens.Count(string(b))
+	t.Logf("%d tools, %d bytes, %d cl100k tokens (budget %d)", len(res.Tools), len(b), n, ToolListBudget)
+	if n > ToolListBudget {
+		t.Fatalf("the tool list costs %d tokens, over the budget of %d", n, ToolListBudget)
+	}
+	want := []string{"memory_search", "memory_get", "memory_log", "memory_context", "context_check", "task_list", "task_add", "task_update", "knowledge_list", "knowledge_add"}
+	if len(res.Tools) != len(want) {
+		t.Fatalf("tools %d, want %d", len(res.Tools), len(want))
+	}
+	// A bad call is a tool error the agent can read, not a protocol error.
+	r, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "memory_get", Arguments: map[string]any{"id": "../../etc/passwd"}})
+	if err != nil || !r.IsError || !strings.Contains(r.Content[0].(*sdk.TextContent).Text, "not_found") {
+		t.Fatalf("bad get: %v %+v", err, r)
+	}
+	for _, bad := range []map[string]any{{"query": 5}, {"top_k": "x", "query": "a"}, {}} {
+		r, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "memory_search", Arguments: bad})
+		if err == nil && !r.IsError {
+			t.Fatalf("memory_search %v: accepted", bad)
+		}
+	}
+}
+
+// nodeClient runs testdata/client.cjs with the official TypeScript SDK.
+func nodeClient(t *testing.T, args ...string) map[string]any {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed: skipping the TypeScript SDK client test (install Node 20+ and run .ci/run)")
+	}
+	dir := os.Getenv("ARCHON_MCP_NODE_DIR")
+	if dir == "" {
+		home, _ := os.UserHomeDir()
+		dir = filepath.Join(home, ".cache", "archon-mcp-node")
+	}
+	mods := filepath.Join(dir, "node_modules")
+	if _, err := os.Stat(filepath.Join(mods, "@modelcontextprotocol", "sdk")); err != nil {
+		t.Fatalf("@modelcontextprotocol/sdk is not installed in %s: run .ci/run, or npm install --prefix %s @modelcontextprotocol/sdk", dir, dir)
+	}
+	script, _ := filepath.Abs(filepath.Join("testdata", "client.cjs"))
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, append([]string{script}, args...)...)
+	cmd.Env = append(os.Environ(), "NODE_PATH="+mods)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node client: %v\n%s", err, stderr.String())
+	}
+	var res map[string]any
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("node client output: %v: %s", err, out)
+	}
+	return res
+}
+
+func checkNodeResult(t *testing.T, res map[string]any) {
+	t.Helper()
+	if n := len(res["tools"].([]any)); n != 10 {
+		t.Errorf("tools: %v", res["tools"])
+	}
+	hits, _ := res["search"].([]any)
+	if len(hits) == 0 || !strings.Contains(hits[0].(map[string]any)["snippet"].(string), "NATS") {
+		t.Errorf("search did not find the logged entry: %v", res["search"])
+	}
+	get := res["get"].(map[string]any)
+	if get["error"].(bool) || !strings.Contains(get["text"].(string), "lighter than Kafka") {
+		t.Errorf("get: %v", get)
+	}
+	if !res["badget"].(map[string]any)["error"].(bool) {
+		t.Errorf("unknown id was not an error")
+	}
+	for _, k := range []string{"log", "context", "check", "task", "tasks", "item", "items"} {
+		if r := res[k].(map[string]any); r["error"].(bool) {
+			t.Errorf("%s: %v", k, r["text"])
+		}
+	}
+	if !strings.Contains(res["tasks"].(map[string]any)["text"].(string), "Wire NATS") ||
+		!strings.Contains(res["items"].(map[string]any)["text"].(string), "JetStream") {
+		t.Errorf("tasks/items: %v %v", res["tasks"], res["items"])
+	}
+	if !strings.Contains(res["summary"].(string), "invoicing SaaS") || len(res["resources"].([]any)) != 2 {
+		t.Errorf("resources: %v %v", res["resources"], res["summary"])
+	}
+}
+
+func TestNodeClientStdio(t *testing.T) {
+	root := newRoot(t)
+	t.Setenv("ARCHON_TEST_MCP_STDIO_ROOT", root)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkNodeResult(t, nodeClient(t, "stdio", exe))
+}
+
+func TestNodeClientHTTP(t *testing.T) {
+	svc := newService(t)
+	hs := httptest.NewServer(HTTPHandler(NewServer(svc, "test"), 1<<20))
+	defer hs.Close()
+	checkNodeResult(t, nodeClient(t, "http", hs.URL))
+}
