@@ -23,8 +23,8 @@ import (
 //	        deleted ids, added ids (each a uvarint length and bytes),
 //	        added vectors (count*dims float32, as given to Add)
 //
-// Records are appended and synced; a crash can leave a torn last record,
-// which ReadDelta reports as corrupt.
+// Records are appended without fsync; a crash can lose or tear the last
+// record, which leaves the generation short or fails ReadDelta's CRC.
 
 const (
 	deltaMagic      = "ARCHVDL1"
@@ -104,10 +104,10 @@ func AppendDelta(path string, dims int, base uint64, rec DeltaRecord) (int64, er
 	}
 	rh := binary.LittleEndian.AppendUint32(nil, uint32(len(payload)))
 	rh = binary.LittleEndian.AppendUint32(rh, crc32.Checksum(payload, castagnoli()))
+	// No fsync: a record lost or torn by a crash leaves the files short of
+	// the generation the caller records afterwards (or fails its CRC), so
+	// they are rebuilt, never trusted.
 	if _, err := f.WriteAt(append(rh, payload...), end); err != nil {
-		return 0, fmt.Errorf("vector: delta: %w", err)
-	}
-	if err := f.Sync(); err != nil {
 		return 0, fmt.Errorf("vector: delta: %w", err)
 	}
 	return end + int64(len(rh)+len(payload)), nil
