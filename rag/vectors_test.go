@@ -150,13 +150,13 @@ func TestVectorSnapshot(t *testing.T) {
 	}
 	assertSameVectors(t, e)
 
-	// A fresh engine maps snapshot + delta and answers the same.
-	after, _ := searchAll(t, e)
+	// A fresh engine maps snapshot + delta and answers the same. (Whole
+	// search results are compared only within one engine: bleve's BM25
+	// drifts when segments merge.)
 	e.Close()
 	e2 := openVectors(t, ws, false)
-	got, warn := searchAll(t, e2)
-	if len(warn) > 0 || !slices.Equal(got, after) {
-		t.Fatalf("reopened: warnings %v, same results %v", warn, slices.Equal(got, after))
+	if _, warn := searchAll(t, e2); len(warn) > 0 {
+		t.Fatalf("reopened: warnings %v", warn)
 	}
 	assertSameVectors(t, e2)
 
@@ -193,7 +193,6 @@ func TestVectorSnapshot(t *testing.T) {
 	e3 := openVectors(t, ws, false)
 	check(e3)
 	assertSameVectors(t, e3)
-	want, _ := searchAll(t, e3)
 	e3.Close()
 
 	// A stale snapshot (an older generation, delta gone) is never used: it
@@ -201,11 +200,11 @@ func TestVectorSnapshot(t *testing.T) {
 	os.WriteFile(snap, oldSnap, 0o644)
 	os.Remove(delta)
 	e4 := openVectors(t, ws, false)
-	got, warn = searchAll(t, e4)
-	if !slices.Equal(got, want) || len(warn) == 0 || !strings.Contains(warn[0], "rebuilt") {
-		t.Fatalf("stale: warnings %v, same results %v", warn, slices.Equal(got, want))
+	if _, warn := searchAll(t, e4); len(warn) == 0 || !strings.Contains(warn[0], "rebuilt") {
+		t.Fatalf("stale: warnings %v", warn)
 	}
 	check(e4)
+	assertSameVectors(t, e4)
 	e4.Close()
 
 	// A corrupt one is rebuilt too, with a warning that says so.
@@ -213,9 +212,8 @@ func TestVectorSnapshot(t *testing.T) {
 	b[len(b)-1] ^= 0xff
 	os.WriteFile(snap, b, 0o644)
 	e5 := openVectors(t, ws, false)
-	got, warn = searchAll(t, e5)
-	if !slices.Equal(got, want) || len(warn) == 0 || !strings.Contains(warn[0], "corrupt") {
-		t.Fatalf("corrupt: warnings %v, same results %v", warn, slices.Equal(got, want))
+	if _, warn := searchAll(t, e5); len(warn) == 0 || !strings.Contains(warn[0], "corrupt") {
+		t.Fatalf("corrupt: warnings %v", warn)
 	}
 	assertSameVectors(t, e5)
 	e5.Close()
@@ -224,9 +222,8 @@ func TestVectorSnapshot(t *testing.T) {
 	// (silently when there were none to trust).
 	os.Remove(snap)
 	e6 := openVectors(t, ws, false)
-	if got, _ = searchAll(t, e6); !slices.Equal(got, want) {
-		t.Fatal("rebuilt snapshot answers differently")
-	}
+	searchAll(t, e6)
+	assertSameVectors(t, e6)
 }
 
 // TestVectorFullIndexRebuildsSnapshot checks that a full rebuild (the
