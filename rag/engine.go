@@ -23,6 +23,7 @@ import (
 	"github.com/archon-memory/archon/rag/chunk"
 	"github.com/archon-memory/archon/rag/embed"
 	"github.com/archon-memory/archon/rag/fulltext"
+	"github.com/archon-memory/archon/rag/rerank"
 	"github.com/archon-memory/archon/rag/store"
 )
 
@@ -35,6 +36,11 @@ type Options struct {
 	// Embedder computes vectors for the semantic half of hybrid search;
 	// nil turns vectors off (BM25 only).
 	Embedder embed.Embedder
+	// Reranker, when set, reorders the best RerankTopN fused hits (a
+	// cross-encoder or an LLM behind an endpoint; see rag/rerank). On any
+	// error the built-in order stands.
+	Reranker   rerank.Reranker
+	RerankTopN int
 	// Resident keeps every chunk's position in memory (about 100 bytes a
 	// chunk), loaded on the first search, so that queries skip a SQLite
 	// round trip. Long-lived engines (the server) want it; a one-shot
@@ -123,6 +129,9 @@ func (e *Engine) Close() error {
 		errs = append(errs, e.st.Close())
 		e.st = nil
 	}
+	e.vec.mu.Lock()
+	e.vec.reset() // unmaps the vector snapshot
+	e.vec.mu.Unlock()
 	return errors.Join(errs...)
 }
 

@@ -78,7 +78,7 @@ func (e *Engine) Get(ctx context.Context, id string, n int) (*Item, error) {
 				Time: en.Time, Agent: en.Agent, Tags: nonNil(en.Tags), Title: en.Title, Text: en.Text})
 		}
 	} else {
-		for _, s := range chunk.Markdown(c.Path, lines, c.Layer, chunk.Options{MaxTokens: 1 << 30}) {
+		for _, s := range chunk.Markdown(c.Path, lines, c.Layer, chunk.Options{MaxTokens: 1 << 30, SectionTokens: 1 << 30}) {
 			pieces = append(pieces, pieceOf(&s))
 		}
 	}

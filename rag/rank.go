@@ -81,6 +81,27 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 	if len(pq.terms) == 0 {
 		return nil, nil, nil
 	}
+	// The vector search depends only on the query: run it beside BM25.
+	// Every return below waits for it, so it never outlives the search.
+	type vectorResult struct {
+		qv   *queryVector
+		ids  []string
+		warn []string
+	}
+	vch := make(chan vectorResult, 1)
+	go func() {
+		qv, ids, warn := e.vectorCandidates(ctx, q, p)
+		vch <- vectorResult{qv, ids, warn}
+	}()
+	vecDone := false
+	var vr vectorResult
+	waitVectors := func() vectorResult {
+		if !vecDone {
+			vr, vecDone = <-vch, true
+		}
+		return vr
+	}
+	defer waitVectors()
 	hits, err := e.ft.Search(ctx, pq.terms, q.Filter, max(p.Candidates, q.TopK))
 	if err != nil {
 		return nil, nil, fmt.Errorf("search: %w", err)
@@ -109,8 +130,9 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 	for id := range s0 {
 		seeds = append(seeds, id)
 	}
-	qvec, vhits, warn := e.vectorCandidates(ctx, q, p)
-	seeds = append(seeds, vhits...)
+	v := waitVectors()
+	qvec, warn := v.qv, v.warn
+	seeds = append(seeds, v.ids...)
 	if len(seeds) == 0 {
 		return nil, warn, nil
 	}

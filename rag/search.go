@@ -126,7 +126,12 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 	e.mu.RLock()
 	defer e.mu.RUnlock()
 	resp := &Response{Warnings: warn, Results: []Result{}}
-	ranked, warn, err := e.rank(ctx, &q)
+	// With a reranker, rank more hits than asked and cut after reranking.
+	rq := q
+	if e.opt.Reranker != nil {
+		rq.TopK, rq.Threshold = max(q.TopK, e.opt.RerankTopN), 0
+	}
+	ranked, warn, err := e.rank(ctx, &rq)
 	if err != nil {
 		return nil, err
 	}
@@ -142,6 +147,19 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 	byID := make(map[string]*chunk.Chunk, len(cs))
 	for i := range cs {
 		byID[cs[i].ID] = &cs[i]
+	}
+	if e.opt.Reranker != nil {
+		var rw []string
+		ranked, rw = e.rerankStep(ctx, q.Text, ranked, byID)
+		resp.Warnings = append(resp.Warnings, rw...)
+		n := 0
+		for _, r := range ranked {
+			if r.score < q.Threshold || n == q.TopK {
+				break
+			}
+			n++
+		}
+		ranked = ranked[:n]
 	}
 	terms := map[string]bool{}
 	for _, t := range e.ft.Analyzer().Terms(q.Text) {

@@ -14,6 +14,7 @@ import (
 	"github.com/archon-memory/archon/config"
 	"github.com/archon-memory/archon/rag"
 	"github.com/archon-memory/archon/rag/embed"
+	"github.com/archon-memory/archon/rag/rerank"
 )
 
 // engine opens the workspace's retrieval engine as configured.
@@ -33,6 +34,16 @@ func (a *app) engine(c *cli.Context) (*rag.Engine, *config.Loaded, error) {
 			return nil, nil, fmt.Errorf("embedder: %w", err)
 		}
 		opt.Embedder = emb
+	}
+	if cfg.Rerank.Provider != "none" {
+		rr, err := rerank.New(rerank.Config{
+			Provider: cfg.Rerank.Provider, Model: cfg.Rerank.Model, URL: cfg.Rerank.URL,
+			APIKeyEnv: cfg.Rerank.APIKeyEnv, Timeout: time.Duration(cfg.Rerank.TimeoutSeconds) * time.Second,
+		})
+		if err != nil {
+			return nil, nil, fmt.Errorf("reranker: %w", err)
+		}
+		opt.Reranker, opt.RerankTopN = rr, cfg.Rerank.TopN
 	}
 	eng, err := rag.Open(c.Context, ws, opt)
 	return eng, cfg, err

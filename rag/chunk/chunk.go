@@ -64,6 +64,11 @@ type Options struct {
 	// OverlapTokens is how much of the end of one piece starts the next
 	// (default 48).
 	OverlapTokens int
+	// SectionTokens is the size up to which paragraphs and top-level list
+	// items of a free-form markdown section are grouped into one chunk
+	// (default 120): small chunks point at precise lines and keep long
+	// documents from outscoring short log entries.
+	SectionTokens int
 }
 
 func (o Options) withDefaults() Options {
@@ -75,6 +80,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.OverlapTokens >= o.MaxTokens {
 		o.OverlapTokens = o.MaxTokens / 4
+	}
+	if o.SectionTokens <= 0 {
+		o.SectionTokens = 120
 	}
 	return o
 }
@@ -141,7 +149,7 @@ func Markdown(path string, lines []string, layer string, o Options) []Chunk {
 	title := ""
 	var stack []string // heading titles by level
 	flush := func(end int) {
-		pieces := split(lines[start:end], start+1, o)
+		pieces := sectionPieces(lines[start:end], start+1, o)
 		for i, p := range pieces {
 			out = append(out, Chunk{
 				Path: path, LineStart: p.start, LineEnd: p.end, Layer: layer,

@@ -1,6 +1,7 @@
 package chunk
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/archon-memory/archon/memory"
@@ -107,3 +108,75 @@ func unescape(lines []string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// sectionPieces cuts a markdown section (the first line is line first) into
+// blocks (paragraphs, top-level list items with their continuation lines,
+// fenced code) and groups consecutive blocks up to o.SectionTokens. A block
+// larger than that is split on its own by split.
+func sectionPieces(lines []string, first int, o Options) []piece {
+	type block struct{ lo, hi int } // [lo, hi) within lines, no blank edges
+	var blocks []block
+	cur := -1
+	inFence := false
+	closeBlock := func(i int) {
+		if cur >= 0 {
+			hi := i
+			for hi > cur && strings.TrimSpace(lines[hi-1]) == "" {
+				hi--
+			}
+			blocks = append(blocks, block{cur, hi})
+			cur = -1
+		}
+	}
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		fence := strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")
+		switch {
+		case inFence:
+			if fence {
+				inFence = false
+			}
+			continue
+		case t == "":
+			closeBlock(i)
+			continue
+		case listItemRe.MatchString(l) && i > 0 && !(headingLevel(lines[i-1]) > 0 && cur >= 0 && cur == i-1):
+			closeBlock(i)
+		}
+		if cur < 0 {
+			cur = i
+		}
+		if fence {
+			inFence = true
+		}
+	}
+	closeBlock(len(lines))
+	maxB := o.SectionTokens * 4
+	var out []piece
+	for i := 0; i < len(blocks); {
+		lo, hi, size := blocks[i].lo, blocks[i].hi, 0
+		j := i
+		for j < len(blocks) {
+			b := 0
+			for _, l := range lines[blocks[j].lo:blocks[j].hi] {
+				b += len(l) + 1
+			}
+			if j > i && size+b > maxB {
+				break
+			}
+			size += b
+			hi = blocks[j].hi
+			j++
+		}
+		if size > o.MaxTokens*4 { // one block too large for a chunk
+			out = append(out, split(lines[lo:hi], first+lo, o)...)
+		} else {
+			out = append(out, piece{start: first + lo, end: first + hi - 1, text: unescape(lines[lo:hi])})
+		}
+		i = j
+	}
+	return out
+}
+
+// listItemRe matches the first line of a top-level list item.
+var listItemRe = regexp.MustCompile(`^([-*+]|[0-9]{1,3}[.)])[ \t]`)
