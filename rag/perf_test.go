@@ -10,6 +10,7 @@ import (
 
 	"github.com/archon-memory/archon/bench/gen"
 	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/rag/embed"
 )
 
 // BenchmarkSearch100K measures in-process hybrid top-10 queries on a
@@ -27,7 +28,11 @@ func BenchmarkSearch100K(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	e, err := Open(ctx, ws, Options{Resident: os.Getenv("ARCHON_PERF_COLD") == ""})
+	builtin, err := embed.NewBuiltin(0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	e, err := Open(ctx, ws, Options{Resident: os.Getenv("ARCHON_PERF_COLD") == "", Embedder: builtin})
 	if err != nil {
 		b.Fatal(err)
 	}
