@@ -27,7 +27,7 @@ func (a *app) cliApp() *cli.App {
 		a.summarizeCommand(),
 		a.archiveCommand(),
 	}
-	cmds = append(cmds, a.laterCommands()...)
+	cmds = a.routed(append(cmds, a.serveCommands()...)) // serve, mcp; index commands go through a running serve
 	cmds = append(cmds, a.knowledgeCommands()...)
 	for _, c := range cmds {
 		setUsageHandler(c, onUsage)

@@ -90,9 +90,6 @@ type LogRequest struct {
 // Log appends an entry (the agent defaults to log.agent) and has it
 // indexed in the background.
 func (s *Service) Log(ctx context.Context, r LogRequest) (memory.Entry, error) {
-	if strings.TrimSpace(r.Text) == "" {
-		return memory.Entry{}, Invalidf("text: empty entry")
-	}
 	if r.Agent == "" {
 		r.Agent = s.cfg.Log.Agent
 	}

@@ -1,0 +1,503 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/urfave/cli/v2"
+
+	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/rag"
+	"github.com/archon-memory/archon/server"
+	archonmcp "github.com/archon-memory/archon/server/mcp"
+	"github.com/archon-memory/archon/server/service"
+)
+
+// serveCommands are `archon serve` and `archon mcp`.
+func (a *app) serveCommands() []*cli.Command {
+	return []*cli.Command{a.serveCommand(), a.mcpCommand()}
+}
+
+// envOr returns the environment value of key, else def.
+func (a *app) envOr(key, def string) string {
+	if v := a.getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+func (a *app) serveCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "serve",
+		Usage: "run the HTTP JSON API (/v1), MCP (/mcp), metrics and scheduled jobs",
+		Description: "Listens on 127.0.0.1:7420 unless --addr (or ARCHON_SERVE_ADDR). A bearer token (ARCHON_SERVE_TOKEN or\n" +
+			"--token-file) is required on any non-loopback address. While it runs it owns the indexes; other archon\n" +
+			"commands find it through .archon/" + server.DiscoveryFile + " and go through it. Stops gracefully on SIGINT/SIGTERM.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "addr", Usage: "listen address (default: $ARCHON_SERVE_ADDR, else " + server.DefaultAddr + ")"},
+			&cli.StringFlag{Name: "token-file", Usage: "file holding the bearer token (default: $ARCHON_SERVE_TOKEN)"},
+			&cli.StringFlag{Name: "cors", Usage: "comma-separated origins allowed from browsers (default: $ARCHON_SERVE_CORS_ORIGINS; none)"},
+			&cli.Int64Flag{Name: "max-body-bytes", Usage: "largest request body (default: $ARCHON_SERVE_MAX_BODY_BYTES, else 8 MiB; conversations 64 MiB)"},
+			&cli.DurationFlag{Name: "timeout", Usage: "longest request (default: $ARCHON_SERVE_REQUEST_TIMEOUT, else 60s)"},
+		},
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			return a.serve(c)
+		},
+	}
+}
+
+// serveOptions reads the server options from flags and the environment.
+func (a *app) serveOptions(c *cli.Context) (server.Options, error) {
+	opt := server.Options{Addr: c.String("addr"), Logger: a.logger, RequestTimeout: c.Duration("timeout"), MaxBodyBytes: c.Int64("max-body-bytes")}
+	if opt.Addr == "" {
+		opt.Addr = a.envOr("ARCHON_SERVE_ADDR", server.DefaultAddr)
+	}
+	opt.Token = a.getenv("ARCHON_SERVE_TOKEN")
+	if f := c.String("token-file"); f != "" {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return opt, fmt.Errorf("--token-file: %w", err)
+		}
+		opt.Token = strings.TrimSpace(string(b))
+		if opt.Token == "" {
+			return opt, fmt.Errorf("--token-file %s is empty", f)
+		}
+	}
+	opt.CORSOrigins = splitList(a.envOr("ARCHON_SERVE_CORS_ORIGINS", c.String("cors")))
+	if c.String("cors") != "" {
+		opt.CORSOrigins = splitList(c.String("cors"))
+	}
+	if opt.MaxBodyBytes == 0 {
+		if v := a.getenv("ARCHON_SERVE_MAX_BODY_BYTES"); v != "" {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n <= 0 {
+				return opt, usagef("ARCHON_SERVE_MAX_BODY_BYTES=%q: want a positive number of bytes", v)
+			}
+			opt.MaxBodyBytes = n
+		}
+	}
+	if opt.RequestTimeout == 0 {
+		if v := a.getenv("ARCHON_SERVE_REQUEST_TIMEOUT"); v != "" {
+			d, err := time.ParseDuration(v)
+			if err != nil || d <= 0 {
+				return opt, usagef("ARCHON_SERVE_REQUEST_TIMEOUT=%q: want a duration like 30s", v)
+			}
+			opt.RequestTimeout = d
+		}
+	}
+	return opt, nil
+}
+
+func (a *app) serve(c *cli.Context) error {
+	ws, cfg, err := a.workspace(c)
+	if err != nil {
+		return err
+	}
+	opt, err := a.serveOptions(c)
+	if err != nil {
+		return err
+	}
+	if _, err := server.New(nil, opt); err != nil { // check the address and token before opening anything
+		return err
+	}
+	switch d, err := server.Find(c.Context, ws.StateDir(), 2*time.Second); {
+	case err == nil:
+		return fmt.Errorf("archon serve already runs for %s (pid %d at %s)", ws.Root(), d.PID, d.URL)
+	case !errors.Is(err, server.ErrNoService):
+		return err
+	}
+	ln, err := net.Listen("tcp", opt.Addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	defer ln.Close()
+	metrics := server.NewMetrics()
+	metrics.SetIndexDir(rag.IndexDir(ws))
+	svc, err := service.Open(c.Context, ws, cfg, service.Options{Logger: a.logger, Version: version, Observer: metrics})
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := svc.Close(); err != nil {
+			a.logger.Error("closing the indexes", "err", err)
+		}
+	}()
+	opt.Metrics = metrics
+	opt.MCP = archonmcp.HTTPHandler(archonmcp.NewServer(svc, version), opt.MaxBodyBytes)
+	srv, err := server.New(svc, opt)
+	if err != nil {
+		return err
+	}
+	url := "http://" + ln.Addr().String()
+	d := server.Discovery{PID: os.Getpid(), Addr: ln.Addr().String(), URL: url, Token: opt.Token, Started: time.Now().UTC(), Version: version}
+	if err := server.WriteDiscovery(ws.StateDir(), d); err != nil {
+		return err
+	}
+	defer server.RemoveDiscovery(ws.StateDir(), d.PID)
+	fmt.Fprintf(a.stderr, "archon serve: %s (API %s/v1, MCP %s/mcp, metrics %s/metrics); workspace %s\n", url, url, url, url, ws.Root())
+	err = srv.Run(c.Context, ln)
+	a.logger.Info("archon serve stopped", "err", err)
+	return err
+}
+
+func (a *app) mcpCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "mcp",
+		Usage: "run the MCP server over stdio",
+		Description: "Serves the MCP tools and resources on stdin/stdout. When archon serve runs for the workspace, relays\n" +
+			"to its /mcp endpoint instead (it owns the indexes).",
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c); err != nil {
+				return err
+			}
+			ws, cfg, err := a.workspace(c)
+			if err != nil {
+				return err
+			}
+			d, err := server.Find(c.Context, ws.StateDir(), 2*time.Second)
+			if err == nil {
+				return relayMCP(c.Context, d)
+			}
+			if !errors.Is(err, server.ErrNoService) {
+				return err
+			}
+			svc, err := service.Open(c.Context, ws, cfg, service.Options{Logger: a.logger, Version: version})
+			if err != nil {
+				return err
+			}
+			defer svc.Close()
+			return archonmcp.RunStdio(c.Context, archonmcp.NewServer(svc, version))
+		},
+	}
+}
+
+// bearer adds the token to every request.
+type bearer struct {
+	token string
+	next  http.RoundTripper
+}
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+b.token)
+	return b.next.RoundTrip(r)
+}
+
+// relayMCP copies MCP messages between stdio and the service's /mcp.
+func relayMCP(ctx context.Context, d *server.Discovery) error {
+	hc := &http.Client{}
+	if d.Token != "" {
+		hc.Transport = bearer{d.Token, http.DefaultTransport}
+	}
+	remote, err := (&sdk.StreamableClientTransport{Endpoint: d.URL + "/mcp", HTTPClient: hc}).Connect(ctx)
+	if err != nil {
+		return fmt.Errorf("connect to archon serve at %s: %w", d.URL, err)
+	}
+	defer remote.Close()
+	local, err := (&sdk.StdioTransport{}).Connect(ctx)
+	if err != nil {
+		return err
+	}
+	defer local.Close()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	errc := make(chan error, 2)
+	pipe := func(from, to sdk.Connection) {
+		for {
+			msg, err := from.Read(ctx)
+			if err == nil {
+				err = to.Write(ctx, msg)
+			}
+			if err != nil {
+				errc <- err
+				return
+			}
+		}
+	}
+	go pipe(local, remote)
+	go pipe(remote, local)
+	err = <-errc
+	if errors.Is(err, context.Canceled) || errors.Is(err, net.ErrClosed) || strings.Contains(fmt.Sprint(err), "EOF") {
+		return nil
+	}
+	return err
+}
+
+// routed makes the commands that use the indexes (search, get, index, and
+// log, so that entries are indexed at once) go through a running archon
+// serve, which owns the indexes; without one they run as before. The
+// output is the same either way.
+func (a *app) routed(cmds []*cli.Command) []*cli.Command {
+	remote := map[string]func(*cli.Context, *server.Client) error{
+		"search": a.remoteSearch, "get": a.remoteGet, "index": a.remoteIndex, "log": a.remoteLog,
+	}
+	for _, cmd := range cmds {
+		fn, ok := remote[cmd.Name]
+		if !ok || cmd.Action == nil {
+			continue
+		}
+		direct := cmd.Action
+		cmd.Action = func(c *cli.Context) error {
+			cl, err := a.service(c)
+			if err != nil {
+				return err
+			}
+			if cl == nil {
+				return direct(c)
+			}
+			a.logger.Debug("going through archon serve", "command", c.Command.Name)
+			return fn(c, cl)
+		}
+	}
+	return cmds
+}
+
+// service returns a client of the workspace's running archon serve, or
+// nil when none runs (a stale discovery file is removed).
+func (a *app) service(c *cli.Context) (*server.Client, error) {
+	if a.getenv("ARCHON_NO_SERVE") == "1" {
+		return nil, nil
+	}
+	root, err := a.root(c)
+	if err != nil {
+		return nil, err
+	}
+	d, err := server.Find(c.Context, root+string(os.PathSeparator)+".archon", 5*time.Second)
+	if errors.Is(err, server.ErrNoService) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return server.NewClient(d, 0), nil
+}
+
+// remoteErr turns an API error into the error the command would have
+// returned itself.
+func remoteErr(err error) error {
+	var ae *server.APIError
+	if errors.As(err, &ae) {
+		return errors.New(ae.Message)
+	}
+	return fmt.Errorf("archon serve: %w", err)
+}
+
+func (a *app) remoteIndexRun(c *cli.Context, cl *server.Client) (*rag.IndexStats, error) {
+	var st rag.IndexStats
+	if err := cl.Do(c.Context, http.MethodPost, "/v1/index", nil, &st); err != nil {
+		return nil, remoteErr(err)
+	}
+	for _, w := range st.Warnings {
+		a.logger.Warn(w)
+	}
+	return &st, nil
+}
+
+func (a *app) remoteIndex(c *cli.Context, cl *server.Client) error {
+	if err := noArgs(c); err != nil {
+		return err
+	}
+	st, err := a.remoteIndexRun(c, cl)
+	if err != nil {
+		return err
+	}
+	if c.Bool("json") {
+		return writeJSON(a.stdout, st)
+	}
+	fmt.Fprintf(a.stdout, "indexed %d files (%d changed, %d removed): %d chunks added or changed, %d removed; %d chunks in all; %s\n",
+		st.Files, st.Changed, st.Removed, st.Added, st.Deleted, st.Chunks, st.Duration.Round(time.Millisecond))
+	return nil
+}
+
+func (a *app) remoteSearch(c *cli.Context, cl *server.Client) error {
+	format := c.String("format")
+	if format != "text" && format != "json" && format != "jsonl" {
+		return usagef("--format: %q is not one of text, json, jsonl", format)
+	}
+	batch := c.String("queries")
+	if batch == "" && c.Args().Len() == 0 {
+		return usagef("no query: archon search QUERY, or --queries FILE")
+	}
+	if batch != "" && c.Args().Len() > 0 {
+		return usagef("give either a QUERY or --queries FILE, not both")
+	}
+	if batch != "" && format != "jsonl" && format != "json" {
+		return usagef("--queries needs --format jsonl")
+	}
+	_, cfg, err := a.workspace(c)
+	if err != nil {
+		return err
+	}
+	base := service.SearchRequest{TopK: c.Int("top-k"), Threshold: c.Float64("threshold"),
+		Tags: splitList(c.String("tags")), AllTags: c.Bool("all-tags"), Agents: splitList(c.String("agent")),
+		Projects: splitList(c.String("project")), Layers: splitList(strings.ToUpper(c.String("layer"))),
+		Since: c.String("since"), Until: c.String("until")}
+	if base.TopK == 0 {
+		base.TopK = cfg.Search.TopK
+	}
+	if !c.Bool("no-index") {
+		if _, err := a.remoteIndexRun(c, cl); err != nil {
+			return err
+		}
+	}
+	search := func(text string) (*rag.Response, error) {
+		q := base
+		q.Query = text
+		var resp rag.Response
+		if err := cl.Do(c.Context, http.MethodPost, "/v1/search", q, &resp); err != nil {
+			return nil, remoteErr(err)
+		}
+		return &resp, nil
+	}
+	if batch != "" {
+		return a.remoteSearchBatch(c, batch, search)
+	}
+	resp, err := search(strings.Join(c.Args().Slice(), " "))
+	if err != nil {
+		return err
+	}
+	for _, w := range resp.Warnings {
+		a.logger.Warn(w)
+	}
+	switch format {
+	case "json":
+		return writeJSON(a.stdout, resp)
+	case "jsonl":
+		for _, r := range resp.Results {
+			if err := writeJSONLine(a.stdout, r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	printResults(a.stdout, resp.Results)
+	return nil
+}
+
+func (a *app) remoteGet(c *cli.Context, cl *server.Client) error {
+	if c.Args().Len() != 1 {
+		return usagef("get takes exactly one ID (from a search result)")
+	}
+	var item rag.Item
+	path := "/v1/items/" + pathEscape(c.Args().First()) + "?context=" + strconv.Itoa(c.Int("context"))
+	if err := cl.Do(c.Context, http.MethodGet, path, nil, &item); err != nil {
+		return remoteErr(err)
+	}
+	if c.Bool("json") {
+		return writeJSON(a.stdout, &item)
+	}
+	for _, p := range item.Before {
+		printPiece(a.stdout, p, "  ")
+	}
+	printPiece(a.stdout, item.Piece, "")
+	for _, p := range item.After {
+		printPiece(a.stdout, p, "  ")
+	}
+	if item.Stale {
+		a.logger.Warn("the file changed since it was indexed; this is the indexed text (run archon index)")
+	}
+	return nil
+}
+
+func (a *app) remoteLog(c *cli.Context, cl *server.Client) error {
+	_, cfg, err := a.workspace(c)
+	if err != nil {
+		return err
+	}
+	text, err := a.entryText(c)
+	if err != nil {
+		return err
+	}
+	agent := c.String("agent")
+	if agent == "" {
+		agent = cfg.Log.Agent
+	}
+	req := service.LogRequest{Text: text, Agent: agent, Tags: splitList(c.String("tags")), Date: c.String("date"), Time: c.String("time")}
+	var e memory.Entry
+	if err := cl.Do(c.Context, http.MethodPost, "/v1/log", req, &e); err != nil {
+		return remoteErr(err)
+	}
+	if c.Bool("json") {
+		return writeJSON(a.stdout, e)
+	}
+	fmt.Fprintf(a.stdout, "%s:%d-%d\n", e.Path, e.LineStart, e.LineEnd)
+	return nil
+}
+
+// remoteSearchBatch answers --queries through the service, line by line
+// like searchBatch.
+func (a *app) remoteSearchBatch(c *cli.Context, file string, search func(string) (*rag.Response, error)) error {
+	var r io.Reader = a.stdin
+	if file != "-" {
+		f, err := os.Open(file)
+		if err != nil {
+			return fmt.Errorf("--queries: %w", err)
+		}
+		defer f.Close()
+		r = f
+	}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	line, failed := 0, 0
+	for sc.Scan() {
+		line++
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		var in struct {
+			QID   string `json:"qid"`
+			Query string `json:"query"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &in); err != nil {
+			failed++
+			a.logger.Warn("skipping a bad --queries line", "line", line, "err", err)
+			continue
+		}
+		resp, err := search(in.Query)
+		out := struct {
+			QID     string       `json:"qid"`
+			Results []rag.Result `json:"results"`
+			Error   string       `json:"error,omitempty"`
+		}{QID: in.QID, Results: []rag.Result{}}
+		if err != nil {
+			failed++
+			out.Error = err.Error()
+		} else {
+			out.Results = resp.Results
+		}
+		if err := writeJSONLine(a.stdout, out); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("--queries: line %d: %w", line+1, err)
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of the queries failed (see stderr and the error fields)", failed)
+	}
+	return nil
+}
+
+// writeJSONLine prints v as one line of JSON.
+func writeJSONLine(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+func pathEscape(s string) string { return url.PathEscape(s) }
