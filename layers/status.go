@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/archon-memory/archon/layers/knowledge"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/tokens"
 )
@@ -51,6 +52,9 @@ type Status struct {
 	L2 LogStats `json:"l2"`
 	L3 struct {
 		Available bool   `json:"available"`
+		Projects  int    `json:"projects"`
+		Tasks     int    `json:"tasks"`
+		Items     int    `json:"items"`
 		Note      string `json:"note,omitempty"`
 	} `json:"l3"`
 	L4 FileStat `json:"l4"`
@@ -108,7 +112,9 @@ func ReadStatus(ctx context.Context, ws *memory.Workspace, windowDays, budget in
 			s.L1.Recent.add(lf, l, n)
 		}
 	}
-	s.L3.Note = "no knowledge store yet (L3 projects, tasks and knowledge are not built yet)"
+	if err := l3Status(ctx, ws, s); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -167,4 +173,34 @@ func countItems(ws *memory.Workspace, rel string) int {
 		}
 	}
 	return n
+}
+
+// l3Status counts the L3 records, without creating a database.
+func l3Status(ctx context.Context, ws *memory.Workspace, s *Status) error {
+	path := knowledge.DefaultPath(ws.StateDir())
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		s.L3.Note = "no knowledge yet (archon project|task|knowledge add)"
+		return nil
+	}
+	st, err := knowledge.Open(ctx, path, knowledge.Options{Now: ws.Now, Location: ws.Location()})
+	if err != nil {
+		return fmt.Errorf("status: %w", err)
+	}
+	defer st.Close()
+	docs, err := st.Documents(ctx)
+	if err != nil {
+		return fmt.Errorf("status: %w", err)
+	}
+	s.L3.Available = true
+	for _, d := range docs {
+		switch d.Kind {
+		case "project":
+			s.L3.Projects++
+		case "task":
+			s.L3.Tasks++
+		default:
+			s.L3.Items++
+		}
+	}
+	return nil
 }

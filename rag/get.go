@@ -60,6 +60,10 @@ func (e *Engine) Get(ctx context.Context, id string, n int) (*Item, error) {
 		return nil, fmt.Errorf("%w %q (ids come from search results; run `archon index` if files changed)", ErrNotFound, id)
 	}
 	item := &Item{ID: c.ID, Layer: c.Layer, Kind: c.Kind, Project: c.Project}
+	if c.Kind == chunk.KindItem { // L3 records live in the knowledge database
+		item.Piece = pieceOf(&c)
+		return item, nil
+	}
 	abs, err := e.ws.Path(c.Path)
 	if err != nil {
 		return nil, err

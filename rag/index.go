@@ -84,11 +84,20 @@ func (e *Engine) sources(ctx context.Context) ([]source, error) {
 			return nil, err
 		}
 	}
-	return out, nil
+	ks, docs, err := e.knowledgeSources(ctx)
+	if err != nil {
+		return nil, err
+	}
+	e.l3 = docs
+	return append(out, ks...), nil
 }
 
 // chunkFile reads and chunks one source file.
 func (e *Engine) chunkFile(src source) ([]chunk.Chunk, string, error) {
+	if d, ok := e.l3[src.rel]; ok {
+		cs, hash := knowledgeChunk(src.rel, d)
+		return cs, hash, nil
+	}
 	abs, err := e.ws.Path(src.rel)
 	if err != nil {
 		return nil, "", err

@@ -55,7 +55,11 @@ func printStatus(w io.Writer, st *layers.Status) {
 	}
 	fmt.Fprintf(w, "\n                   last %d days: %s\n", st.L1.WindowDays, logLine(st.L1.Recent))
 	fmt.Fprintf(w, "L2 daily logs      %s\n", logLine(st.L2))
-	fmt.Fprintf(w, "L3 knowledge       %s\n", st.L3.Note)
+	if st.L3.Available {
+		fmt.Fprintf(w, "L3 knowledge       %d projects, %d tasks, %d knowledge items\n", st.L3.Projects, st.L3.Tasks, st.L3.Items)
+	} else {
+		fmt.Fprintf(w, "L3 knowledge       %s\n", st.L3.Note)
+	}
 	fmt.Fprintf(w, "L4 curated wisdom  %s %s, %d items\n", st.L4.Path, presence(st.L4), st.L4.Entries)
 }
 

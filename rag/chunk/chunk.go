@@ -187,6 +187,10 @@ func Markdown(path string, lines []string, layer string, o Options) []Chunk {
 	return finish(out)
 }
 
+// Finish numbers chunks, hashes them and gives them stable ids, for
+// chunks built outside this package (L3 records).
+func Finish(cs []Chunk) []Chunk { return finish(cs) }
+
 // finish numbers chunks, hashes them and gives them stable ids.
 func finish(cs []Chunk) []Chunk {
 	seen := make(map[string]int, len(cs))

@@ -1,0 +1,67 @@
+package rag
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/archon-memory/archon/layers/knowledge"
+)
+
+// TestKnowledgeIndexed checks that L3 records are searchable with project
+// and tag filters, re-indexed when they change, and shown by Get.
+func TestKnowledgeIndexed(t *testing.T) {
+	ctx := context.Background()
+	ws := demoWorkspace(t)
+	ks, err := knowledge.Open(ctx, knowledge.DefaultPath(ws.StateDir()), knowledge.Options{Now: ws.Now, Location: ws.Location()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"billing", "web"} {
+		if _, err := ks.AddProject(ctx, knowledge.Project{Name: name}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	k1, err := ks.AddItem(ctx, knowledge.Item{Kind: "gotcha", Title: "Quokka webhooks arrive twice", Body: "Deduplicate quokka events by id before applying them.", Tags: []string{"payments"}, Agent: "reviewer", Project: "billing"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ks.AddItem(ctx, knowledge.Item{Kind: "pattern", Title: "Quokka forms keep focus", Body: "Return focus to the first quokka field after an error.", Tags: []string{"frontend"}, Project: "web"}); err != nil {
+		t.Fatal(err)
+	}
+	ks.Close()
+
+	e := openIndexed(t, ws)
+	rs := search(t, e, Query{Text: "quokka", TopK: 10})
+	if len(rs) != 2 || rs[0].Layer != "L3" || !strings.HasPrefix(rs[0].Path, KnowledgePrefix) {
+		t.Fatalf("L3 hits: %+v", rs)
+	}
+	for _, f := range []Filter{{Projects: []string{"billing"}}, {Tags: []string{"payments"}}, {Layers: []string{"L3"}, Agents: []string{"reviewer"}}} {
+		got := search(t, e, Query{Text: "quokka", Filter: f})
+		if len(got) != 1 || got[0].Path != KnowledgePrefix+k1.ID || got[0].Project != "billing" {
+			t.Fatalf("filter %+v: %+v", f, got)
+		}
+	}
+	item, err := e.Get(ctx, rs[0].ID, 0)
+	if err != nil || item.Stale || !strings.Contains(item.Text, "quokka") {
+		t.Fatalf("get: %+v %v", item, err)
+	}
+
+	// An update re-indexes that record only.
+	ks, err = knowledge.Open(ctx, knowledge.DefaultPath(ws.StateDir()), knowledge.Options{Now: ws.Now, Location: ws.Location()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := "Deduplicate narwhal events by id before applying them."
+	if _, err := ks.UpdateItem(ctx, k1.ID, knowledge.ItemUpdate{Body: &body}); err != nil {
+		t.Fatal(err)
+	}
+	ks.Close()
+	st, err := e.Index(ctx, nil)
+	if err != nil || st.Changed != 1 || st.Added != 1 || st.Deleted != 1 {
+		t.Fatalf("after update: %+v %v", st, err)
+	}
+	if got := search(t, e, Query{Text: "narwhal"}); len(got) != 1 || got[0].Path != KnowledgePrefix+k1.ID {
+		t.Fatalf("updated record: %+v", got)
+	}
+}
