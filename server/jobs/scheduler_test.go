@@ -1,0 +1,251 @@
+package jobs
+
+import (
+	"context"
+	"errors"
+	"os"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/archon-memory/archon/server"
+	"github.com/archon-memory/archon/server/service"
+)
+
+var _ server.Jobs = (*Scheduler)(nil)
+
+func okJob(context.Context) (string, error) { return "done", nil }
+
+// fakeClock is a settable clock.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *fakeClock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// Two jobs triggered together run one after the other, never at once.
+func TestJobsNeverOverlap(t *testing.T) {
+	var active, most atomic.Int32
+	var order []string
+	var mu sync.Mutex
+	job := func(name string) Func {
+		return func(context.Context) (string, error) {
+			n := active.Add(1)
+			for {
+				m := most.Load()
+				if n <= m || most.CompareAndSwap(m, n) {
+					break
+				}
+			}
+			time.Sleep(50 * time.Millisecond)
+			mu.Lock()
+			order = append(order, name)
+			mu.Unlock()
+			active.Add(-1)
+			return name, nil
+		}
+	}
+	s, err := New([]Job{{Name: "a", Schedule: Off, Run: job("a")}, {Name: "b", Schedule: Off, Run: job("b")}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for _, n := range []string{"a", "b"} {
+		wg.Go(func() { s.scheduled(n) }) // as cron triggers them
+	}
+	wg.Go(func() {
+		if _, err := s.Run(t.Context(), "a"); err != nil && service.KindOf(err) != service.Conflict {
+			t.Error(err)
+		}
+	})
+	wg.Wait()
+	if most.Load() != 1 {
+		t.Errorf("%d jobs ran at once", most.Load())
+	}
+	if len(order) < 2 {
+		t.Errorf("ran %v, want a and b", order)
+	}
+	// A job asked for while it already runs is refused, not queued twice.
+	release := make(chan struct{})
+	started := make(chan struct{})
+	s2, _ := New([]Job{{Name: "slow", Schedule: Off, Run: func(context.Context) (string, error) {
+		close(started)
+		<-release
+		return "", nil
+	}}}, Options{})
+	go s2.Run(context.Background(), "slow")
+	<-started
+	if _, err := s2.Run(t.Context(), "slow"); service.KindOf(err) != service.Conflict {
+		t.Errorf("second run of a running job: %v, want a conflict", err)
+	}
+	if st := s2.Statuses()[0]; !st.Running {
+		t.Error("the running job is not listed as running")
+	}
+	close(release)
+	if err := s2.Stop(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A failing job is recorded and logged, and the next scheduled run tries
+// again; state survives a restart.
+func TestFailureRecordedAndRetriedNextTime(t *testing.T) {
+	dir := t.TempDir()
+	clock := &fakeClock{t: time.Date(2026, 6, 1, 3, 0, 0, 0, time.UTC)}
+	var calls atomic.Int32
+	flaky := func(context.Context) (string, error) {
+		if calls.Add(1) == 1 {
+			return "", errors.New("disk full")
+		}
+		return "archived 2 logs", nil
+	}
+	var ran []error
+	opt := Options{Location: time.UTC, StateDir: dir, Now: clock.Now, OnRun: func(_ string, err error, _ time.Duration) { ran = append(ran, err) }}
+	s, err := New([]Job{{Name: Archive, Schedule: "0 3 * * *", Run: flaky}}, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.scheduled(Archive)
+	st := s.Statuses()[0]
+	if st.LastResult != ResultError || st.Message != "disk full" || st.Failures != 1 || st.Runs != 1 {
+		t.Fatalf("after the failure: %+v", st)
+	}
+	if calls.Load() != 1 {
+		t.Fatalf("the failing job ran %d times at once (a retry loop)", calls.Load())
+	}
+	if want := time.Date(2026, 6, 2, 3, 0, 0, 0, time.UTC); !st.NextRun.Equal(want) {
+		t.Errorf("next run %s, want %s", st.NextRun, want)
+	}
+	clock.Add(24 * time.Hour)
+	s.scheduled(Archive) // the next day's run
+	st = s.Statuses()[0]
+	if st.LastResult != ResultOK || st.Message != "archived 2 logs" || st.Runs != 2 || st.Failures != 1 {
+		t.Fatalf("after the retry: %+v", st)
+	}
+	if len(ran) != 2 || ran[0] == nil || ran[1] != nil {
+		t.Errorf("OnRun saw %v", ran)
+	}
+	// Persisted: a new scheduler and the offline listing read it back.
+	s2, err := New([]Job{{Name: Archive, Schedule: "0 3 * * *", Run: flaky}}, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s2.Statuses()[0]; got.Runs != 2 || got.LastResult != ResultOK || !got.LastStart.Equal(clock.Now()) {
+		t.Errorf("reloaded: %+v", got)
+	}
+	list, err := Offline(dir, map[string]string{Archive: "0 3 * * *", Reindex: Off}, time.UTC, clock.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != len(Names()) || list[0].Name != Archive || list[0].Runs != 2 || list[0].NextRun == nil {
+		t.Errorf("offline: %+v", list)
+	}
+	if list[1].Name != Reindex || list[1].NextRun != nil || list[1].LastStart != nil {
+		t.Errorf("offline reindex (off, never ran): %+v", list[1])
+	}
+}
+
+func TestSkippedAndPanickingJobs(t *testing.T) {
+	s, _ := New([]Job{
+		{Name: "idle", Schedule: Off, Run: func(context.Context) (string, error) {
+			return "", errors.Join(errors.New("nothing to do"), ErrSkipped)
+		}},
+		{Name: "bad", Schedule: Off, Run: func(context.Context) (string, error) { panic("boom") }},
+	}, Options{})
+	v, err := s.Run(t.Context(), "idle")
+	if err != nil || v.(Status).LastResult != ResultSkipped {
+		t.Errorf("idle: %+v %v", v, err)
+	}
+	v, err = s.Run(t.Context(), "bad")
+	if err != nil || v.(Status).LastResult != ResultError || v.(Status).Message != "panic: boom" {
+		t.Errorf("bad: %+v %v", v, err)
+	}
+	if _, err := s.Run(t.Context(), "nope"); service.KindOf(err) != service.NotFound {
+		t.Errorf("unknown job: %v", err)
+	}
+}
+
+func TestDamagedStateStartsAfresh(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(StatePath(dir), []byte("{not json"), 0o644)
+	s, err := New([]Job{{Name: "a", Schedule: Off, Run: okJob}}, Options{StateDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Run(t.Context(), "a"); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := loadState(StatePath(dir))
+	if err != nil || recs["a"].Runs != 1 {
+		t.Errorf("state after a run: %v %v", recs, err)
+	}
+	if _, err := Offline(t.TempDir(), nil, time.UTC, time.Now()); err != nil {
+		t.Errorf("no state file: %v", err)
+	}
+}
+
+// Through real cron: a job fires on its schedule, and Stop waits for it
+// to finish while refusing new runs.
+func TestStopLetsTheJobInProgressFinish(t *testing.T) {
+	started := make(chan struct{})
+	release := make(chan struct{})
+	var once sync.Once
+	var finished atomic.Bool
+	s, err := New([]Job{{Name: "tick", Schedule: "* * * * * *", Run: func(context.Context) (string, error) {
+		once.Do(func() { close(started) })
+		<-release
+		finished.Store(true)
+		return "", nil
+	}}}, Options{StateDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Start()
+	select {
+	case <-started:
+	case <-time.After(3 * time.Second):
+		t.Fatal("the every-second job did not fire")
+	}
+	stopped := make(chan error, 1)
+	go func() { stopped <- s.Stop(context.Background()) }()
+	select {
+	case <-stopped:
+		t.Fatal("Stop returned while the job ran")
+	case <-time.After(100 * time.Millisecond):
+	}
+	if _, err := s.Run(t.Context(), "tick"); err == nil {
+		t.Error("a run was accepted while stopping")
+	}
+	close(release)
+	if err := <-stopped; err != nil {
+		t.Fatal(err)
+	}
+	if !finished.Load() || s.Statuses()[0].Runs != 1 {
+		t.Errorf("finished %v, status %+v", finished.Load(), s.Statuses()[0])
+	}
+	// Stop with a deadline reports a job that does not finish.
+	block := make(chan struct{})
+	defer close(block)
+	s2, _ := New([]Job{{Name: "stuck", Schedule: Off, Run: func(context.Context) (string, error) { <-block; return "", nil }}}, Options{})
+	go s2.Run(context.Background(), "stuck")
+	for !s2.Statuses()[0].Running {
+		time.Sleep(5 * time.Millisecond)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if err := s2.Stop(ctx); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("Stop of a stuck job: %v", err)
+	}
+}
