@@ -139,6 +139,11 @@ func (a *app) serve(c *cli.Context) error {
 	}()
 	opt.Metrics = metrics
 	opt.MCP = archonmcp.HTTPHandler(archonmcp.NewServer(svc, version), opt.MaxBodyBytes)
+	sched, err := a.scheduler(cfg, svc, metrics.JobRan)
+	if err != nil {
+		return err
+	}
+	opt.Jobs = sched
 	srv, err := server.New(svc, opt)
 	if err != nil {
 		return err
@@ -150,7 +155,9 @@ func (a *app) serve(c *cli.Context) error {
 	}
 	defer server.RemoveDiscovery(ws.StateDir(), d.PID)
 	fmt.Fprintf(a.stderr, "archon serve: %s (API %s/v1, MCP %s/mcp, metrics %s/metrics); workspace %s\n", url, url, url, url, ws.Root())
+	sched.Start()
 	err = srv.Run(c.Context, ln)
+	a.stopJobs(sched) // the job in progress finishes before the indexes close
 	a.logger.Info("archon serve stopped", "err", err)
 	return err
 }
