@@ -25,6 +25,22 @@ type Config struct {
 	Embedder  Embedder  `yaml:"embedder" doc:"vectors for the semantic half of hybrid search"`
 	Rerank    Rerank    `yaml:"rerank" doc:"optional reranking of the best hits by a model"`
 	Promote   Promote   `yaml:"promote" doc:"L4: when a pattern is promoted to MEMORY.md"`
+	Jobs      Jobs      `yaml:"jobs" doc:"scheduled jobs inside archon serve, in workspace.timezone"`
+}
+
+// Jobs holds the schedules of the jobs archon serve runs. A schedule is a
+// cron line (5 fields, or 6 with seconds first), @daily, @every 6h, or off.
+type Jobs struct {
+	// Enabled turns every job on or off.
+	Enabled bool `yaml:"enabled" doc:"run the scheduled jobs inside archon serve"`
+	// Archive moves logs past the L1 window to the archive, then reindexes.
+	Archive string `yaml:"archive" doc:"when to archive logs older than l1.window_days (avoid 02:00-02:59: DST)" check:"schedule"`
+	// Reindex brings every index up to date.
+	Reindex string `yaml:"reindex" doc:"when to reindex everything (incremental)" check:"schedule"`
+	// Summary refreshes MEMORY_SUMMARY.md from the last 7 days of logs.
+	Summary string `yaml:"summary" doc:"when to refresh MEMORY_SUMMARY.md from the last 7 days of daily logs" check:"schedule"`
+	// Promote promotes proven patterns to MEMORY.md.
+	Promote string `yaml:"promote" doc:"when to promote proven patterns to MEMORY.md" check:"schedule"`
 }
 
 // Rerank holds keys about the optional model reranker.
@@ -114,6 +130,7 @@ func Default() Config {
 		Embedder: Embedder{Provider: "builtin", APIKeyEnv: "OPENAI_API_KEY"},
 		Rerank:   Rerank{Provider: "none", TopN: 20, TimeoutSeconds: 10},
 		Promote:  Promote{MinSuccesses: 3, MinAgents: 2, CrossProject: true, MaxFailureRate: 0.34},
+		Jobs:     Jobs{Enabled: true, Archive: "0 3 * * *", Reindex: "0 */6 * * *", Summary: "30 3 * * *", Promote: "0 4 * * *"},
 	}
 }
 

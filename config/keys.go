@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/robfig/cron/v3"
+
 	"github.com/archon-memory/archon/memory"
 )
 
@@ -182,6 +184,13 @@ func check(name, s string) error {
 		if s != "" {
 			return memory.ValidateAgent(s)
 		}
+	case "schedule":
+		if s == "off" {
+			return nil
+		}
+		if _, err := cron.NewParser(cron.SecondOptional | cron.Minute | cron.Hour | cron.Dom | cron.Month | cron.Dow | cron.Descriptor).Parse(s); err != nil {
+			return fmt.Errorf("schedule %q: %v (want 5 fields like \"0 3 * * *\", 6 with seconds first, @daily, @every 6h, or off)", s, err)
+		}
 	case "relpath":
 		if s == "" || strings.HasPrefix(s, "/") || s == ".." || strings.HasPrefix(s, "../") || strings.Contains(s, "/../") {
 			return fmt.Errorf("%q must be a path inside the workspace", s)
@@ -226,6 +235,8 @@ func allowed(f reflect.StructField) string {
 		return "one word of letters, digits, '.', '_' or '-'"
 	case "relpath":
 		return "paths inside the workspace"
+	case "schedule":
+		return "a cron line, @daily, @every 6h, or off"
 	}
 	return ""
 }

@@ -26,6 +26,7 @@ func (a *app) cliApp() *cli.App {
 		a.contextCommand(),
 		a.summarizeCommand(),
 		a.archiveCommand(),
+		a.jobsCommand(),
 	}
 	cmds = a.routed(append(cmds, a.serveCommands()...)) // serve, mcp; index commands go through a running serve
 	cmds = append(cmds, a.knowledgeCommands()...)

@@ -25,8 +25,8 @@ func (a *app) jobsCommand() *cli.Command {
 		Name:  "jobs",
 		Usage: "list the scheduled jobs (archive, reindex, summary, promote) with their last and next run",
 		Description: "Asks the running archon serve, else reads .archon/" + jobs.StateFile + " (next runs then come from the\n" +
-			"schedules). Schedules are cron specs in workspace.timezone, set with ARCHON_JOBS_ARCHIVE, ARCHON_JOBS_REINDEX,\n" +
-			"ARCHON_JOBS_SUMMARY and ARCHON_JOBS_PROMOTE (\"off\" disables one); ARCHON_JOBS=off disables them all.",
+			"schedules). Schedules are cron specs in workspace.timezone, set by jobs.archive, jobs.reindex, jobs.summary\n" +
+			"and jobs.promote in archon.yaml (or ARCHON_JOBS_ARCHIVE, ...; \"off\" disables one); jobs.enabled: false disables all.",
 		Flags: []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print the jobs as JSON"}},
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
@@ -49,21 +49,19 @@ func (a *app) jobsCommand() *cli.Command {
 	}
 }
 
-// jobSchedules reads the schedules from the environment; ARCHON_JOBS=off
-// turns every job off.
-func (a *app) jobSchedules() (map[string]string, error) {
-	if strings.EqualFold(a.getenv("ARCHON_JOBS"), jobs.Off) {
-		all := map[string]string{}
-		for _, n := range jobs.Names() {
-			all[n] = jobs.Off
+// jobSchedules returns the configured schedules (jobs.*; the config
+// package has validated them); jobs.enabled false turns every job off.
+func (a *app) jobSchedules(cfg *config.Loaded) map[string]string {
+	specs := map[string]string{
+		"archive": cfg.Jobs.Archive, "reindex": cfg.Jobs.Reindex,
+		"summary": cfg.Jobs.Summary, "promote": cfg.Jobs.Promote,
+	}
+	for _, n := range jobs.Names() {
+		if !cfg.Jobs.Enabled || strings.EqualFold(specs[n], jobs.Off) {
+			specs[n] = jobs.Off
 		}
-		return all, nil
 	}
-	s, err := jobs.Schedules(a.getenv)
-	if err != nil {
-		return nil, usagef("%v", err)
-	}
-	return s, nil
+	return specs
 }
 
 // scheduler returns svc's jobs on the configured schedules in the
@@ -73,10 +71,7 @@ func (a *app) scheduler(cfg *config.Loaded, svc *service.Service, onRun func(str
 	if err != nil {
 		return nil, err
 	}
-	specs, err := a.jobSchedules()
-	if err != nil {
-		return nil, err
-	}
+	specs := a.jobSchedules(cfg)
 	return jobs.New(jobs.Define(svc, specs, a.logger), jobs.Options{
 		Location: loc, StateDir: svc.Workspace().StateDir(), Logger: a.logger, OnRun: onRun,
 	})
@@ -110,10 +105,7 @@ func (a *app) listJobs(c *cli.Context) error {
 			return remoteErr(err)
 		}
 	} else {
-		specs, err := a.jobSchedules()
-		if err != nil {
-			return err
-		}
+		specs := a.jobSchedules(cfg)
 		if list, err = jobs.Offline(ws.StateDir(), specs, loc, time.Now()); err != nil {
 			return err
 		}
@@ -125,7 +117,7 @@ func (a *app) listJobs(c *cli.Context) error {
 		return writeJSON(a.stdout, list)
 	}
 	if len(list) == 0 {
-		fmt.Fprintln(a.stdout, "no jobs are scheduled (archon serve runs with ARCHON_JOBS=off)")
+		fmt.Fprintln(a.stdout, "no jobs are scheduled (jobs.enabled is false, or every schedule is off)")
 		return nil
 	}
 	printJobs(a.stdout, list, loc)

@@ -89,7 +89,7 @@ func TestJobsCommandWithAndWithoutService(t *testing.T) {
 	if code, _, e := archonJobs(t, nil, "--root", root, "jobs", "run", "nope"); code != 2 || !strings.Contains(e, "no job") {
 		t.Errorf("jobs run nope: %d %s", code, e)
 	}
-	if code, _, e := archonJobs(t, []string{"ARCHON_JOBS_REINDEX=every day"}, "--root", root, "jobs"); code != 2 || !strings.Contains(e, "ARCHON_JOBS_REINDEX") {
+	if code, _, e := archonJobs(t, []string{"ARCHON_JOBS_REINDEX=every day"}, "--root", root, "jobs"); code != 1 || !strings.Contains(e, "ARCHON_JOBS_REINDEX") {
 		t.Errorf("bad schedule: %d %s", code, e)
 	}
 
