@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/archon-memory/archon/layers/knowledge"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/tokens"
 )
@@ -128,5 +129,42 @@ func TestWarmth(t *testing.T) {
 	}
 	if !seen["gotcha"] && !seen["pattern"] && !seen["preference"] {
 		t.Fatalf("no categories recognized: %+v", seen)
+	}
+}
+
+func TestKnowledgeLearnings(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	if _, err := memory.Init(ctx, root, nil); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := memory.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ls, err := KnowledgeLearnings(ctx, ws); err != nil || len(ls) != 0 {
+		t.Fatalf("no database: %v %v", ls, err)
+	}
+	ks, err := knowledge.Open(ctx, knowledge.DefaultPath(ws.StateDir()), knowledge.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range []knowledge.Item{
+		{Kind: "note", Title: "deploys need a second pair of eyes", Tags: []string{"fragile"}},
+		{Kind: "gotcha", Title: "bleve waits on its lock"},
+		{Kind: "pattern", Title: "expand, backfill, contract"},
+	} {
+		if _, err := ks.AddItem(ctx, it); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ks.Close()
+	ls, err := KnowledgeLearnings(ctx, ws)
+	if err != nil || len(ls) != 3 {
+		t.Fatalf("%+v %v", ls, err)
+	}
+	w := SelectWarmth(ls, 10000)
+	if got := []string{w.Kept[0].Category, w.Kept[1].Category, w.Kept[2].Category}; got[0] != "gotcha" || got[1] != "pattern" || got[2] != "fragile" {
+		t.Fatalf("order %v", got)
 	}
 }

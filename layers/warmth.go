@@ -1,8 +1,14 @@
 package layers
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
 	"strings"
 
+	"github.com/archon-memory/archon/layers/knowledge"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/tokens"
 )
@@ -107,6 +113,53 @@ func WisdomLearnings(ws *memory.Workspace) ([]Learning, error) {
 			item = append(item, lines[i])
 		}
 		out = append(out, Learning{Category: cat, Text: strings.Join(item, "\n"), Source: memory.WisdomFile})
+	}
+	return out, nil
+}
+
+// KnowledgeLearnings reads the L3 knowledge items as learnings: gotchas,
+// patterns and best practices by their kind; items tagged preference,
+// fragile or almost-did go to that category. It reads nothing when the
+// workspace has no knowledge database.
+func KnowledgeLearnings(ctx context.Context, ws *memory.Workspace) ([]Learning, error) {
+	path := knowledge.DefaultPath(ws.StateDir())
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	st, err := knowledge.Open(ctx, path, knowledge.Options{Now: ws.Now, Location: ws.Location()})
+	if err != nil {
+		return nil, fmt.Errorf("warmth: %w", err)
+	}
+	defer st.Close()
+	docs, err := st.Documents(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("warmth: %w", err)
+	}
+	var out []Learning
+	for _, d := range docs {
+		cat := ""
+		switch d.Kind {
+		case "project", "task":
+			continue
+		case "gotcha":
+			cat = "gotcha"
+		case "pattern", "best-practice":
+			cat = "pattern"
+		default:
+			cat = "other"
+		}
+		for _, t := range d.Tags {
+			switch t {
+			case "preference", "preferences":
+				cat = "preference"
+			case "fragile":
+				cat = "fragile"
+			case "almost-did", "near-miss":
+				cat = "almost-did"
+			}
+		}
+		text := "- " + strings.ReplaceAll(strings.TrimSpace(d.Text), "\n", "\n  ")
+		out = append(out, Learning{Category: cat, Text: text, Source: "knowledge/" + d.ID})
 	}
 	return out, nil
 }

@@ -169,7 +169,7 @@ func (a *app) contextCommand() *cli.Command {
 			},
 			{
 				Name:  "warmth",
-				Usage: "the learnings carried into a new session, kept by priority (gotchas, patterns, preferences, fragile areas, almost-did) within a budget",
+				Usage: "the learnings carried into a new session (MEMORY.md and L3 knowledge items), kept by priority (gotchas, patterns, preferences, fragile areas, almost-did) within a budget",
 				Flags: []cli.Flag{
 					&cli.IntFlag{Name: "budget", Value: 10000, Usage: "token budget"},
 					&cli.BoolFlag{Name: "json", Usage: "print as JSON"},
@@ -186,6 +186,11 @@ func (a *app) contextCommand() *cli.Command {
 					if err != nil {
 						return err
 					}
+					kl, err := layers.KnowledgeLearnings(c.Context, ws)
+					if err != nil {
+						return err
+					}
+					ls = append(ls, kl...)
 					w := layers.SelectWarmth(ls, c.Int("budget"))
 					if c.Bool("json") {
 						return writeJSON(a.stdout, w)
