@@ -49,7 +49,7 @@ func DefaultRankParams() RankParams {
 		FileMax: 0.1, Session: 0.2,
 		Speaker:   2,
 		DateBoost: 3, DateAdd: 0.3, DateSlack: 3,
-		Vector: 0.3, VectorCandidates: 50,
+		Vector: 0.3, VectorCandidates: 20,
 	}
 }
 
@@ -140,15 +140,19 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 	if err != nil {
 		return nil, warn, fmt.Errorf("search: %w", err)
 	}
-	// Link neighbours by file position.
+	// Link neighbours by file position. Candidates and their links live in
+	// two slabs: one allocation each instead of thousands.
 	byPos := map[string]map[int]*cand{}
+	slab := make([]cand, 0, len(hood))
+	links := make([]*cand, 2*p.Radius*len(hood))
 	cands := make([]*cand, 0, len(hood))
 	ids := make([]string, 0, len(hood))
 	for _, c := range hood {
 		if byPos[c.Path][c.Seq] != nil {
 			continue
 		}
-		cd := &cand{c: c}
+		slab = append(slab, cand{c: c})
+		cd := &slab[len(slab)-1]
 		cd.s0[lexical] = s0[c.ID]
 		if byPos[c.Path] == nil {
 			byPos[c.Path] = map[int]*cand{}
@@ -166,10 +170,13 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 			cd.s0[semantic] = max(0, float64(cos[cd.c.ID]))
 		}
 	}
-	for _, cd := range cands {
+	for i, cd := range cands {
+		row := links[2*p.Radius*i : 2*p.Radius*(i+1)]
+		cd.prev, cd.next = row[:p.Radius:p.Radius], row[p.Radius:]
+		file := byPos[cd.c.Path]
 		for d := 1; d <= p.Radius; d++ {
-			cd.prev = append(cd.prev, byPos[cd.c.Path][cd.c.Seq-d])
-			cd.next = append(cd.next, byPos[cd.c.Path][cd.c.Seq+d])
+			cd.prev[d-1] = file[cd.c.Seq-d]
+			cd.next[d-1] = file[cd.c.Seq+d]
 		}
 	}
 	propagate(cands, p)
@@ -282,16 +289,19 @@ func (e *Engine) sessionBoost(ctx context.Context, cands []*cand, pq *parsedQuer
 			best[ch] = max(best[ch], cd.s[ch])
 		}
 	}
-	hits, err := e.ft.SearchSessions(ctx, pq.terms, 1000)
+	list := make([]string, 0, len(paths))
+	for p := range paths {
+		list = append(list, p)
+	}
+	// The candidates' files, scaled to the best of them.
+	hits, err := e.ft.SearchSessions(ctx, pq.terms, list)
 	if err != nil {
 		return fmt.Errorf("search: %w", err)
 	}
-	fs := map[string]float64{}
+	fs := make(map[string]float64, len(hits))
 	top := 0.0
 	for _, h := range hits {
-		if paths[h.ID] {
-			fs[h.ID] = h.Score
-		}
+		fs[h.ID] = h.Score
 		top = max(top, h.Score)
 	}
 	if top == 0 {

@@ -56,9 +56,33 @@ func (ix *Index) Search(ctx context.Context, terms []Term, f Filter, size int) (
 	return ix.run(ctx, ix.entries, terms, f, size)
 }
 
-// SearchSessions scores whole source files against terms, best first.
-func (ix *Index) SearchSessions(ctx context.Context, terms []Term, size int) ([]Hit, error) {
-	return ix.run(ctx, ix.sessions, terms, Filter{}, size)
+// SearchSessions scores the whole source files named by paths against
+// terms, best first (files without a match are left out).
+func (ix *Index) SearchSessions(ctx context.Context, terms []Term, paths []string) ([]Hit, error) {
+	if len(paths) == 0 || len(terms) == 0 {
+		return nil, nil
+	}
+	qs := make([]query.Query, 0, len(terms))
+	for _, t := range terms {
+		tq := query.NewTermQuery(t.Text)
+		tq.SetField(FieldText)
+		if t.Weight > 0 {
+			tq.SetBoost(t.Weight)
+		}
+		qs = append(qs, tq)
+	}
+	bq := query.NewBooleanQuery([]query.Query{query.NewDisjunctionQuery(qs)}, nil, nil)
+	bq.AddFilter(query.NewDocIDQuery(paths))
+	req := bleve.NewSearchRequestOptions(bq, len(paths), 0, false)
+	res, err := ix.sessions.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, fmt.Errorf("full-text session search: %w", err)
+	}
+	hits := make([]Hit, len(res.Hits))
+	for i, h := range res.Hits {
+		hits[i] = Hit{ID: h.ID, Score: h.Score}
+	}
+	return hits, nil
 }
 
 func (ix *Index) run(ctx context.Context, idx bleve.Index, terms []Term, f Filter, size int) ([]Hit, error) {
