@@ -145,7 +145,14 @@ func (a *app) searchCommand() *cli.Command {
 				}
 			}
 			if batch != "" {
-				return a.searchBatch(c, eng, base, batch, format)
+				if format != "jsonl" && format != "json" {
+					return usagef("--queries needs --format jsonl")
+				}
+				return a.searchBatch(batch, func(text string) (*rag.Response, error) {
+					q := base
+					q.Text = text
+					return eng.Search(c.Context, q)
+				})
 			}
 			q := base
 			q.Text = strings.Join(c.Args().Slice(), " ")
@@ -175,11 +182,10 @@ func (a *app) searchCommand() *cli.Command {
 	}
 }
 
-// searchBatch answers one {"qid","query"} per line, one output line each.
-func (a *app) searchBatch(c *cli.Context, eng *rag.Engine, base rag.Query, file, format string) error {
-	if format != "jsonl" && format != "json" {
-		return usagef("--queries needs --format jsonl")
-	}
+// searchBatch answers a --queries file (or - for stdin): one
+// {"qid","query"} per line in, one {"qid","results"} line out, with search
+// answering each query (the engine, or a running service).
+func (a *app) searchBatch(file string, search func(text string) (*rag.Response, error)) error {
 	var r io.Reader = a.stdin
 	if file != "-" {
 		f, err := os.Open(file)
@@ -208,9 +214,7 @@ func (a *app) searchBatch(c *cli.Context, eng *rag.Engine, base rag.Query, file,
 			a.logger.Warn("skipping a bad --queries line", "line", line, "err", err)
 			continue
 		}
-		q := base
-		q.Text = in.Query
-		resp, err := eng.Search(c.Context, q)
+		resp, err := search(in.Query)
 		out := struct {
 			QID     string       `json:"qid"`
 			Results []rag.Result `json:"results"`

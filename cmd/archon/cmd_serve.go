@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -372,7 +371,7 @@ func (a *app) remoteSearch(c *cli.Context, cl *server.Client) error {
 		return &resp, nil
 	}
 	if batch != "" {
-		return a.remoteSearchBatch(c, batch, search)
+		return a.searchBatch(batch, search)
 	}
 	resp, err := search(strings.Join(c.Args().Slice(), " "))
 	if err != nil {
@@ -443,60 +442,6 @@ func (a *app) remoteLog(c *cli.Context, cl *server.Client) error {
 		return writeJSON(a.stdout, e)
 	}
 	fmt.Fprintf(a.stdout, "%s:%d-%d\n", e.Path, e.LineStart, e.LineEnd)
-	return nil
-}
-
-// remoteSearchBatch answers --queries through the service, line by line
-// like searchBatch.
-func (a *app) remoteSearchBatch(c *cli.Context, file string, search func(string) (*rag.Response, error)) error {
-	var r io.Reader = a.stdin
-	if file != "-" {
-		f, err := os.Open(file)
-		if err != nil {
-			return fmt.Errorf("--queries: %w", err)
-		}
-		defer f.Close()
-		r = f
-	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	line, failed := 0, 0
-	for sc.Scan() {
-		line++
-		if strings.TrimSpace(sc.Text()) == "" {
-			continue
-		}
-		var in struct {
-			QID   string `json:"qid"`
-			Query string `json:"query"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &in); err != nil {
-			failed++
-			a.logger.Warn("skipping a bad --queries line", "line", line, "err", err)
-			continue
-		}
-		resp, err := search(in.Query)
-		out := struct {
-			QID     string       `json:"qid"`
-			Results []rag.Result `json:"results"`
-			Error   string       `json:"error,omitempty"`
-		}{QID: in.QID, Results: []rag.Result{}}
-		if err != nil {
-			failed++
-			out.Error = err.Error()
-		} else {
-			out.Results = resp.Results
-		}
-		if err := writeJSONLine(a.stdout, out); err != nil {
-			return err
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("--queries: line %d: %w", line+1, err)
-	}
-	if failed > 0 {
-		return fmt.Errorf("%d of the queries failed (see stderr and the error fields)", failed)
-	}
 	return nil
 }
 
