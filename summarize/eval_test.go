@@ -150,5 +150,6 @@ var heldOutSets = []struct {
 }{
 	{"held-out", convgen.HeldOut, false},
 	{"held-out7", convgen.HeldOut7, true},
-	{"held-out8", convgen.HeldOut8, true},
+	{"held-out8", convgen.HeldOut8, false},
+	{"held-out9", convgen.HeldOut9, true},
 }

@@ -299,3 +299,11 @@ var heldOut = factSet{
 // engineer who then changed the summarizer, so their phrasings were known
 // even though their failures were not. Their losses are still unlooked at:
 // the evaluation keeps them blind (no per-fact log).
+//
+// held-out8 was then unblinded (its losses logged and studied, so it
+// counts as seen from here on) and a ninth set, HeldOut9 (heldout3.go:
+// game dev, healthcare data, firmware, marketing analytics, a research
+// lab; Windows and extensionless paths), was written first and scored
+// once, blind, with the unchanged summarizer:
+//
+//	held-out9  shapes (before)       86.5%  32/48     48/48  46/48  40/48  10/48
