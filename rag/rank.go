@@ -142,22 +142,23 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 	}
 	// Link neighbours by file position. Candidates and their links live in
 	// two slabs: one allocation each instead of thousands.
-	byPos := map[string]map[int]*cand{}
+	type pos struct {
+		path string
+		seq  int
+	}
+	byPos := make(map[pos]*cand, len(hood))
 	slab := make([]cand, 0, len(hood))
 	links := make([]*cand, 2*p.Radius*len(hood))
 	cands := make([]*cand, 0, len(hood))
 	ids := make([]string, 0, len(hood))
 	for _, c := range hood {
-		if byPos[c.Path][c.Seq] != nil {
+		if byPos[pos{c.Path, c.Seq}] != nil {
 			continue
 		}
 		slab = append(slab, cand{c: c})
 		cd := &slab[len(slab)-1]
 		cd.s0[lexical] = s0[c.ID]
-		if byPos[c.Path] == nil {
-			byPos[c.Path] = map[int]*cand{}
-		}
-		byPos[c.Path][c.Seq] = cd
+		byPos[pos{c.Path, c.Seq}] = cd
 		cands = append(cands, cd)
 		ids = append(ids, c.ID)
 	}
@@ -173,10 +174,9 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 	for i, cd := range cands {
 		row := links[2*p.Radius*i : 2*p.Radius*(i+1)]
 		cd.prev, cd.next = row[:p.Radius:p.Radius], row[p.Radius:]
-		file := byPos[cd.c.Path]
 		for d := 1; d <= p.Radius; d++ {
-			cd.prev[d-1] = file[cd.c.Seq-d]
-			cd.next[d-1] = file[cd.c.Seq+d]
+			cd.prev[d-1] = byPos[pos{cd.c.Path, cd.c.Seq - d}]
+			cd.next[d-1] = byPos[pos{cd.c.Path, cd.c.Seq + d}]
 		}
 	}
 	propagate(cands, p)
