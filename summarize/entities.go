@@ -70,6 +70,9 @@ func classifyWord(raw string) (EntityKind, string, bool) {
 		return EntPath, w, len(scheme) >= 2 && len(scheme) <= 10 && isIdentLike(scheme) && len(rest) >= 3 &&
 			!strings.ContainsAny(w, "{}\"<>|\\")
 	}
+	if looksLikeWindowsPath(w) {
+		return EntPath, w, true
+	}
 	if strings.ContainsAny(w, "{}\"=<>|\\") {
 		return 0, "", false
 	}
@@ -98,9 +101,53 @@ func looksLikePath(w string) bool {
 		// "/" alone, "/s" and dates like 10/12 are not paths.
 		return len(w) > 3 && strings.Count(w, "/") >= 2 || (ext != "" && len(w) > 4)
 	case slash > 0:
-		return ext != "" && isFileExt(ext) || strings.Count(w, "/") >= 2 && !hasDigitsOnlySegments(w)
+		return ext != "" && isFileExt(ext) || strings.Count(w, "/") >= 2 && !hasDigitsOnlySegments(w) ||
+			isBareFileName(w[strings.LastIndexByte(w, '/')+1:]) && isIdentLike(w[:slash])
 	}
 	return ext != "" && isFileExt(ext) && dot > 0 && isIdentLike(w[:dot])
+}
+
+// isBareFileName accepts file names that carry no extension by convention:
+// build and tool files named Xfile (Makefile, Dockerfile, Fastfile,
+// Jenkinsfile), the usual all-caps repository files and dotfiles (.env,
+// .gitignore). It is used for dir/name, where a slash already hints at a
+// path.
+func isBareFileName(b string) bool {
+	switch {
+	case len(b) > 6 && b[0] >= 'A' && b[0] <= 'Z' && strings.HasSuffix(b, "file") && isIdentLike(b) &&
+		b != "Profile": // the one English word of that shape
+		return true
+	case len(b) > 2 && b[0] == '.' && isIdentLike(b[1:]) && b[1] != '.':
+		return true
+	}
+	switch b {
+	case "LICENSE", "README", "CODEOWNERS", "OWNERS", "BUILD", "WORKSPACE", "VERSION", "CHANGELOG", "NOTICE",
+		"AUTHORS":
+		return true
+	}
+	return false
+}
+
+// looksLikeWindowsPath accepts drive paths (C:\Users\me\x.txt, D:/data/in)
+// and UNC paths (\\server\share\dir).
+func looksLikeWindowsPath(w string) bool {
+	var rest string
+	switch {
+	case len(w) > 3 && w[0]|0x20 >= 'a' && w[0]|0x20 <= 'z' && w[1] == ':' && (w[2] == '\\' || w[2] == '/'):
+		rest = w[3:]
+	case len(w) > 4 && strings.HasPrefix(w, `\\`):
+		rest = w[2:]
+		if !strings.Contains(rest, `\`) {
+			return false
+		}
+	default:
+		return false
+	}
+	if rest == "" || strings.ContainsAny(rest, "{}\"<>|:*?") {
+		return false
+	}
+	// At least one name of a letter or more, not just separators.
+	return strings.Trim(rest, `\/.`) != ""
 }
 
 func hasDigitsOnlySegments(w string) bool {
@@ -125,7 +172,8 @@ func isFileExt(ext string) bool {
 		"cs", "swift", "scala", "sh", "bash", "zsh", "sql", "md", "txt", "json", "jsonl", "yaml", "yml", "toml",
 		"ini", "cfg", "conf", "env", "xml", "html", "css", "scss", "vue", "svelte", "proto", "lock", "mod",
 		"sum", "csv", "tf", "hcl", "gradle", "dockerfile", "log", "pem", "key", "crt", "ipynb", "lua", "ex",
-		"exs", "erl", "zig", "dart", "r", "jl", "mjs", "cjs", "pdf", "png", "svg", "db", "sqlite", "parquet":
+		"exs", "erl", "zig", "dart", "r", "jl", "mjs", "cjs", "pdf", "png", "svg", "db", "sqlite", "parquet",
+		"docx", "xlsx", "pptx":
 		return true
 	}
 	return false

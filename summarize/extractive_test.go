@@ -43,6 +43,18 @@ func TestClassifyWord(t *testing.T) {
 		{"1234", 0, false},
 		{"e.g.", 0, false},
 		{"{\"a\":1}", 0, false},
+		{`C:\Users\me\report.docx.`, EntPath, true},
+		{`d:/data/in`, EntPath, true},
+		{`\\fileserver\share\q3`, EntPath, true},
+		{`C:\`, 0, false},
+		{`a:b\c`, 0, false},
+		{"fastlane/Fastfile", EntPath, true},
+		{"deploy/Dockerfile", EntPath, true},
+		{"web/.env", EntPath, true},
+		{"repo/LICENSE", EntPath, true},
+		{"client/server", 0, false},
+		{"read/write", 0, false},
+		{"the/Profile", 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.word, func(t *testing.T) {
