@@ -306,4 +306,21 @@ var heldOut = factSet{
 // lab; Windows and extensionless paths), was written first and scored
 // once, blind, with the unchanged summarizer:
 //
-//	held-out9  shapes (before)       86.5%  32/48     48/48  46/48  40/48  10/48
+//	held-out9  shapes (a481d76)      86.5%  32/48     48/48  46/48  40/48  10/48
+//
+// The summarizer then changed for held-out8's failures only (Windows drive
+// and UNC paths, extensionless Makefile-style and dotfile paths after a
+// directory, "still to do" task cues): held-out8 went to 99.5% (its one
+// loss is a generator artifact: a "- [x]" distractor line runs on into the
+// next planted sentence, which is then read as finished work). Tuning
+// sets, held-out and held-out7 stayed where they were. held-out9 was then
+// scored once more, blind:
+//
+//	held-out9  paths (9fe6bed)       87.5%  32/48     48/48  48/48  40/48  10/48
+//
+// 87.5% on held-out9 is the held-out figure, below the 90% target: it
+// loses 16 decisions and 8 identifiers, which ones is still unlooked at
+// (the evaluation keeps it blind), and surfaces 10 of 48 distractors.
+// Caveat: held-out9 was written knowing held-out8 was suspected to lose
+// Windows and extensionless paths, so it has such paths, and its two path
+// gains are not independent evidence of the path rules.
