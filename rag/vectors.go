@@ -81,8 +81,13 @@ const (
 )
 
 func (e *Engine) vectorFiles() vector.Files {
-	return vector.Files{Snapshot: filepath.Join(e.dir, snapshotFile), Delta: filepath.Join(e.dir, deltaFile)}
+	return vector.Files{Snapshot: filepath.Join(e.dir, snapshotFile), Delta: filepath.Join(e.dir, deltaFile), Opts: vectorOptions()}
 }
+
+// vectorOptions tune the in-memory vector index: search asks it for few
+// neighbours (RankParams.VectorCandidates, 20), so 512 rescored prefilter
+// candidates keep its recall while halving the exact rescoring.
+func vectorOptions() vector.Options { return vector.Options{Candidates: 512} }
 
 // newGeneration returns a fresh random generation (odd: 0 means none).
 func newGeneration() uint64 { return rand.Uint64() | 1 }
@@ -439,7 +444,7 @@ func (e *Engine) loadVectors(ctx context.Context, id string) (ix *vector.Index, 
 		return nil, nil, fmt.Errorf("load vectors: %w", err)
 	}
 	if prev != id { // nothing indexed with this embedder yet
-		ix, err = vector.New(e.emb.Dimensions(), vector.Options{})
+		ix, err = vector.New(e.emb.Dimensions(), vectorOptions())
 	} else if ix, err = e.vectorFiles().Open(ctx, id, gen); err != nil {
 		if !errors.Is(err, fs.ErrNotExist) || gen != 0 {
 			rebuilt = err
