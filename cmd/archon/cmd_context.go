@@ -85,6 +85,33 @@ func (a *app) readConversation(c *cli.Context) (*conv.Conversation, error) {
 	return cv, nil
 }
 
+// conversationRun is where the commands that read a conversation start:
+// the workspace, its monitor (save its token caches when done), the parsed
+// --input and the check options from the flags and the model override.
+type conversationRun struct {
+	ws   *memory.Workspace
+	m    *monitor.Monitor
+	conv *conv.Conversation
+	opt  monitor.CheckOptions
+	save func()
+}
+
+func (a *app) startConversation(c *cli.Context) (*conversationRun, error) {
+	ws, m, save, err := a.monitorFor(c)
+	if err != nil {
+		return nil, err
+	}
+	cv, err := a.readConversation(c)
+	if err == nil {
+		var opt monitor.CheckOptions
+		if opt, err = a.checkOptions(c, ws.StateDir()); err == nil {
+			return &conversationRun{ws: ws, m: m, conv: cv, opt: opt, save: save}, nil
+		}
+	}
+	save()
+	return nil, err
+}
+
 func (a *app) checkOptions(c *cli.Context, stateDir string) (monitor.CheckOptions, error) {
 	override, err := monitor.LoadOverride(stateDir)
 	if err != nil {
@@ -105,24 +132,16 @@ func (a *app) contextCommand() *cli.Command {
 					&cli.BoolFlag{Name: "json", Usage: "print the report as JSON (stable)"},
 					&cli.IntFlag{Name: "largest", Value: 5, Usage: "how many of the largest messages to list"}),
 				Action: func(c *cli.Context) error {
-					ws, m, save, err := a.monitorFor(c)
+					run, err := a.startConversation(c)
 					if err != nil {
 						return err
 					}
-					defer save()
-					cv, err := a.readConversation(c)
+					defer run.save()
+					r, err := run.m.Check(c.Context, run.conv, run.opt)
 					if err != nil {
 						return err
 					}
-					opt, err := a.checkOptions(c, ws.StateDir())
-					if err != nil {
-						return err
-					}
-					r, err := m.Check(c.Context, cv, opt)
-					if err != nil {
-						return err
-					}
-					if err := ctxlog.Open(ws.StateDir()).Append(c.Context, monitor.CheckEvent(r)); err != nil {
+					if err := ctxlog.Open(run.ws.StateDir()).Append(c.Context, monitor.CheckEvent(r)); err != nil {
 						a.logger.Warn("context log not written", "err", err)
 					}
 					if c.Bool("json") {
@@ -297,19 +316,12 @@ func (a *app) prepareCommand(gate bool) *cli.Command {
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the prepared messages here instead of stdout"},
 	)
 	cmd.Action = func(c *cli.Context) error {
-		ws, m, save, err := a.monitorFor(c)
+		run, err := a.startConversation(c)
 		if err != nil {
 			return err
 		}
-		defer save()
-		cv, err := a.readConversation(c)
-		if err != nil {
-			return err
-		}
-		copt, err := a.checkOptions(c, ws.StateDir())
-		if err != nil {
-			return err
-		}
+		defer run.save()
+		ws, m, cv, copt := run.ws, run.m, run.conv, run.opt
 		sum, err := m.Summarizer(a.logger)
 		if err != nil {
 			return err
@@ -387,20 +399,17 @@ func (a *app) summarizeCommand() *cli.Command {
 		Usage: "summarize a conversation into MEMORY_SUMMARY.md (the old version is kept in the history)",
 		Flags: append(conversationFlags()[:3], &cli.BoolFlag{Name: "json", Usage: "print the result as JSON"}),
 		Action: func(c *cli.Context) error {
-			ws, m, save, err := a.monitorFor(c)
+			run, err := a.startConversation(c)
 			if err != nil {
 				return err
 			}
-			defer save()
-			cv, err := a.readConversation(c)
+			defer run.save()
+			ws := run.ws
+			sum, err := run.m.Summarizer(a.logger)
 			if err != nil {
 				return err
 			}
-			sum, err := m.Summarizer(a.logger)
-			if err != nil {
-				return err
-			}
-			s, history, err := m.SummarizeToWorkspace(c.Context, ws, cv.Messages, sum, c.String("model"), time.Now())
+			s, history, err := run.m.SummarizeToWorkspace(c.Context, ws, run.conv.Messages, sum, c.String("model"), time.Now())
 			if err != nil {
 				return err
 			}

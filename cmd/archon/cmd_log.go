@@ -74,31 +74,14 @@ func (a *app) logCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			text, err := a.entryText(c)
+			e, err := a.entryFromFlags(c, cfg)
 			if err != nil {
 				return err
 			}
-			agent := c.String("agent")
-			if agent == "" {
-				agent = cfg.Log.Agent
-			}
-			var tags []string
-			for _, t := range strings.Split(c.String("tags"), ",") {
-				if t = strings.TrimSpace(t); t != "" {
-					tags = append(tags, t)
-				}
-			}
-			e, err := ws.Append(c.Context, memory.Entry{
-				Date: c.String("date"), Time: c.String("time"), Agent: agent, Tags: tags, Text: text,
-			})
-			if err != nil {
+			if e, err = ws.Append(c.Context, e); err != nil {
 				return err
 			}
-			if c.Bool("json") {
-				return writeJSON(a.stdout, e)
-			}
-			fmt.Fprintf(a.stdout, "%s:%d-%d\n", e.Path, e.LineStart, e.LineEnd)
-			return nil
+			return a.printLogged(c, e)
 		},
 	}
 }

@@ -71,15 +71,7 @@ func (a *app) indexCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			for _, w := range st.Warnings {
-				a.logger.Warn(w)
-			}
-			if c.Bool("json") {
-				return writeJSON(a.stdout, st)
-			}
-			fmt.Fprintf(a.stdout, "indexed %d files (%d changed, %d removed): %d chunks added or changed, %d removed; %d chunks in all; %s\n",
-				st.Files, st.Changed, st.Removed, st.Added, st.Deleted, st.Chunks, st.Duration.Round(time.Millisecond))
-			return nil
+			return a.printIndexStats(c, st)
 		},
 	}
 }
@@ -106,78 +98,36 @@ func (a *app) searchCommand() *cli.Command {
 			&cli.BoolFlag{Name: "no-index", Usage: "do not bring the index up to date first"},
 		},
 		Action: func(c *cli.Context) error {
-			format := c.String("format")
-			if format != "text" && format != "json" && format != "jsonl" {
-				return usagef("--format: %q is not one of text, json, jsonl", format)
-			}
-			base := rag.Query{
-				TopK:      c.Int("top-k"),
-				Threshold: c.Float64("threshold"),
-				Filter: rag.Filter{
-					Tags: splitList(c.String("tags")), AllTags: c.Bool("all-tags"),
-					Agents: splitList(c.String("agent")), Projects: splitList(c.String("project")),
-					Layers: splitList(strings.ToUpper(c.String("layer"))),
-					Since:  c.String("since"), Until: c.String("until"),
-				},
-			}
-			batch := c.String("queries")
-			if batch == "" && c.Args().Len() == 0 {
-				return usagef("no query: archon search QUERY, or --queries FILE")
-			}
-			if batch != "" && c.Args().Len() > 0 {
-				return usagef("give either a QUERY or --queries FILE, not both")
+			format, batch, err := searchMode(c)
+			if err != nil {
+				return err
 			}
 			eng, cfg, err := a.engine(c)
 			if err != nil {
 				return err
 			}
 			defer eng.Close()
-			if base.TopK == 0 {
-				base.TopK = cfg.Search.TopK
-			}
+			base := rag.Query{TopK: topK(c, cfg), Threshold: c.Float64("threshold"), Filter: searchFilter(c)}
 			if !c.Bool("no-index") {
 				st, err := eng.Index(c.Context, nil)
 				if err != nil {
 					return err
 				}
-				for _, w := range st.Warnings {
-					a.logger.Warn(w)
-				}
+				a.warn(st.Warnings)
+			}
+			search := func(text string) (*rag.Response, error) {
+				q := base
+				q.Text = text
+				return eng.Search(c.Context, q)
 			}
 			if batch != "" {
-				if format != "jsonl" && format != "json" {
-					return usagef("--queries needs --format jsonl")
-				}
-				return a.searchBatch(batch, func(text string) (*rag.Response, error) {
-					q := base
-					q.Text = text
-					return eng.Search(c.Context, q)
-				})
+				return a.searchBatch(batch, search)
 			}
-			q := base
-			q.Text = strings.Join(c.Args().Slice(), " ")
-			resp, err := eng.Search(c.Context, q)
+			resp, err := search(strings.Join(c.Args().Slice(), " "))
 			if err != nil {
 				return err
 			}
-			for _, w := range resp.Warnings {
-				a.logger.Warn(w)
-			}
-			switch format {
-			case "json":
-				return writeJSON(a.stdout, resp)
-			case "jsonl":
-				enc := json.NewEncoder(a.stdout)
-				enc.SetEscapeHTML(false)
-				for _, r := range resp.Results {
-					if err := enc.Encode(r); err != nil {
-						return err
-					}
-				}
-				return nil
-			}
-			printResults(a.stdout, resp.Results)
-			return nil
+			return a.printSearch(format, resp)
 		},
 	}
 }
@@ -281,20 +231,7 @@ func (a *app) getCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			if c.Bool("json") {
-				return writeJSON(a.stdout, item)
-			}
-			for _, p := range item.Before {
-				printPiece(a.stdout, p, "  ")
-			}
-			printPiece(a.stdout, item.Piece, "")
-			for _, p := range item.After {
-				printPiece(a.stdout, p, "  ")
-			}
-			if item.Stale {
-				a.logger.Warn("the file changed since it was indexed; this is the indexed text (run archon index)")
-			}
-			return nil
+			return a.printItem(c, item)
 		},
 	}
 }

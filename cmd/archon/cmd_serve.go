@@ -308,9 +308,6 @@ func (a *app) remoteIndexRun(c *cli.Context, cl *server.Client) (*rag.IndexStats
 	if err := cl.Do(c.Context, http.MethodPost, "/v1/index", nil, &st); err != nil {
 		return nil, remoteErr(err)
 	}
-	for _, w := range st.Warnings {
-		a.logger.Warn(w)
-	}
 	return &st, nil
 }
 
@@ -322,44 +319,28 @@ func (a *app) remoteIndex(c *cli.Context, cl *server.Client) error {
 	if err != nil {
 		return err
 	}
-	if c.Bool("json") {
-		return writeJSON(a.stdout, st)
-	}
-	fmt.Fprintf(a.stdout, "indexed %d files (%d changed, %d removed): %d chunks added or changed, %d removed; %d chunks in all; %s\n",
-		st.Files, st.Changed, st.Removed, st.Added, st.Deleted, st.Chunks, st.Duration.Round(time.Millisecond))
-	return nil
+	return a.printIndexStats(c, st)
 }
 
 func (a *app) remoteSearch(c *cli.Context, cl *server.Client) error {
-	format := c.String("format")
-	if format != "text" && format != "json" && format != "jsonl" {
-		return usagef("--format: %q is not one of text, json, jsonl", format)
-	}
-	batch := c.String("queries")
-	if batch == "" && c.Args().Len() == 0 {
-		return usagef("no query: archon search QUERY, or --queries FILE")
-	}
-	if batch != "" && c.Args().Len() > 0 {
-		return usagef("give either a QUERY or --queries FILE, not both")
-	}
-	if batch != "" && format != "jsonl" && format != "json" {
-		return usagef("--queries needs --format jsonl")
+	format, batch, err := searchMode(c)
+	if err != nil {
+		return err
 	}
 	_, cfg, err := a.workspace(c)
 	if err != nil {
 		return err
 	}
-	base := service.SearchRequest{TopK: c.Int("top-k"), Threshold: c.Float64("threshold"),
-		Tags: splitList(c.String("tags")), AllTags: c.Bool("all-tags"), Agents: splitList(c.String("agent")),
-		Projects: splitList(c.String("project")), Layers: splitList(strings.ToUpper(c.String("layer"))),
-		Since: c.String("since"), Until: c.String("until")}
-	if base.TopK == 0 {
-		base.TopK = cfg.Search.TopK
-	}
+	f := searchFilter(c)
+	base := service.SearchRequest{TopK: topK(c, cfg), Threshold: c.Float64("threshold"),
+		Tags: f.Tags, AllTags: f.AllTags, Agents: f.Agents, Projects: f.Projects, Layers: f.Layers,
+		Since: f.Since, Until: f.Until}
 	if !c.Bool("no-index") {
-		if _, err := a.remoteIndexRun(c, cl); err != nil {
+		st, err := a.remoteIndexRun(c, cl)
+		if err != nil {
 			return err
 		}
+		a.warn(st.Warnings)
 	}
 	search := func(text string) (*rag.Response, error) {
 		q := base
@@ -377,22 +358,7 @@ func (a *app) remoteSearch(c *cli.Context, cl *server.Client) error {
 	if err != nil {
 		return err
 	}
-	for _, w := range resp.Warnings {
-		a.logger.Warn(w)
-	}
-	switch format {
-	case "json":
-		return writeJSON(a.stdout, resp)
-	case "jsonl":
-		for _, r := range resp.Results {
-			if err := writeJSONLine(a.stdout, r); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	printResults(a.stdout, resp.Results)
-	return nil
+	return a.printSearch(format, resp)
 }
 
 func (a *app) remoteGet(c *cli.Context, cl *server.Client) error {
@@ -404,20 +370,7 @@ func (a *app) remoteGet(c *cli.Context, cl *server.Client) error {
 	if err := cl.Do(c.Context, http.MethodGet, path, nil, &item); err != nil {
 		return remoteErr(err)
 	}
-	if c.Bool("json") {
-		return writeJSON(a.stdout, &item)
-	}
-	for _, p := range item.Before {
-		printPiece(a.stdout, p, "  ")
-	}
-	printPiece(a.stdout, item.Piece, "")
-	for _, p := range item.After {
-		printPiece(a.stdout, p, "  ")
-	}
-	if item.Stale {
-		a.logger.Warn("the file changed since it was indexed; this is the indexed text (run archon index)")
-	}
-	return nil
+	return a.printItem(c, &item)
 }
 
 func (a *app) remoteLog(c *cli.Context, cl *server.Client) error {
@@ -425,24 +378,16 @@ func (a *app) remoteLog(c *cli.Context, cl *server.Client) error {
 	if err != nil {
 		return err
 	}
-	text, err := a.entryText(c)
+	e, err := a.entryFromFlags(c, cfg)
 	if err != nil {
 		return err
 	}
-	agent := c.String("agent")
-	if agent == "" {
-		agent = cfg.Log.Agent
-	}
-	req := service.LogRequest{Text: text, Agent: agent, Tags: splitList(c.String("tags")), Date: c.String("date"), Time: c.String("time")}
-	var e memory.Entry
-	if err := cl.Do(c.Context, http.MethodPost, "/v1/log", req, &e); err != nil {
+	req := service.LogRequest{Text: e.Text, Agent: e.Agent, Tags: e.Tags, Date: e.Date, Time: e.Time}
+	var stored memory.Entry
+	if err := cl.Do(c.Context, http.MethodPost, "/v1/log", req, &stored); err != nil {
 		return remoteErr(err)
 	}
-	if c.Bool("json") {
-		return writeJSON(a.stdout, e)
-	}
-	fmt.Fprintf(a.stdout, "%s:%d-%d\n", e.Path, e.LineStart, e.LineEnd)
-	return nil
+	return a.printLogged(c, stored)
 }
 
 // writeJSONLine prints v as one line of JSON.
