@@ -151,36 +151,7 @@ func nextCL100K(s string, i int) int {
 			return runWhile(s, i+n, isLetter)
 		}
 	}
-	// \p{N}{1,3}
-	if isNumber(r) {
-		j := i + n
-		for k := 1; k < 3 && j < len(s); k++ {
-			r2, n2 := at(s, j)
-			if !isNumber(r2) {
-				break
-			}
-			j += n2
-		}
-		return j
-	}
-	// ' ?[^\s\p{L}\p{N}]+[\r\n]*'
-	p := i
-	if r == ' ' {
-		p++
-	}
-	if p < len(s) {
-		if r2, _ := at(s, p); isPunct(r2) {
-			j := runWhile(s, p, isPunct)
-			for j < len(s) && (s[j] == '\r' || s[j] == '\n') {
-				j++
-			}
-			return j
-		}
-	}
-	if isSpaceRune(r) {
-		return whitespace(s, i)
-	}
-	return i + n // not reached: every rune is a letter, number, space or punctuation
+	return tail(s, i, r, n, false)
 }
 
 // o200kB1 matches [\p{Lu}...]*[\p{Ll}...]+(contraction)? at p (the part
@@ -248,6 +219,13 @@ func nextO200K(s string, i int) int {
 		return e
 	}
 	r, n := at(s, i)
+	return tail(s, i, r, n, true)
+}
+
+// tail matches what both encodings' patterns try after their letter rules,
+// at rune r (n bytes) at i: \p{N}{1,3}; then ' ?[^\s\p{L}\p{N}]+' followed
+// by [\r\n]* (o200k: [\r\n/]*, when slash); then white space.
+func tail(s string, i int, r rune, n int, slash bool) int {
 	if isNumber(r) {
 		j := i + n
 		for k := 1; k < 3 && j < len(s); k++ {
@@ -266,7 +244,7 @@ func nextO200K(s string, i int) int {
 	if p < len(s) {
 		if r2, _ := at(s, p); isPunct(r2) {
 			j := runWhile(s, p, isPunct)
-			for j < len(s) && (s[j] == '\r' || s[j] == '\n' || s[j] == '/') {
+			for j < len(s) && (s[j] == '\r' || s[j] == '\n' || (slash && s[j] == '/')) {
 				j++
 			}
 			return j
@@ -275,5 +253,5 @@ func nextO200K(s string, i int) int {
 	if isSpaceRune(r) {
 		return whitespace(s, i)
 	}
-	return i + n
+	return i + n // not reached: every rune is a letter, number, space or punctuation
 }
