@@ -121,7 +121,7 @@ type L1 struct {
 func Default() Config {
 	return Config{
 		Workspace: Workspace{
-			IdentityFiles: append([]string(nil), memory.DefaultIdentityFiles...),
+			IdentityFiles: memory.DefaultIdentityFiles(),
 			Timezone:      "Local",
 		},
 		Log:      Log{MaxEntryBytes: memory.DefaultMaxEntryBytes},

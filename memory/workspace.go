@@ -26,8 +26,8 @@ const (
 // compaction checkpoint of a 200K-token conversation fits well inside it.
 const DefaultMaxEntryBytes = 4 << 20
 
-// DefaultIdentityFiles are the identity files loaded into L1 by default.
-var DefaultIdentityFiles = []string{"SOUL.md", "PRINCIPLES.md", "SKILLS.md"}
+// DefaultIdentityFiles returns the identity files loaded into L1 by default.
+func DefaultIdentityFiles() []string { return []string{"SOUL.md", "PRINCIPLES.md", "SKILLS.md"} }
 
 // Options tune a Workspace. The zero value is ready to use.
 type Options struct {
@@ -40,7 +40,7 @@ type Options struct {
 	// a negative value means no limit.
 	MaxEntryBytes int
 	// IdentityFiles lists identity files relative to the root; nil means
-	// DefaultIdentityFiles.
+	// DefaultIdentityFiles().
 	IdentityFiles []string
 }
 
@@ -80,7 +80,7 @@ func OpenWith(root string, opt Options) (*Workspace, error) {
 		opt.MaxEntryBytes = DefaultMaxEntryBytes
 	}
 	if opt.IdentityFiles == nil {
-		opt.IdentityFiles = DefaultIdentityFiles
+		opt.IdentityFiles = DefaultIdentityFiles()
 	}
 	return &Workspace{root: abs, opt: opt}, nil
 }

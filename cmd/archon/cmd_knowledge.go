@@ -330,7 +330,7 @@ func (a *app) knowledgeCommand() *cli.Command {
 			}
 			it := knowledge.Item{Kind: c.String("kind"), Title: title[0], Tags: l3List(c.String("tags")), Agent: cmp.Or(c.String("agent"), agent), Project: c.String("project")}
 			if !c.IsSet("kind") {
-				return usagef("knowledge add: --kind is required (%s)", strings.Join(knowledge.Kinds, ", "))
+				return usagef("knowledge add: --kind is required (%s)", strings.Join(knowledge.Kinds(), ", "))
 			}
 			if it.Body, _, err = a.l3Text(c, "body"); err != nil {
 				return err

@@ -38,7 +38,7 @@ func validateProject(p *Project) error {
 	if p.Status == "" {
 		p.Status = "active"
 	}
-	if err := checkOneOf("project status", p.Status, ProjectStatuses); err != nil {
+	if err := checkOneOf("project status", p.Status, ProjectStatuses()); err != nil {
 		return err
 	}
 	p.Description = NormalizeText(p.Description)
@@ -110,7 +110,7 @@ func (s *Store) Projects(ctx context.Context, status string) ([]Project, error) 
 	q := "SELECT " + projectCols + " FROM projects"
 	var args []any
 	if status != "" {
-		if err := checkOneOf("project status", status, ProjectStatuses); err != nil {
+		if err := checkOneOf("project status", status, ProjectStatuses()); err != nil {
 			return nil, err
 		}
 		q += " WHERE status = ?"

@@ -70,10 +70,10 @@ func validateTask(t *Task) error {
 	if t.Status == "" {
 		t.Status = StatusTodo
 	}
-	if err := checkOneOf("task status", t.Status, TaskStatuses); err != nil {
+	if err := checkOneOf("task status", t.Status, TaskStatuses()); err != nil {
 		return err
 	}
-	if t.Priority < 0 || t.Priority >= len(PriorityNames) {
+	if t.Priority < 0 || t.Priority >= len(PriorityNames()) {
 		return fmt.Errorf("%w priority %d: use 0-3", ErrInvalid, t.Priority)
 	}
 	return checkName("assignee", t.Assignee, true)
@@ -205,7 +205,7 @@ func (s *Store) Tasks(ctx context.Context, f TaskFilter) ([]Task, error) {
 		where, args = append(where, "t.project = ?"), append(args, n)
 	}
 	if f.Status != "" {
-		if err := checkOneOf("task status", f.Status, TaskStatuses); err != nil {
+		if err := checkOneOf("task status", f.Status, TaskStatuses()); err != nil {
 			return nil, err
 		}
 		where, args = append(where, "t.status = ?"), append(args, f.Status)

@@ -58,7 +58,7 @@ type Task struct {
 type Item struct {
 	// ID is "K" and a number, e.g. K7.
 	ID string `json:"id"`
-	// Kind is one of Kinds.
+	// Kind is one of Kinds().
 	Kind string `json:"kind"`
 	// Title is one line.
 	Title string `json:"title"`
@@ -109,13 +109,13 @@ const (
 )
 
 // TaskStatuses lists the valid task statuses.
-var TaskStatuses = []string{StatusTodo, StatusDoing, StatusBlocked, StatusDone}
+func TaskStatuses() []string { return []string{StatusTodo, StatusDoing, StatusBlocked, StatusDone} }
 
 // ProjectStatuses lists the valid project statuses.
-var ProjectStatuses = []string{"active", "paused", "done", "archived"}
+func ProjectStatuses() []string { return []string{"active", "paused", "done", "archived"} }
 
 // Kinds lists the valid item kinds.
-var Kinds = []string{"pattern", "best-practice", "gotcha", "decision", "note"}
+func Kinds() []string { return []string{"pattern", "best-practice", "gotcha", "decision", "note"} }
 
 // Promotion states of an item.
 const (
@@ -125,12 +125,12 @@ const (
 )
 
 // PriorityNames names priorities 0..3.
-var PriorityNames = []string{"low", "normal", "high", "urgent"}
+func PriorityNames() []string { return []string{"low", "normal", "high", "urgent"} }
 
 // PriorityName returns the name of priority p.
 func PriorityName(p int) string {
-	if p >= 0 && p < len(PriorityNames) {
-		return PriorityNames[p]
+	if p >= 0 && p < len(PriorityNames()) {
+		return PriorityNames()[p]
 	}
 	return strconv.Itoa(p)
 }
@@ -138,10 +138,10 @@ func PriorityName(p int) string {
 // ParsePriority accepts 0-3 or low, normal, high, urgent.
 func ParsePriority(s string) (int, error) {
 	s = strings.ToLower(strings.TrimSpace(s))
-	if i := slices.Index(PriorityNames, s); i >= 0 {
+	if i := slices.Index(PriorityNames(), s); i >= 0 {
 		return i, nil
 	}
-	if n, err := strconv.Atoi(s); err == nil && n >= 0 && n < len(PriorityNames) {
+	if n, err := strconv.Atoi(s); err == nil && n >= 0 && n < len(PriorityNames()) {
 		return n, nil
 	}
 	return 0, fmt.Errorf("%w priority %q: use 0-3 or low, normal, high, urgent", ErrInvalid, s)
@@ -153,8 +153,8 @@ func ParseKind(s string) (string, error) {
 	if k == "bestpractice" {
 		k = "best-practice"
 	}
-	if !slices.Contains(Kinds, k) {
-		return "", fmt.Errorf("%w kind %q: use one of %s", ErrInvalid, s, strings.Join(Kinds, ", "))
+	if !slices.Contains(Kinds(), k) {
+		return "", fmt.Errorf("%w kind %q: use one of %s", ErrInvalid, s, strings.Join(Kinds(), ", "))
 	}
 	return k, nil
 }

@@ -37,7 +37,7 @@ func RuleFrom(p config.Promote) Rule {
 }
 
 // CandidateKinds are the item kinds that can be promoted.
-var CandidateKinds = []string{"pattern", "best-practice", "gotcha"}
+func CandidateKinds() []string { return []string{"pattern", "best-practice", "gotcha"} }
 
 // Actions of a Decision.
 const (
@@ -80,7 +80,7 @@ func Evaluate(rule Rule, items []knowledge.Item, obs []knowledge.Observation, in
 	}
 	var out []Decision
 	for _, it := range items {
-		if !slices.Contains(CandidateKinds, it.Kind) {
+		if !slices.Contains(CandidateKinds(), it.Kind) {
 			continue
 		}
 		d := tally(it, byItem[it.ID])
