@@ -204,12 +204,6 @@ func (t *Tx) Commit() error { return t.tx.Commit() }
 // Rollback abandons the transaction.
 func (t *Tx) Rollback() error { return t.tx.Rollback() }
 
-// Reset deletes every file and chunk (vectors stay cached).
-func (s *Store) Reset(ctx context.Context) error {
-	_, err := s.db.ExecContext(ctx, "DELETE FROM chunks; DELETE FROM files;")
-	return err
-}
-
 // ChunkHashes returns the id and content hash of every chunk of path.
 func (t *Tx) ChunkHashes(ctx context.Context, path string) (map[string]string, error) {
 	rows, err := t.tx.QueryContext(ctx, "SELECT id, hash FROM chunks WHERE path = ?", path)
