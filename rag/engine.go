@@ -19,7 +19,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/archon-memory/archon/layers/knowledge"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag/chunk"
 	"github.com/archon-memory/archon/rag/embed"
@@ -62,10 +61,9 @@ type Engine struct {
 	mu     sync.RWMutex // guards the fields below; Index holds it exclusively
 	st     *store.Store
 	ft     *fulltext.Index
-	agents map[string]bool               // lower-case agent names
-	pos    positions                     // with Options.Resident
-	emb    embed.Embedder                // nil: no vectors
-	l3     map[string]knowledge.Document // L3 records by virtual path, during Index
+	agents map[string]bool // lower-case agent names
+	pos    positions       // with Options.Resident
+	emb    embed.Embedder  // nil: no vectors
 	vec    vectors
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/archon-memory/archon/layers/knowledge"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag/chunk"
 	"github.com/archon-memory/archon/rag/fulltext"
@@ -41,6 +42,7 @@ type source struct {
 	log   bool // a daily log (else free-form markdown)
 	size  int64
 	mtime int64
+	l3    *knowledge.Document // an L3 record (no file)
 }
 
 // sources lists every file the engine indexes, with its layer.
@@ -84,18 +86,17 @@ func (e *Engine) sources(ctx context.Context) ([]source, error) {
 			return nil, err
 		}
 	}
-	ks, docs, err := e.knowledgeSources(ctx)
+	ks, err := e.knowledgeSources(ctx)
 	if err != nil {
 		return nil, err
 	}
-	e.l3 = docs
 	return append(out, ks...), nil
 }
 
 // chunkFile reads and chunks one source file.
 func (e *Engine) chunkFile(src source) ([]chunk.Chunk, string, error) {
-	if d, ok := e.l3[src.rel]; ok {
-		cs, hash := knowledgeChunk(src.rel, d)
+	if src.l3 != nil {
+		cs, hash := knowledgeChunk(src.rel, *src.l3)
 		return cs, hash, nil
 	}
 	abs, err := e.ws.Path(src.rel)

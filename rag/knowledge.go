@@ -23,28 +23,26 @@ const KnowledgePrefix = "knowledge/"
 // as sources, one per record, when the workspace has a knowledge database;
 // their "mtime" is the record's write sequence, so only changed records are
 // re-indexed. It never creates the database.
-func (e *Engine) knowledgeSources(ctx context.Context) ([]source, map[string]knowledge.Document, error) {
+func (e *Engine) knowledgeSources(ctx context.Context) ([]source, error) {
 	path := knowledge.DefaultPath(e.ws.StateDir())
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, nil
+		return nil, nil
 	}
 	st, err := knowledge.Open(ctx, path, knowledge.Options{Now: e.ws.Now, Location: e.ws.Location()})
 	if err != nil {
-		return nil, nil, fmt.Errorf("index L3 knowledge: %w", err)
+		return nil, fmt.Errorf("index L3 knowledge: %w", err)
 	}
 	defer st.Close()
 	docs, err := st.Documents(ctx)
 	if err != nil {
-		return nil, nil, fmt.Errorf("index L3 knowledge: %w", err)
+		return nil, fmt.Errorf("index L3 knowledge: %w", err)
 	}
-	srcs := make([]source, 0, len(docs))
-	byPath := make(map[string]knowledge.Document, len(docs))
-	for _, d := range docs {
-		rel := KnowledgePrefix + d.ID
-		srcs = append(srcs, source{rel: rel, layer: chunk.L3, size: int64(len(d.Text)), mtime: d.UpdatedSeq})
-		byPath[rel] = d
+	srcs := make([]source, len(docs))
+	for i := range docs {
+		d := &docs[i]
+		srcs[i] = source{rel: KnowledgePrefix + d.ID, layer: chunk.L3, size: int64(len(d.Text)), mtime: d.UpdatedSeq, l3: d}
 	}
-	return srcs, byPath, nil
+	return srcs, nil
 }
 
 // knowledgeChunk turns an L3 record into its one chunk.
