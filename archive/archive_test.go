@@ -212,3 +212,49 @@ func TestParseAge(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendWaitingThroughMerge reproduces the merge race deterministically:
+// an appender has opened today's live log and waits for its lock while
+// archival merges that log into the archived one and removes it. The
+// acknowledged entry must end up in the archived log, not in the removed
+// file.
+func TestAppendWaitingThroughMerge(t *testing.T) {
+	ctx := context.Background()
+	ws := workspace(t)
+	appendAt(t, ws, "2026-11-01", "archived first")
+	if _, err := Run(ctx, ws, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	appendAt(t, ws, "2026-11-01", "goes to the archive") // follows the archived day
+	live := filepath.Join(ws.Root(), ws.LogPath("2026-11-01"))
+	if err := os.WriteFile(live, []byte("# 2026-11-01\n\n## 11:00 b\nre-created by hand\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(live, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := memory.LockFile(ctx, f); err != nil { // what move() holds during a merge
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := ws.Append(ctx, memory.Entry{Date: "2026-11-01", Time: "12:00", Agent: "w", Text: "written while the merge ran"})
+		done <- err
+	}()
+	time.Sleep(100 * time.Millisecond) // the appender has opened the live log and waits for its lock
+	if err := merge(ctx, live, filepath.Join(ws.Root(), ws.ArchivePath("2026-11-01"))); err != nil {
+		t.Fatal(err)
+	}
+	memory.UnlockFile(f)
+	f.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	got := entries(t, ws)
+	for _, text := range []string{"archived first", "goes to the archive", "re-created by hand", "written while the merge ran"} {
+		if len(got[text]) != 1 || got[text][0] != ws.ArchivePath("2026-11-01") {
+			t.Fatalf("%q found in %v", text, got[text])
+		}
+	}
+}

@@ -28,23 +28,13 @@ func (w *Workspace) Append(ctx context.Context, e Entry) (Entry, error) {
 	if err := os.MkdirAll(w.LogDir(), 0o755); err != nil {
 		return Entry{}, fmt.Errorf("append: %w", err)
 	}
-	// A day that was archived keeps growing in the archive.
-	e.Path = w.LogPath(e.Date)
-	if _, err := os.Stat(filepath.Join(w.root, filepath.FromSlash(e.Path))); err != nil {
-		if _, err := os.Stat(filepath.Join(w.root, filepath.FromSlash(w.ArchivePath(e.Date)))); err == nil {
-			e.Path = w.ArchivePath(e.Date)
-		}
-	}
-	abs := filepath.Join(w.root, filepath.FromSlash(e.Path))
-	f, err := os.OpenFile(abs, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
+	f, err := w.openLocked(ctx, &e)
 	if err != nil {
-		return Entry{}, fmt.Errorf("append to %s: %w", e.Path, err)
+		return Entry{}, err
 	}
 	defer f.Close()
-	if err := lockFile(ctx, f); err != nil {
-		return Entry{}, fmt.Errorf("append to %s: %w", e.Path, err)
-	}
 	defer unix.Flock(int(f.Fd()), unix.LOCK_UN)
+	abs := f.Name()
 
 	existing, err := io.ReadAll(io.NewSectionReader(f, 0, 1<<62))
 	if err != nil {
@@ -80,6 +70,42 @@ func (w *Workspace) Append(ctx context.Context, e Entry) (Entry, error) {
 		}
 	}
 	return e, nil
+}
+
+// openLocked opens the log that e.Date's entries go to (memory/, or
+// memory/archive/ once the day was archived) and locks it, setting e.Path.
+// Archival may move or merge-and-remove the file while an appender waits
+// for its lock, so once locked the file must still be the one at the path;
+// otherwise the path is resolved again. This is what keeps an acknowledged
+// entry from landing in a file that no longer exists.
+func (w *Workspace) openLocked(ctx context.Context, e *Entry) (*os.File, error) {
+	for attempt := 0; ; attempt++ {
+		e.Path = w.LogPath(e.Date)
+		if _, err := os.Stat(filepath.Join(w.root, filepath.FromSlash(e.Path))); err != nil {
+			if _, err := os.Stat(filepath.Join(w.root, filepath.FromSlash(w.ArchivePath(e.Date)))); err == nil {
+				e.Path = w.ArchivePath(e.Date) // a day that was archived keeps growing in the archive
+			}
+		}
+		abs := filepath.Join(w.root, filepath.FromSlash(e.Path))
+		f, err := os.OpenFile(abs, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
+		if err != nil {
+			return nil, fmt.Errorf("append to %s: %w", e.Path, err)
+		}
+		if err := lockFile(ctx, f); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("append to %s: %w", e.Path, err)
+		}
+		held, err1 := f.Stat()
+		now, err2 := os.Stat(abs)
+		if err1 == nil && err2 == nil && os.SameFile(held, now) {
+			return f, nil
+		}
+		unix.Flock(int(f.Fd()), unix.LOCK_UN)
+		f.Close()
+		if attempt == 100 {
+			return nil, fmt.Errorf("append to %s: the file keeps moving under the lock", e.Path)
+		}
+	}
 }
 
 // prepare validates e and fills in defaults.
