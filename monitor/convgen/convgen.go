@@ -109,12 +109,12 @@ func (g *gen) round(n int, facts []Fact) int {
 	for _, f := range facts {
 		switch f.Speaker {
 		case SpeakerUser:
-			user += " " + f.Text
+			user = joinText(user, f.Text)
 		case SpeakerTool, SpeakerCode:
 			plantedCalls = append(plantedCalls, g.plantedCall(f))
 		case SpeakerTwoTurns:
 			ask, answer, _ := strings.Cut(f.Text, TurnSep)
-			user += " " + ask
+			user = joinText(user, ask)
 			assistantFacts = append(assistantFacts, answer)
 		default:
 			assistantFacts = append(assistantFacts, f.Text)
@@ -124,7 +124,9 @@ func (g *gen) round(n int, facts []Fact) int {
 	for k := range 1 + g.r.IntN(4) {
 		t := turn{role: "assistant", text: g.narration()}
 		if k == 0 && len(assistantFacts) > 0 {
-			t.text += " " + strings.Join(assistantFacts, " ")
+			for _, a := range assistantFacts {
+				t.text = joinText(t.text, a)
+			}
 			assistantFacts = nil
 		}
 		for range 1 + g.r.IntN(2) {
@@ -137,6 +139,33 @@ func (g *gen) round(n int, facts []Fact) int {
 	}
 	add(turn{role: "assistant", text: g.reply()})
 	return size
+}
+
+// joinText appends a planted piece to a message as a person would write
+// it: sentences run on after a space, but a block of lines (a checklist, a
+// numbered list, a header and its items) starts on a line of its own, and
+// what follows a block starts a new paragraph instead of running on into
+// the block's last line (where it would read as part of that item).
+func joinText(text, piece string) string {
+	switch {
+	case text == "":
+		return piece
+	case endsInBlock(text):
+		return text + "\n\n" + strings.TrimLeft(piece, "\n")
+	case strings.HasPrefix(piece, "\n"):
+		return text + piece
+	case strings.Contains(piece, "\n"):
+		return text + "\n" + piece
+	}
+	return text + " " + piece
+}
+
+// endsInBlock reports whether text's last paragraph has several lines.
+func endsInBlock(text string) bool {
+	if i := strings.LastIndex(text, "\n\n"); i >= 0 {
+		text = text[i+2:]
+	}
+	return strings.Contains(text, "\n")
 }
 
 func (g *gen) userRequest() string {

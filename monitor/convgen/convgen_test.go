@@ -81,3 +81,19 @@ func TestPlantedInToolTraffic(t *testing.T) {
 		}
 	}
 }
+
+func TestJoinText(t *testing.T) {
+	for _, tc := range []struct{ text, piece, want string }{
+		{"", "Hello.", "Hello."},
+		{"Fix it.", "We chose X.", "Fix it. We chose X."},
+		{"Fix it.", "\n- [x] done thing", "Fix it.\n- [x] done thing"},
+		{"Fix it.", "Checklist\n- [ ] a", "Fix it.\nChecklist\n- [ ] a"},
+		{"Fix it.\n- [x] done thing", "Final call: X.", "Fix it.\n- [x] done thing\n\nFinal call: X."},
+		{"Fix it.\n- [x] done thing", "\n- [x] other", "Fix it.\n- [x] done thing\n\n- [x] other"},
+		{"Fix it.\n- [x] a\n\nFinal call: X.", "Also Y.", "Fix it.\n- [x] a\n\nFinal call: X. Also Y."},
+	} {
+		if got := joinText(tc.text, tc.piece); got != tc.want {
+			t.Errorf("joinText(%q, %q) = %q, want %q", tc.text, tc.piece, got, tc.want)
+		}
+	}
+}
