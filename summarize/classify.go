@@ -42,6 +42,8 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 	switch {
 	case ok && sec == SecDecisions && (hypo || question || rejects(lower)):
 		ok = false
+	case ok && sec == SecTasks && question && isWhQuestion(lower):
+		ok = false // "What should the exporter use?" asks, it assigns nothing
 	case ok && sec == SecTasks && hypo:
 		base -= 3
 	}
@@ -71,7 +73,7 @@ func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
 	if question {
 		return "", 0, "", false
 	}
-	if s.asked != "" && hasAny(lower, assents) && !hypo {
+	if s.asked != "" && !hypo {
 		return SecDecisions, 8, s.asked + " " + t, true
 	}
 	if hasAny(lower, deferrals) && !hypo {
@@ -330,9 +332,14 @@ func isRequest(lower string) bool {
 
 // choiceShape matches the way technology choices are stated: a name (a
 // capitalized word that does not start the sentence) followed by "for"
-// and what it is for ("Kafka for the event bus", "use Caddy for TLS").
+// and what it is for ("Kafka for the event bus", "use Caddy for TLS"), or
+// the purpose put first and a name after it ("For the event bus we run
+// Kafka").
 func choiceShape(s string) bool {
 	words := strings.Fields(s)
+	if purposeFirst(words) {
+		return true
+	}
 	for i := 1; i+2 < len(words); i++ {
 		w := strings.Trim(words[i], "(\"'`,:")
 		if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' || words[i+1] != "for" {
@@ -344,6 +351,21 @@ func choiceShape(s string) bool {
 		return true
 	}
 	return false
+}
+
+// purposeFirst reports a sentence that opens with what something is for
+// and names it later: "For the event bus, we run Kafka". Discourse
+// openers ("For example", "For now") are not purposes.
+func purposeFirst(words []string) bool {
+	if len(words) < 4 || !strings.EqualFold(words[0], "for") {
+		return false
+	}
+	switch strings.ToLower(strings.Trim(words[1], ",;:")) {
+	case "example", "instance", "now", "reference", "context", "some", "more", "what", "the record", "details",
+		"this", "that", "these", "those", "it", "them", "me", "us", "you", "each", "every", "all", "once", "one":
+		return false
+	}
+	return hasNamedThing(strings.Join(words[1:], " "))
 }
 
 // startsWithName reports whether s opens with a name: a capitalized word

@@ -27,6 +27,10 @@ func TestJudgeShapes(t *testing.T) {
 		{"Deferred the index rebuild until the freeze ends.", "", conv.RoleAssistant, SecTasks},
 		{"I'll look at the handler first.", "", conv.RoleAssistant, ""},
 		{"session storage: Valkey.", "", conv.RoleUser, SecDecisions},
+		{"For event collection we're locking in Foo - it is cheaper.", "", conv.RoleAssistant, SecDecisions},
+		{"For example, the handler retries three times.", "", conv.RoleAssistant, ""},
+		{"What should the exporter use?", "", conv.RoleUser, ""},
+		{"Valkey.", "What should the session store use?", conv.RoleAssistant, SecDecisions},
 	}
 	for _, tt := range tests {
 		s := sentence{text: tt.text, lower: strings.ToLower(tt.text), role: tt.role, asked: tt.asked}

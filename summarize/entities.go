@@ -190,7 +190,7 @@ func isIdentLike(s string) bool {
 }
 
 // looksLikeID accepts ticket keys (ABC-123), issue and PR refs (#123),
-// UUIDs, commit hashes (7-40 hex chars with a digit and a letter), versions
+// UUIDs, 0x hex literals, commit hashes (7-40 hex chars with a digit and a letter), versions
 // (v1.2.3), CONSTANT_NAMES and mixed letter-digit codes (INC-2024-0042,
 // req_8f3a9c).
 func looksLikeID(w string) bool {
@@ -223,6 +223,8 @@ func looksLikeID(w string) bool {
 	switch {
 	case isUUID(w):
 		return true
+	case isHexLiteral(w):
+		return true // 0x7FFE12A0: addresses, error codes, crash signatures
 	case hex && len(w) >= 7 && len(w) <= 40 && digits > 0 && letters > 0 && lower+upper == letters:
 		return true
 	case (w[0] == 'v' || w[0] == 'V') && digits > 0 && strings.Count(w, ".") >= 1 && letters == 1:
@@ -235,6 +237,19 @@ func looksLikeID(w string) bool {
 		return len(w) >= 5 // DATABASE_URL
 	}
 	return false
+}
+
+// isHexLiteral accepts a 0x-prefixed number of four hex digits or more.
+func isHexLiteral(w string) bool {
+	if len(w) < 6 || w[0] != '0' || w[1]|0x20 != 'x' {
+		return false
+	}
+	for i := 2; i < len(w); i++ {
+		if c := w[i] | 0x20; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 func allDigits(s string) bool {

@@ -67,8 +67,9 @@ type extractor struct {
 	sents    []sentence
 	// df counts, per content word, the sentences it occurs in.
 	df map[string]int
-	// openQ is the user's last question, until the assistant speaks.
-	openQ string
+	// openQs are the questions of the user's last message that the
+	// assistant's next text may answer, in order.
+	openQs []string
 }
 
 type entityTally struct {
@@ -134,23 +135,34 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 		return
 	}
 	sents := splitSentences(text)
-	asked := ""
+	var asked []string
 	if src == srcText {
 		switch role {
 		case conv.RoleAssistant:
-			asked, x.openQ = x.openQ, ""
+			asked, x.openQs = x.openQs, nil
 		case conv.RoleUser:
-			x.openQ = ""
+			x.openQs = nil
 		}
 	}
+	done := make([]bool, len(asked))
 	for si, s := range sents {
 		x.seq++
-		st := sentence{text: s, lower: strings.ToLower(s), role: role, src: src, recency: recency, seq: x.seq, asked: asked}
+		st := sentence{text: s, lower: strings.ToLower(s), role: role, src: src, recency: recency, seq: x.seq}
 		if si+1 < len(sents) && startsWithReason(sents[si+1]) {
 			st.reason = sents[si+1]
 		}
-		if src == srcText && role == conv.RoleUser && strings.HasSuffix(s, "?") && hasNamedThing(s) {
-			x.openQ = s
+		// The assistant's answers take the user's questions in order; a
+		// short answer brings the sentence after it, which says why.
+		if len(asked) > 0 {
+			if q := answerTo(s, st.lower, asked, done); q >= 0 {
+				st.asked, done[q] = asked[q], true
+				if si+1 < len(sents) && len(strings.Fields(s)) <= shortAnswerWords {
+					st.reason = sents[si+1]
+				}
+			}
+		}
+		if src == srcText && role == conv.RoleUser && opensQuestion(s) && len(x.openQs) < maxOpenQuestions {
+			x.openQs = append(x.openQs, s)
 		}
 		x.countWords(st.lower)
 		x.sents = append(x.sents, st)

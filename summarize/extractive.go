@@ -144,18 +144,18 @@ func dedupe(cands []candidate) map[string][]candidate {
 		})
 		seen := map[string]bool{}
 		var kept []candidate
-		var words []map[string]bool
+		var words, names []map[string]bool
 		for _, c := range list {
 			if seen[c.key] || len(kept) >= perSectionPool {
 				continue
 			}
 			seen[c.key] = true
-			var w map[string]bool
+			var w, n map[string]bool
 			if sec != SecContext || c.sentence {
-				w = wordSet(c.text)
+				w, n = wordSet(c.text), nameSet(c.text)
 				dup := false
-				for _, o := range words {
-					if jaccard(w, o) > 0.6 {
+				for i, o := range words {
+					if jaccard(w, o) > 0.6 && subset(n, names[i]) {
 						dup = true
 						break
 					}
@@ -166,6 +166,7 @@ func dedupe(cands []candidate) map[string][]candidate {
 			}
 			kept = append(kept, c)
 			words = append(words, w)
+			names = append(names, n)
 		}
 		bySec[sec] = kept
 	}
@@ -178,6 +179,34 @@ func wordSet(s string) map[string]bool {
 		m[strings.Trim(w, ".,;:!?()`'\"")] = true
 	}
 	return m
+}
+
+// nameSet is the names in s, its capitalized words after the first: two
+// sentences in the same words about different names ("Did anyone object
+// to Foo?", "... to Bar?") are not repeats. Paths are not counted: routine
+// narration repeats itself about one file after another.
+func nameSet(s string) map[string]bool {
+	var m map[string]bool
+	for i, w := range strings.Fields(s) {
+		t := strings.Trim(w, "([{\"'`,;:.!?)")
+		if i > 0 && len(t) > 1 && t[0] >= 'A' && t[0] <= 'Z' && !strings.ContainsAny(t, "/\\") {
+			if m == nil {
+				m = map[string]bool{}
+			}
+			m[strings.ToLower(t)] = true
+		}
+	}
+	return m
+}
+
+// subset reports whether every key of a is in b.
+func subset(a, b map[string]bool) bool {
+	for k := range a {
+		if !b[k] {
+			return false
+		}
+	}
+	return true
 }
 
 func jaccard(a, b map[string]bool) float64 {

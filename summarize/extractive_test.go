@@ -55,6 +55,10 @@ func TestClassifyWord(t *testing.T) {
 		{"client/server", 0, false},
 		{"read/write", 0, false},
 		{"the/Profile", 0, false},
+		{"0x7FFE12A0", EntID, true},
+		{"0xdeadbeef.", EntID, true},
+		{"0x12", 0, false},
+		{"0xZZ1234", 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.word, func(t *testing.T) {

@@ -330,3 +330,27 @@ var heldOut = factSet{
 // URL, UNC and home-relative paths, ARNs, tracking numbers, versions), was
 // written before held-out9's failures were looked at. It is blind and is
 // to be scored once, at the end, totals only.
+//
+// The generator then stopped running a planted block (checklist, numbered
+// list) on into the next planted sentence (b0bc969). On the same
+// summarizer held-out7 went from 93.2% to 94.3% (blind, totals) and
+// held-out8 stayed at 99.5% (its DocuSign loss gone, a PagerDuty one new).
+//
+// 2026-11-29: held-out9 was unblinded, its last blind score 87.5% (at
+// 9fe6bed); with the generator fix it kept 88.5%, and its losses were
+// looked at: answers across two turns ("What should X use?" / "Foo.")
+// that the summarizer never paired with their question, 0x hex
+// identifiers not read as identifiers, choices stated purpose first ("For
+// X we're ... Foo"), and, on held-out8, two questions answered in one
+// reply (paired to the last) and near-repeat decisions about different
+// names merged. The summarizer changed for those (summarize/answers.go,
+// classify.go, entities.go, extractive.go). held-out9 is seen from here on:
+//
+//	set        summarizer            kept   decisions tasks  paths  ids    distractors shown
+//	held-out9  answers (seen)        97.9%  44/48     48/48  48/48  48/48  7/48
+//	held-out8  answers (seen)        100%   48/48     48/48  48/48  48/48  0/48
+//	held-out7  answers (blind)       94.3%  37/48     48/48  48/48  48/48  0/48
+//
+// held-out9's remaining losses are "Foo won the bake-off for X": no cue
+// covers winning a comparison, and adding the template's own phrase would
+// be tuning on it.

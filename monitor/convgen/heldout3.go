@@ -9,8 +9,8 @@ import (
 // studio-and-lab mix (game development, healthcare data, embedded
 // firmware, marketing analytics, a research lab), with phrasings of its
 // own, Windows and extensionless paths, and distractors. It was written
-// before the summarizer changed for held-out8's failures and is kept
-// blind: scored once before and once after, totals only.
+// before the summarizer changed for held-out8's failures and scored blind
+// before and after (86.5%, 87.5%); its failures have since been studied.
 func HeldOut9(seed uint64, n int) []Fact { return heldOut9.facts(seed, n) }
 
 // heldOut9: see HeldOut9 and the blind scores in heldout.go.
