@@ -46,6 +46,8 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 		ok = false // "What should the exporter use?" asks, it assigns nothing
 	case ok && sec == SecTasks && hypo:
 		base -= 3
+	case ok && sec == SecContext && hypo:
+		ok = false // "Maybe one day we look at Foo" states no fact
 	}
 	if !ok || sec == SecContext {
 		if s2, b2, it2, ok2 := shapes(s, hypo, question); ok2 {

@@ -30,6 +30,8 @@ func TestJudgeShapes(t *testing.T) {
 		{"For event collection we're locking in Foo - it is cheaper.", "", conv.RoleAssistant, SecDecisions},
 		{"For example, the handler retries three times.", "", conv.RoleAssistant, ""},
 		{"What should the exporter use?", "", conv.RoleUser, ""},
+		{"Maybe one day we look at Foo; not now.", "", conv.RoleUser, ""},
+		{"The vendor portal is down again today.", "", conv.RoleUser, SecContext},
 		{"Valkey.", "What should the session store use?", conv.RoleAssistant, SecDecisions},
 	}
 	for _, tt := range tests {
