@@ -355,6 +355,18 @@ var heldOut = factSet{
 // ("Maybe one day we look at Foo; not now.") kept as critical context;
 // hypotheticals are no longer context: 0/48 since, retention unchanged.
 //
+// 2026-11-29: held-out10 scored once, blind, totals only, with the
+// summarizer above (5ef21b8), nothing tuned on it:
+//
+//	held-out10 answers (5ef21b8)     66.7%  23/48     18/48  48/48  39/48  15/48
+//
+// 66.7% on held-out10 is the held-out figure, far below the 90% target:
+// on a set in new domains and phrasings the extractive summarizer keeps
+// every path but only about half of the decisions and under half of the
+// pending tasks, and shows 15 of 48 distractors, like the first blind
+// scores of earlier sets (60-77%). Which facts it loses is unlooked at;
+// the evaluation keeps it blind.
+//
 // held-out9's remaining losses are "Foo won the bake-off for X": no cue
 // covers winning a comparison, and adding the template's own phrase would
 // be tuning on it.
