@@ -16,8 +16,10 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag/chunk"
@@ -58,14 +60,48 @@ type Engine struct {
 	log *slog.Logger
 	dir string
 
-	mu     sync.RWMutex // guards the fields below; Index holds it exclusively
+	// ixMu serializes Index and Close. An incremental Index runs beside
+	// searches (the store, the full-text index, the positions and the
+	// vector index are each safe for that); it takes mu for writing only
+	// to swap what searches hold: a rebuilt full-text index or vector
+	// snapshot.
+	ixMu sync.Mutex
+
+	searching atomic.Int32 // searches in progress
+
+	mu     sync.RWMutex // searches hold it for reading
 	st     *store.Store
 	ft     *fulltext.Index
-	agents map[string]bool // lower-case agent names
-	pos    positions       // with Options.Resident
-	emb    embed.Embedder  // nil: no vectors
+	agents atomic.Pointer[map[string]bool] // lower-case agent names
+	pos    positions                       // with Options.Resident
+	emb    embed.Embedder                  // nil: no vectors
 	vec    vectors
 }
+
+// exclusive takes an engine's search lock for writing on first need and
+// keeps it until release: Index calls lock before it replaces what a
+// search may be using.
+type exclusive struct {
+	mu   *sync.RWMutex
+	held bool
+}
+
+func (x *exclusive) lock() {
+	if !x.held {
+		x.mu.Lock()
+		x.held = true
+	}
+}
+
+func (x *exclusive) release() {
+	if x.held {
+		x.mu.Unlock()
+		x.held = false
+	}
+}
+
+// ErrClosed is returned by an engine's methods after Close.
+var ErrClosed = errors.New("rag: engine closed")
 
 // IndexDir returns where the engine keeps its state for ws.
 func IndexDir(ws *memory.Workspace) string { return filepath.Join(ws.StateDir(), "index") }
@@ -118,6 +154,8 @@ func (e *Engine) ftDir() string { return filepath.Join(e.dir, "fulltext") }
 
 // Close flushes and closes the indexes. Closing twice is harmless.
 func (e *Engine) Close() error {
+	e.ixMu.Lock()
+	defer e.ixMu.Unlock()
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	var errs []error
@@ -145,7 +183,7 @@ const (
 )
 
 // loadAgents reads the workspace's agent names (lower-case), which Index
-// keeps in the database. Callers hold mu for writing, or are Open.
+// keeps in the database.
 func (e *Engine) loadAgents(ctx context.Context) error {
 	v, err := e.st.Meta(ctx, metaAgents)
 	if err != nil {
@@ -157,15 +195,25 @@ func (e *Engine) loadAgents(ctx context.Context) error {
 			m[strings.ToLower(a)] = true
 		}
 	}
-	e.agents = m
+	e.agents.Store(&m)
 	return nil
 }
 
 // neighbourhood returns the positions of ids and of their neighbours within
-// radius, from memory when resident, else from the database.
-func (e *Engine) neighbourhood(ctx context.Context, ids []string, radius int) ([]store.Position, error) {
+// radius, each once, sorted by file and position: from memory when
+// resident, else from the database.
+func (e *Engine) neighbourhood(ctx context.Context, ids []string, radius int) ([]*store.Position, error) {
 	if !e.opt.Resident {
-		return e.st.Neighbourhood(ctx, ids, radius)
+		ps, err := e.st.Neighbourhood(ctx, ids, radius)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]*store.Position, len(ps))
+		for i := range ps {
+			out[i] = &ps[i]
+		}
+		slices.SortFunc(out, byPathSeq)
+		return slices.CompactFunc(out, func(a, b *store.Position) bool { return byPathSeq(a, b) == 0 }), nil
 	}
 	if err := e.pos.load(ctx, e.st); err != nil {
 		return nil, err

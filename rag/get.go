@@ -51,6 +51,10 @@ func (e *Engine) Get(ctx context.Context, id string, n int) (*Item, error) {
 		return nil, fmt.Errorf("context must be between 0 and 100, got %d", n)
 	}
 	e.mu.RLock()
+	if e.st == nil {
+		e.mu.RUnlock()
+		return nil, ErrClosed
+	}
 	c, ok, err := e.st.Chunk(ctx, strings.TrimSpace(id))
 	e.mu.RUnlock()
 	if err != nil {

@@ -120,8 +120,13 @@ func (e *Engine) chunkFile(src source) ([]chunk.Chunk, string, error) {
 // chunks are re-indexed; files that disappeared leave the index. When the
 // full-text index is missing or out of step it is rebuilt from scratch.
 func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	e.ixMu.Lock()
+	defer e.ixMu.Unlock()
+	if e.st == nil {
+		return nil, ErrClosed
+	}
+	excl := &exclusive{mu: &e.mu}
+	defer excl.release()
 	start := time.Now()
 	stats := &IndexStats{}
 	srcs, err := e.sources(ctx)
@@ -139,6 +144,9 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 	}
 	count, _ := e.ft.Count()
 	rebuild := dirty == "1" || (count == 0 && len(known) > 0) || len(known) == 0
+	if rebuild {
+		excl.lock() // the full-text index is replaced
+	}
 
 	tx, err := e.st.Begin(ctx)
 	if err != nil {
@@ -235,7 +243,7 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 		}
 		// Nothing changed, but vectors may be owed (a new embedder, or a
 		// provider that was down last time).
-		n, warn, err := e.updateVectors(ctx, nil, nil, false, false)
+		n, warn, err := e.updateVectors(ctx, excl, nil, nil, false, false)
 		if err != nil {
 			return nil, err
 		}
@@ -271,7 +279,7 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 	if err := e.pos.refresh(ctx, e.st, touched); err != nil {
 		return nil, err
 	}
-	n, warn, err := e.updateVectors(ctx, changed, deletes, rebuild, rebuild && len(known) == 0)
+	n, warn, err := e.updateVectors(ctx, excl, changed, deletes, rebuild, rebuild && len(known) == 0)
 	if err != nil {
 		return nil, err
 	}

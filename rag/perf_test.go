@@ -16,11 +16,18 @@ import (
 // BenchmarkSearch100K measures in-process hybrid top-10 queries on a
 // generated 100,000-entry workspace. Set ARCHON_PERF_ROOT to reuse one.
 func BenchmarkSearch100K(b *testing.B) {
+	benchSearch(b, os.Getenv("ARCHON_PERF_ROOT"), 100_000)
+}
+
+// BenchmarkSearch6K measures the same on a LoCoMo-sized workspace (6,000
+// entries), the size of archon serve's load test.
+func BenchmarkSearch6K(b *testing.B) { benchSearch(b, "", 6000) }
+
+func benchSearch(b *testing.B, root string, entries int) {
 	ctx := context.Background()
-	root := os.Getenv("ARCHON_PERF_ROOT")
 	if root == "" {
 		root = b.TempDir()
-		if _, _, err := gen.WriteWorkspace(ctx, root, gen.Options{Entries: 100_000, Seed: 1}); err != nil {
+		if _, _, err := gen.WriteWorkspace(ctx, root, gen.Options{Entries: entries, Seed: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,8 +1,11 @@
 package rag
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/archon-memory/archon/rag/store"
@@ -13,40 +16,47 @@ import (
 // replaces a SQLite query per search. It is loaded on first use and updated
 // file by file after each Index.
 type positions struct {
-	mu     sync.RWMutex
-	loaded bool
-	byID   map[string]*store.Position
-	byFile map[string][]*store.Position // indexed by seq
+	mu      sync.RWMutex
+	loaded  bool
+	version uint64 // bumped by every refresh, loaded or not
+	byID    map[string]*store.Position
+	byFile  map[string][]*store.Position // indexed by seq
 }
 
-// load reads every position from the store unless already loaded.
+// load reads every position from the store unless already loaded. The
+// store is read without the lock; a refresh that ran meanwhile (an Index
+// beside the first search) makes it read again.
 func (p *positions) load(ctx context.Context, st *store.Store) error {
-	p.mu.RLock()
-	ok := p.loaded
-	p.mu.RUnlock()
-	if ok {
-		return nil
+	for {
+		p.mu.RLock()
+		ok, v := p.loaded, p.version
+		p.mu.RUnlock()
+		if ok {
+			return nil
+		}
+		byID := map[string]*store.Position{}
+		byFile := map[string][]*store.Position{}
+		intern := map[string]string{}
+		err := st.EachPosition(ctx, func(pos store.Position) error {
+			add(byID, byFile, pos, intern)
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("load chunk positions: %w", err)
+		}
+		p.mu.Lock()
+		if p.version == v && !p.loaded {
+			p.byID, p.byFile, p.loaded = byID, byFile, true
+		}
+		done := p.loaded
+		p.mu.Unlock()
+		if done {
+			return nil
+		}
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.loaded {
-		return nil
-	}
-	p.byID = map[string]*store.Position{}
-	p.byFile = map[string][]*store.Position{}
-	intern := map[string]string{}
-	err := st.EachPosition(ctx, func(pos store.Position) error {
-		p.add(pos, intern)
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("load chunk positions: %w", err)
-	}
-	p.loaded = true
-	return nil
 }
 
-func (p *positions) add(pos store.Position, intern map[string]string) {
+func add(byID map[string]*store.Position, byFile map[string][]*store.Position, pos store.Position, intern map[string]string) {
 	for _, s := range []*string{&pos.Path, &pos.Date, &pos.Agent, &pos.Project, &pos.Layer} {
 		if v, ok := intern[*s]; ok {
 			*s = v
@@ -55,61 +65,92 @@ func (p *positions) add(pos store.Position, intern map[string]string) {
 		}
 	}
 	rec := &pos
-	p.byID[pos.ID] = rec
-	f := p.byFile[pos.Path]
+	byID[pos.ID] = rec
+	f := byFile[pos.Path]
 	for len(f) <= pos.Seq {
 		f = append(f, nil)
 	}
 	f[pos.Seq] = rec
-	p.byFile[pos.Path] = f
+	byFile[pos.Path] = f
 }
 
 // refresh reloads the positions of the given files (after they changed or
-// disappeared). It does nothing if nothing is loaded yet.
+// disappeared). It does nothing if nothing is loaded yet. The files are
+// read before the lock is taken, so searches wait only for the swap.
 func (p *positions) refresh(ctx context.Context, st *store.Store, paths []string) error {
 	p.mu.Lock()
+	p.version++
+	loaded := p.loaded
+	p.mu.Unlock()
+	if !loaded || len(paths) == 0 {
+		return nil
+	}
+	fresh := make([][]store.Position, len(paths))
+	for i, path := range paths {
+		ps, err := st.PositionsOf(ctx, path)
+		if err != nil {
+			p.mu.Lock()
+			p.loaded, p.byID, p.byFile = false, nil, nil // reload everything next time
+			p.mu.Unlock()
+			return err
+		}
+		fresh[i] = ps
+	}
+	p.mu.Lock()
 	defer p.mu.Unlock()
-	if !p.loaded || len(paths) == 0 {
+	if !p.loaded {
 		return nil
 	}
 	intern := map[string]string{}
-	for _, path := range paths {
+	for i, path := range paths {
 		for _, old := range p.byFile[path] {
 			if old != nil && p.byID[old.ID] == old {
 				delete(p.byID, old.ID)
 			}
 		}
 		delete(p.byFile, path)
-		fresh, err := st.PositionsOf(ctx, path)
-		if err != nil {
-			p.loaded = false // reload everything next time
-			return err
-		}
-		for _, pos := range fresh {
-			p.add(pos, intern)
+		for _, pos := range fresh[i] {
+			add(p.byID, p.byFile, pos, intern)
 		}
 	}
 	return nil
 }
 
-// neighbourhood is store.Neighbourhood answered from memory.
-func (p *positions) neighbourhood(ids []string, radius int) []store.Position {
+// neighbourhood is store.Neighbourhood answered from memory: the positions
+// of ids and of their neighbours within radius, each once, sorted by file
+// and position. The records are shared, never modified: a refresh replaces
+// them.
+func (p *positions) neighbourhood(ids []string, radius int) []*store.Position {
 	p.mu.RLock()
 	defer p.mu.RUnlock()
-	seen := make(map[*store.Position]bool, len(ids)*(2*radius+1))
-	out := make([]store.Position, 0, len(ids)*(2*radius+1))
+	seeds := make([]*store.Position, 0, len(ids))
 	for _, id := range ids {
-		c := p.byID[id]
-		if c == nil {
-			continue
+		if c := p.byID[id]; c != nil {
+			seeds = append(seeds, c)
+		}
+	}
+	slices.SortFunc(seeds, byPathSeq)
+	out := make([]*store.Position, 0, len(seeds)*(2*radius+1))
+	next := 0 // first position not yet taken in the current file
+	for i, c := range seeds {
+		if i == 0 || c.Path != seeds[i-1].Path {
+			next = 0
 		}
 		f := p.byFile[c.Path]
-		for s := max(0, c.Seq-radius); s <= c.Seq+radius && s < len(f); s++ {
-			if n := f[s]; n != nil && !seen[n] {
-				seen[n] = true
-				out = append(out, *n)
+		for s := max(next, c.Seq-radius); s <= c.Seq+radius && s < len(f); s++ {
+			if n := f[s]; n != nil {
+				out = append(out, n)
 			}
+			next = s + 1
 		}
 	}
 	return out
+}
+
+// byPathSeq orders positions by file, then position in the file.
+func byPathSeq(a, b *store.Position) int {
+	if c := strings.Compare(a.Path, b.Path); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.Seq, b.Seq)
 }

@@ -3,7 +3,8 @@ package rag
 import (
 	"context"
 	"fmt"
-	"sort"
+	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -67,17 +68,17 @@ const (
 	channels
 )
 
-// cand is a chunk under consideration.
+// cand is a chunk under consideration. Candidates are kept sorted by file
+// and position, so neighbours and files are runs of the slice.
 type cand struct {
-	c          store.Position
-	s0, s      [channels]float64
-	prev, next []*cand // neighbours in the same file, nearest first
+	c     *store.Position
+	s0, s [channels]float64
 }
 
 // rank returns the best q.TopK chunk ids for q, best first.
 func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error) {
 	p := e.opt.Rank
-	pq := parseQuery(e.ft.Analyzer(), q.Text, e.agents)
+	pq := parseQuery(e.ft.Analyzer(), q.Text, *e.agents.Load())
 	if len(pq.terms) == 0 {
 		return nil, nil, nil
 	}
@@ -88,11 +89,20 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 		ids  []string
 		warn []string
 	}
+	// On a busy machine (as many searches as processors) the goroutine
+	// would only queue behind the others and make this search wait for a
+	// turn of the scheduler: then it runs here, before BM25.
 	vch := make(chan vectorResult, 1)
-	go func() {
+	vectors := func() {
 		qv, ids, warn := e.vectorCandidates(ctx, q, p)
 		vch <- vectorResult{qv, ids, warn}
-	}()
+	}
+	if n := e.searching.Add(1); int(n) < runtime.GOMAXPROCS(0) {
+		go vectors()
+	} else {
+		vectors()
+	}
+	defer e.searching.Add(-1)
 	vecDone := false
 	var vr vectorResult
 	waitVectors := func() vectorResult {
@@ -140,43 +150,26 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 	if err != nil {
 		return nil, warn, fmt.Errorf("search: %w", err)
 	}
-	// Link neighbours by file position. Candidates and their links live in
-	// two slabs: one allocation each instead of thousands.
-	type pos struct {
-		path string
-		seq  int
+	cands := make([]cand, len(hood)) // sorted by file and position, like hood
+	for i, c := range hood {
+		cands[i].c = c
 	}
-	byPos := make(map[pos]*cand, len(hood))
-	slab := make([]cand, 0, len(hood))
-	links := make([]*cand, 2*p.Radius*len(hood))
-	cands := make([]*cand, 0, len(hood))
-	ids := make([]string, 0, len(hood))
-	for _, c := range hood {
-		if byPos[pos{c.Path, c.Seq}] != nil {
-			continue
-		}
-		slab = append(slab, cand{c: c})
-		cd := &slab[len(slab)-1]
-		cd.s0[lexical] = s0[c.ID]
-		byPos[pos{c.Path, c.Seq}] = cd
-		cands = append(cands, cd)
-		ids = append(ids, c.ID)
+	for i := range cands {
+		cands[i].s0[lexical] = s0[cands[i].c.ID]
 	}
 	if qvec != nil {
+		ids := make([]string, len(cands))
+		for i := range cands {
+			ids[i] = cands[i].c.ID
+		}
 		cos, err := qvec.ix.Score(ctx, qvec.vec, ids)
 		if err != nil {
 			return nil, warn, fmt.Errorf("search: %w", err)
 		}
-		for _, cd := range cands {
-			cd.s0[semantic] = max(0, float64(cos[cd.c.ID]))
-		}
-	}
-	for i, cd := range cands {
-		row := links[2*p.Radius*i : 2*p.Radius*(i+1)]
-		cd.prev, cd.next = row[:p.Radius:p.Radius], row[p.Radius:]
-		for d := 1; d <= p.Radius; d++ {
-			cd.prev[d-1] = byPos[pos{cd.c.Path, cd.c.Seq - d}]
-			cd.next[d-1] = byPos[pos{cd.c.Path, cd.c.Seq + d}]
+		for i, c := range cos {
+			if c > 0 { // NaN (no vector) is not
+				cands[i].s0[semantic] = float64(c)
+			}
 		}
 	}
 	propagate(cands, p)
@@ -188,15 +181,16 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 	// Fuse the channels, each scaled to its best candidate, and keep what
 	// passes the filter (neighbours were not filtered by the retrievers).
 	var top [channels]float64
-	for _, cd := range cands {
+	for i := range cands {
 		for ch := range channels {
-			top[ch] = max(top[ch], cd.s[ch])
+			top[ch] = max(top[ch], cands[i].s[ch])
 		}
 	}
 	weight := [channels]float64{1, p.Vector}
 	out := make([]ranked, 0, len(cands))
 	best := 0.0
-	for _, cd := range cands {
+	for i := range cands {
+		cd := &cands[i]
 		score := 0.0
 		for ch := range channels {
 			if top[ch] > 0 {
@@ -205,21 +199,16 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 		}
 		// Only entries with lexical evidence of their own or around them,
 		// or real semantic similarity, are results.
-		if score > 0 && matches(&q.Filter, &cd.c) {
+		if score > 0 && matches(&q.Filter, cd.c) {
 			out = append(out, ranked{id: cd.c.ID, score: score})
 			best = max(best, score)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].score != out[j].score {
-			return out[i].score > out[j].score
-		}
-		return out[i].id < out[j].id
-	})
+	out = bestOf(out, q.TopK)
 	n := 0
 	for _, r := range out {
 		r.score /= best
-		if r.score < q.Threshold || n == q.TopK {
+		if r.score < q.Threshold {
 			break
 		}
 		out[n] = r
@@ -230,68 +219,103 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 
 // propagate spreads scores to neighbouring entries: an answer often shares
 // no words with the question but sits right after a turn that does. Then
-// each entry gains a share of the best score in its file.
-func propagate(cands []*cand, p RankParams) {
-	w := make([]float64, p.Radius+1)
-	for d := 2; d <= p.Radius; d++ {
-		if d == 2 {
-			w[d] = p.Near
-		} else {
-			w[d] = w[d-1] * p.Decay
+// each entry gains a share of the best score in its file. cands are sorted
+// by file and position, each once.
+func propagate(cands []cand, p RankParams) {
+	wPrev := make([]float64, p.Radius+1)
+	wNext := make([]float64, p.Radius+1)
+	for d := 1; d <= p.Radius; d++ {
+		switch d {
+		case 1:
+			wPrev[d], wNext[d] = p.Prev, p.Next
+		case 2:
+			wPrev[d], wNext[d] = p.Near, p.Near
+		default:
+			wPrev[d] = wPrev[d-1] * p.Decay
+			wNext[d] = wPrev[d]
 		}
 	}
-	for _, cd := range cands {
+	// prev[d] and next[d]: the candidate d positions before and after.
+	prev := make([]*cand, p.Radius+1)
+	next := make([]*cand, p.Radius+1)
+	for i := range cands {
+		cd := &cands[i]
+		clear(prev)
+		clear(next)
+		for j := i - 1; j >= 0; j-- {
+			d := cd.c.Seq - cands[j].c.Seq
+			if d > p.Radius || cands[j].c.Path != cd.c.Path {
+				break
+			}
+			prev[d] = &cands[j]
+		}
+		for j := i + 1; j < len(cands); j++ {
+			d := cands[j].c.Seq - cd.c.Seq
+			if d > p.Radius || cands[j].c.Path != cd.c.Path {
+				break
+			}
+			next[d] = &cands[j]
+		}
 		s := cd.s0
 		for d := 1; d <= p.Radius; d++ {
-			wp, wn := w[d], w[d]
-			if d == 1 {
-				wp, wn = p.Prev, p.Next
-			}
 			for ch := range channels {
-				if n := cd.prev[d-1]; n != nil {
-					s[ch] += wp * n.s0[ch]
+				if n := prev[d]; n != nil {
+					s[ch] += wPrev[d] * n.s0[ch]
 				}
-				if n := cd.next[d-1]; n != nil {
-					s[ch] += wn * n.s0[ch]
+				if n := next[d]; n != nil {
+					s[ch] += wNext[d] * n.s0[ch]
 				}
 			}
 		}
 		cd.s = s
 	}
-	fileMax := map[string][channels]float64{}
-	for _, cd := range cands {
-		m := fileMax[cd.c.Path]
-		for ch := range channels {
-			m[ch] = max(m[ch], cd.s[ch])
+	for _, f := range files(cands) {
+		var m [channels]float64
+		for i := range f {
+			for ch := range channels {
+				m[ch] = max(m[ch], f[i].s[ch])
+			}
 		}
-		fileMax[cd.c.Path] = m
-	}
-	for _, cd := range cands {
-		for ch := range channels {
-			if cd.s[ch] > 0 {
-				cd.s[ch] += p.FileMax * fileMax[cd.c.Path][ch]
+		for i := range f {
+			for ch := range channels {
+				if f[i].s[ch] > 0 {
+					f[i].s[ch] += p.FileMax * m[ch]
+				}
 			}
 		}
 	}
 }
 
+// files splits candidates sorted by file into one run per file.
+func files(cands []cand) [][]cand {
+	var out [][]cand
+	for lo := 0; lo < len(cands); {
+		hi := lo + 1
+		for hi < len(cands) && cands[hi].c.Path == cands[lo].c.Path {
+			hi++
+		}
+		out = append(out, cands[lo:hi])
+		lo = hi
+	}
+	return out
+}
+
 // sessionBoost adds each file's own BM25 score (its whole text against the
 // query), scaled to each channel's best score.
-func (e *Engine) sessionBoost(ctx context.Context, cands []*cand, pq *parsedQuery, p RankParams) error {
+func (e *Engine) sessionBoost(ctx context.Context, cands []cand, pq *parsedQuery, p RankParams) error {
 	if p.Session == 0 {
 		return nil
 	}
-	paths := map[string]bool{}
 	var best [channels]float64
-	for _, cd := range cands {
-		paths[cd.c.Path] = true
+	for i := range cands {
 		for ch := range channels {
-			best[ch] = max(best[ch], cd.s[ch])
+			best[ch] = max(best[ch], cands[i].s[ch])
 		}
 	}
-	list := make([]string, 0, len(paths))
-	for p := range paths {
-		list = append(list, p)
+	runs := files(cands)
+	list := make([]string, len(runs))
+	for i, f := range runs {
+		list[i] = f[0].c.Path
 	}
 	// The candidates' files, scaled to the best of them.
 	hits, err := e.ft.SearchSessions(ctx, pq.terms, list)
@@ -307,21 +331,76 @@ func (e *Engine) sessionBoost(ctx context.Context, cands []*cand, pq *parsedQuer
 	if top == 0 {
 		return nil
 	}
-	for _, cd := range cands {
-		for ch := range channels {
-			if cd.s[ch] > 0 {
-				cd.s[ch] += p.Session * best[ch] * fs[cd.c.Path] / top
+	for _, f := range runs {
+		share := fs[f[0].c.Path] / top
+		for i := range f {
+			for ch := range channels {
+				if f[i].s[ch] > 0 {
+					f[i].s[ch] += p.Session * best[ch] * share
+				}
 			}
 		}
 	}
 	return nil
 }
 
+// bestOf returns the k best of rs (ties: smaller id first), best first. It
+// reorders rs.
+func bestOf(rs []ranked, k int) []ranked {
+	below := func(a, b ranked) bool { // a ranks below b
+		if a.score != b.score {
+			return a.score < b.score
+		}
+		return a.id > b.id
+	}
+	if len(rs) > k {
+		// A min-heap of the k best so far in rs[:k], worst at the root.
+		h := rs[:k]
+		down := func(i int) {
+			for {
+				l := 2*i + 1
+				if l >= k {
+					return
+				}
+				if r := l + 1; r < k && below(h[r], h[l]) {
+					l = r
+				}
+				if !below(h[l], h[i]) {
+					return
+				}
+				h[i], h[l] = h[l], h[i]
+				i = l
+			}
+		}
+		for i := k/2 - 1; i >= 0; i-- {
+			down(i)
+		}
+		for _, r := range rs[k:] {
+			if below(h[0], r) {
+				h[0] = r
+				down(0)
+			}
+		}
+		rs = h
+	}
+	slices.SortFunc(rs, func(a, b ranked) int {
+		switch {
+		case below(b, a):
+			return -1
+		case below(a, b):
+			return 1
+		}
+		return 0
+	})
+	return rs
+}
+
 // applyBoosts multiplies entries by named speakers and entries dated on a
 // date the query mentions.
-func applyBoosts(cands []*cand, pq *parsedQuery, p RankParams) {
+func applyBoosts(cands []cand, pq *parsedQuery, p RankParams) {
 	if len(pq.names) > 0 {
-		for _, cd := range cands {
+		for i := range cands {
+			cd := &cands[i]
 			if pq.names[strings.ToLower(cd.c.Agent)] {
 				for ch := range channels {
 					cd.s[ch] *= p.Speaker
@@ -333,12 +412,13 @@ func applyBoosts(cands []*cand, pq *parsedQuery, p RankParams) {
 		return
 	}
 	var best [channels]float64
-	for _, cd := range cands {
+	for i := range cands {
 		for ch := range channels {
-			best[ch] = max(best[ch], cd.s[ch])
+			best[ch] = max(best[ch], cands[i].s[ch])
 		}
 	}
-	for _, cd := range cands {
+	for i := range cands {
+		cd := &cands[i]
 		d, err := time.Parse(time.DateOnly, cd.c.Date)
 		if err != nil {
 			continue

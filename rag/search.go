@@ -125,6 +125,9 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 	}
 	e.mu.RLock()
 	defer e.mu.RUnlock()
+	if e.ft == nil {
+		return nil, ErrClosed
+	}
 	resp := &Response{Warnings: warn, Results: []Result{}}
 	// With a reranker, rank more hits than asked and cut after reranking.
 	rq := q

@@ -17,13 +17,7 @@ func (e *Engine) snippet(c *chunk.Chunk, terms map[string]bool) string {
 	if text == "" {
 		text = c.Title
 	}
-	toks := e.ft.Analyzer().Tokens(text)
-	var hits [][2]int // byte ranges of matching words
-	for _, t := range toks {
-		if terms[t.Term] {
-			hits = append(hits, [2]int{t.Start, t.End})
-		}
-	}
+	hits := e.ft.Analyzer().Marks(text, terms) // byte ranges of matching words
 	// The window start that covers the most hits.
 	start := 0
 	if len(text) > SnippetBytes && len(hits) > 0 {

@@ -8,11 +8,11 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/archon-memory/archon/rag/chunk"
@@ -48,6 +48,9 @@ type vectors struct {
 	mu     sync.Mutex
 	loaded bool
 	ix     *vector.Index
+	// live is ix once loaded, for searches to read without taking mu
+	// (which an index run holds while it writes the delta file).
+	live atomic.Pointer[vector.Index]
 }
 
 // embedText is what the embedder sees of a chunk.
@@ -107,8 +110,10 @@ func (e *Engine) vectorsGen(ctx context.Context) (uint64, error) {
 // deterministic and fast, and storing 100 MB of blobs took 8 s per index).
 func cachesVectors(id string) bool { return !strings.HasPrefix(id, embed.ProviderBuiltin+"/") }
 
-// reset forgets the loaded index; the caller holds v.mu and no search uses it.
+// reset forgets the loaded index; the caller holds v.mu, and the engine's
+// search lock for writing (no search may be using the index it unmaps).
 func (v *vectors) reset() {
+	v.live.Store(nil)
 	if v.ix != nil {
 		v.ix.Close()
 	}
@@ -123,7 +128,7 @@ func (v *vectors) reset() {
 // holds every chunk then. A failing embedder never fails indexing: the
 // chunks stay searchable by BM25, a warning is returned, and the next call
 // tries again.
-func (e *Engine) updateVectors(ctx context.Context, changed []chunk.Chunk, deleted []string, full, complete bool) (int, []string, error) {
+func (e *Engine) updateVectors(ctx context.Context, excl *exclusive, changed []chunk.Chunk, deleted []string, full, complete bool) (int, []string, error) {
 	if e.emb == nil {
 		return 0, nil, nil
 	}
@@ -145,7 +150,7 @@ func (e *Engine) updateVectors(ctx context.Context, changed []chunk.Chunk, delet
 	}
 	var warn []string
 	if !full && prev == id && missing != "1" {
-		n, w, ok, err := e.appendVectors(ctx, id, changed, deleted)
+		n, w, ok, err := e.appendVectors(ctx, excl, id, changed, deleted)
 		if err != nil || ok {
 			return n, w, err
 		}
@@ -163,6 +168,7 @@ func (e *Engine) updateVectors(ctx context.Context, changed []chunk.Chunk, delet
 	if changed = lastByID(changed); !complete {
 		changed = nil // read every chunk from the database
 	}
+	excl.lock() // searches may hold the index that reset unmaps
 	e.vec.mu.Lock()
 	defer e.vec.mu.Unlock()
 	e.vec.reset() // the next search maps the new snapshot
@@ -196,7 +202,7 @@ func lastByID(cs []chunk.Chunk) []chunk.Chunk {
 // appendVectors records an incremental change in the delta file (and the
 // loaded index). ok is false when the files on disk are not at the current
 // generation, and a full rebuild is due.
-func (e *Engine) appendVectors(ctx context.Context, id string, changed []chunk.Chunk, deleted []string) (int, []string, bool, error) {
+func (e *Engine) appendVectors(ctx context.Context, excl *exclusive, id string, changed []chunk.Chunk, deleted []string) (int, []string, bool, error) {
 	gen, err := e.vectorsGen(ctx)
 	if err != nil {
 		return 0, nil, false, err
@@ -223,35 +229,43 @@ func (e *Engine) appendVectors(ctx context.Context, id string, changed []chunk.C
 		rec.IDs, rec.Vecs = append(rec.IDs, batch[i].ID), append(rec.Vecs, vecs[i])
 	}
 	e.vec.mu.Lock()
-	defer e.vec.mu.Unlock()
-	if size, err = vector.AppendDelta(files.Delta, e.emb.Dimensions(), base, rec); err != nil {
-		return n, warn, true, err
+	size, err = vector.AppendDelta(files.Delta, e.emb.Dimensions(), base, rec)
+	if err == nil {
+		err = e.setVectorsState(ctx, rec.Gen, warn != nil)
 	}
-	if err := e.setVectorsState(ctx, rec.Gen, warn != nil); err != nil {
-		return n, warn, true, err
+	var applyErr error
+	if err == nil && e.vec.loaded {
+		applyErr = rec.Apply(ctx, e.vec.ix)
 	}
-	if e.vec.loaded {
-		if err := rec.Apply(ctx, e.vec.ix); err != nil {
-			e.vec.reset()
-			return n, warn, true, err
-		}
+	if err == nil && applyErr == nil && size > compactDeltaBytes {
+		err = e.compactVectors(ctx, id, files)
 	}
-	if size > compactDeltaBytes {
-		// Fold the delta into a new snapshot.
-		ix, _, err := e.loadVectors(ctx, id)
-		if err != nil {
-			return n, warn, true, err
-		}
-		g := newGeneration()
-		if err := ix.WriteSnapshot(files.Snapshot, vector.SnapshotInfo{Tag: id, Gen: g}); err != nil {
-			return n, warn, true, err
-		}
-		os.Remove(files.Delta)
-		if err := e.st.SetMeta(ctx, metaVectorsGen, strconv.FormatUint(g, 10)); err != nil {
-			return n, warn, true, err
-		}
+	e.vec.mu.Unlock()
+	if applyErr != nil {
+		// Searches may be using the index: wait for them (the search lock
+		// comes before e.vec.mu) and drop it; the next search reloads.
+		excl.lock()
+		e.vec.mu.Lock()
+		e.vec.reset()
+		e.vec.mu.Unlock()
+		return n, warn, true, applyErr
 	}
-	return n, warn, true, nil
+	return n, warn, true, err
+}
+
+// compactVectors folds the delta file into a new snapshot. The caller holds
+// e.vec.mu.
+func (e *Engine) compactVectors(ctx context.Context, id string, files vector.Files) error {
+	ix, _, err := e.loadVectors(ctx, id)
+	if err != nil {
+		return err
+	}
+	g := newGeneration()
+	if err := ix.WriteSnapshot(files.Snapshot, vector.SnapshotInfo{Tag: id, Gen: g}); err != nil {
+		return err
+	}
+	os.Remove(files.Delta)
+	return e.st.SetMeta(ctx, metaVectorsGen, strconv.FormatUint(g, 10))
 }
 
 // setVectorsState records the generation and whether vectors are missing.
@@ -262,160 +276,12 @@ func (e *Engine) setVectorsState(ctx context.Context, gen uint64, missing bool) 
 	return e.st.SetMeta(ctx, metaVectorsMissing, map[bool]string{false: "0", true: "1"}[missing])
 }
 
-// rebuildVectors writes a new snapshot of every chunk's vector: from all
-// (when it holds every chunk; it is cleared on the way) or from the
-// database. Vectors come from the cache or, when embedOK, from the
-// embedder. The caller holds e.vec.mu with nothing loaded.
-func (e *Engine) rebuildVectors(ctx context.Context, id string, all []chunk.Chunk, embedOK bool) (int, []string, error) {
-	files := e.vectorFiles()
-	gen := newGeneration()
-	sw, err := vector.NewSnapshotWriter(files.Snapshot, e.emb.Dimensions(), files.Opts, vector.SnapshotInfo{Tag: id, Gen: gen})
-	if err != nil {
-		return 0, nil, err
-	}
-	if !cachesVectors(id) {
-		// Vectors an older archon cached for this embedder.
-		if err := e.st.DropVectors(ctx, ""); err != nil {
-			sw.Abort()
-			return 0, nil, err
-		}
-	}
-	embedded, lacking := 0, false
-	var warn []string
-	batch := make([]chunk.Chunk, 0, buildBatch)
-	flush := func() error {
-		vecs, n, w, err := e.chunkVectors(ctx, id, batch, embedOK && warn == nil)
-		if err != nil {
-			return err
-		}
-		embedded, warn = embedded+n, append(warn, w...)
-		ids := make([]string, 0, len(batch))
-		got := vecs[:0]
-		for i, v := range vecs {
-			if v == nil {
-				lacking = true
-				continue
-			}
-			ids, got = append(ids, batch[i].ID), append(got, v)
-		}
-		batch = batch[:0]
-		return sw.Add(ids, got)
-	}
-	add := func(c chunk.Chunk) error {
-		batch = append(batch, c)
-		if len(batch) == buildBatch {
-			return flush()
-		}
-		return nil
-	}
-	if all != nil {
-		for i := range all {
-			err = add(all[i])
-			all[i] = chunk.Chunk{} // its text can go as soon as it is embedded
-			if err != nil {
-				break
-			}
-		}
-	} else {
-		err = e.st.EachChunk(ctx, true, add)
-	}
-	if err == nil {
-		err = flush()
-	}
-	if err == nil {
-		err = sw.Commit()
-	} else {
-		sw.Abort()
-	}
-	if err != nil {
-		return embedded, warn, fmt.Errorf("vector snapshot: %w", err)
-	}
-	os.Remove(files.Delta)
-	return embedded, warn, e.setVectorsState(ctx, gen, lacking)
-}
-
-// chunkVectors returns the vector of each chunk (nil where there is none):
-// from the cache when the embedder's vectors are cached, else (when embedOK)
-// from the embedder, caching the new ones. An embedder failure is a warning.
-func (e *Engine) chunkVectors(ctx context.Context, id string, cs []chunk.Chunk, embedOK bool) ([][]float32, int, []string, error) {
-	out := make([][]float32, len(cs))
-	caching := cachesVectors(id)
-	var cached map[string][]float32
-	if caching {
-		hashes := make([]string, len(cs))
-		for i := range cs {
-			hashes[i] = cs[i].Hash
-		}
-		var err error
-		if cached, err = e.st.Vectors(ctx, id, hashes); err != nil {
-			return nil, 0, nil, err
-		}
-	}
-	var texts []string
-	first := map[string]int{} // hash -> index in texts
-	for i := range cs {
-		if v, ok := cached[cs[i].Hash]; ok {
-			out[i] = v
-		} else if _, ok := first[cs[i].Hash]; !ok {
-			first[cs[i].Hash] = len(texts)
-			texts = append(texts, embedText(&cs[i]))
-		}
-	}
-	if len(texts) == 0 || !embedOK {
-		return out, 0, nil, nil
-	}
-	vecs, err := e.embedAll(ctx, texts)
-	if err != nil {
-		return out, 0, []string{fmt.Sprintf("embedding failed for %d chunks, search falls back to BM25 for them until the next index: %v", len(texts), err)}, nil
-	}
-	for i := range cs {
-		if out[i] == nil {
-			out[i] = vecs[first[cs[i].Hash]]
-		}
-	}
-	if caching {
-		put := make(map[string][]float32, len(first))
-		for h, j := range first {
-			put[h] = vecs[j]
-		}
-		if err := e.st.PutVectors(ctx, id, put); err != nil {
-			return out, len(texts), nil, err
-		}
-	}
-	return out, len(texts), nil, nil
-}
-
-// embedAll embeds texts in batches of embedBatch; the builtin embedder's
-// batches run on every core.
-func (e *Engine) embedAll(ctx context.Context, texts []string) ([][]float32, error) {
-	out := make([][]float32, len(texts))
-	workers := 1
-	if !cachesVectors(e.emb.ID()) {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	sem := make(chan struct{}, workers)
-	errs := make([]error, (len(texts)+embedBatch-1)/embedBatch)
-	var wg sync.WaitGroup
-	for lo := 0; lo < len(texts); lo += embedBatch {
-		hi := min(lo+embedBatch, len(texts))
-		sem <- struct{}{}
-		wg.Go(func() {
-			defer func() { <-sem }()
-			vecs, err := e.emb.Embed(ctx, texts[lo:hi])
-			if err == nil && len(vecs) != hi-lo {
-				err = fmt.Errorf("embedder returned %d vectors for %d texts", len(vecs), hi-lo)
-			}
-			copy(out[lo:hi], vecs)
-			errs[lo/embedBatch] = err
-		})
-	}
-	wg.Wait()
-	return out, errors.Join(errs...)
-}
-
 // vectorIndex returns the vector index, loaded on first use (with a warning
 // when the files had to be rebuilt).
 func (e *Engine) vectorIndex(ctx context.Context, id string) (*vector.Index, []string, error) {
+	if ix := e.vec.live.Load(); ix != nil {
+		return ix, nil, nil
+	}
 	e.vec.mu.Lock()
 	defer e.vec.mu.Unlock()
 	ix, rebuilt, err := e.loadVectors(ctx, id)
@@ -459,6 +325,7 @@ func (e *Engine) loadVectors(ctx context.Context, id string) (ix *vector.Index, 
 		return nil, rebuilt, fmt.Errorf("load vectors: %w", err)
 	}
 	e.vec.ix, e.vec.loaded = ix, true
+	e.vec.live.Store(ix)
 	return ix, rebuilt, nil
 }
 

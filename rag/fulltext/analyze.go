@@ -2,6 +2,7 @@ package fulltext
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2/analysis"
@@ -19,6 +20,11 @@ import (
 // no custom analyzer registered in bleve's process-wide registry.
 type Analyzer struct {
 	a analysis.Analyzer
+	// The same chain in parts, for Marks: the tokenizer, the filters up
+	// to irregular forms (they may change a word's start), and the rest
+	// (stop words, Porter), which only change a word's end.
+	tok       analysis.Tokenizer
+	pre, post []analysis.TokenFilter
 }
 
 // NewAnalyzer builds the analyzer.
@@ -36,7 +42,10 @@ func NewAnalyzer() (*Analyzer, error) {
 	fs := append([]analysis.TokenFilter{}, da.TokenFilters[:2]...)
 	fs = append(fs, irregularFilter{})
 	fs = append(fs, da.TokenFilters[2:]...)
-	return &Analyzer{a: &analysis.DefaultAnalyzer{Tokenizer: da.Tokenizer, TokenFilters: fs}}, nil
+	return &Analyzer{
+		a:   &analysis.DefaultAnalyzer{Tokenizer: da.Tokenizer, TokenFilters: fs},
+		tok: da.Tokenizer, pre: fs[:3], post: fs[3:],
+	}, nil
 }
 
 // Token is an analyzed term and the byte range of the text it came from.
@@ -51,6 +60,47 @@ func (an *Analyzer) Tokens(text string) []Token {
 	out := make([]Token, len(ts))
 	for i, t := range ts {
 		out[i] = Token{Term: string(t.Term), Start: t.Start, End: t.End}
+	}
+	return out
+}
+
+// Marks returns the byte ranges of the words of text whose term is one of
+// terms, in order: what Tokens would find, for less work. Every filter of
+// the chain works on one token at a time, and the last ones (stop words,
+// Porter) keep a word's first two bytes, so only words that start like a
+// term go through them.
+func (an *Analyzer) Marks(text string, terms map[string]bool) [][2]int {
+	if len(terms) == 0 {
+		return nil
+	}
+	var heads []string // the first two bytes of each term
+	short := false     // a term shorter than that: check every word
+	for t := range terms {
+		if len(t) < 2 {
+			short = true
+			continue
+		}
+		if !slices.Contains(heads, t[:2]) {
+			heads = append(heads, t[:2])
+		}
+	}
+	ts := an.tok.Tokenize([]byte(text))
+	for _, f := range an.pre {
+		ts = f.Filter(ts)
+	}
+	var out [][2]int
+	one := make(analysis.TokenStream, 1)
+	for _, t := range ts {
+		if !short && (len(t.Term) < 2 || !slices.Contains(heads, string(t.Term[:2]))) {
+			continue
+		}
+		one = append(one[:0], t)
+		for _, f := range an.post {
+			one = f.Filter(one)
+		}
+		if len(one) == 1 && terms[string(one[0].Term)] {
+			out = append(out, [2]int{t.Start, t.End})
+		}
 	}
 	return out
 }

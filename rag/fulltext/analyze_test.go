@@ -38,3 +38,43 @@ func TestAnalyzer(t *testing.T) {
 		t.Errorf("Joined = %q", got)
 	}
 }
+
+// TestMarksAgreeWithTokens checks that Marks finds exactly the words whose
+// full analysis yields one of the terms.
+func TestMarksAgreeWithTokens(t *testing.T) {
+	an, err := NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := []string{
+		"We went with PostgreSQL; the children's tests ran faster than Alice's.",
+		"Deploying the deployment: deployed deploys, DEPLOY! Running runs ran.",
+		"I a an is it's the a b c x y z — naïve café résumé Straße ÉCOLE",
+		"The mice ate cheese; feet, teeth, geese and went/gone/goes going.",
+		"ids: PROJ-1234, v2.3.1, 10.0.0.1 and /srv/app/config.yaml are here",
+	}
+	queries := []string{"went", "children test", "deploy", "run", "a i", "café ecole straße", "mouse feet tooth", "proj 1234 config yaml", "alice"}
+	for _, text := range texts {
+		for _, q := range queries {
+			terms := map[string]bool{}
+			for _, term := range an.Terms(q) {
+				terms[term] = true
+			}
+			var want [][2]int
+			for _, tok := range an.Tokens(text) {
+				if terms[tok.Term] {
+					want = append(want, [2]int{tok.Start, tok.End})
+				}
+			}
+			got := an.Marks(text, terms)
+			if len(got) != len(want) {
+				t.Fatalf("%q in %q: marks %v, want %v", q, text, got, want)
+			}
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("%q in %q: marks %v, want %v", q, text, got, want)
+				}
+			}
+		}
+	}
+}

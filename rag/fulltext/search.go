@@ -57,7 +57,10 @@ func (ix *Index) Search(ctx context.Context, terms []Term, f Filter, size int) (
 }
 
 // SearchSessions scores the whole source files named by paths against
-// terms, best first (files without a match are left out).
+// terms, best first (files without a match are left out). Every matching
+// file is scored and the others dropped afterwards: a file's BM25 score
+// does not depend on the filter, and a document-id filter would make bleve
+// start a goroutine per segment for each query.
 func (ix *Index) SearchSessions(ctx context.Context, terms []Term, paths []string) ([]Hit, error) {
 	if len(paths) == 0 || len(terms) == 0 {
 		return nil, nil
@@ -71,16 +74,27 @@ func (ix *Index) SearchSessions(ctx context.Context, terms []Term, paths []strin
 		}
 		qs = append(qs, tq)
 	}
-	bq := query.NewBooleanQuery([]query.Query{query.NewDisjunctionQuery(qs)}, nil, nil)
-	bq.AddFilter(query.NewDocIDQuery(paths))
-	req := bleve.NewSearchRequestOptions(bq, len(paths), 0, false)
+	n, err := ix.sessions.DocCount()
+	if err != nil {
+		return nil, fmt.Errorf("full-text session search: %w", err)
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	req := bleve.NewSearchRequestOptions(query.NewDisjunctionQuery(qs), int(n), 0, false)
 	res, err := ix.sessions.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, fmt.Errorf("full-text session search: %w", err)
 	}
-	hits := make([]Hit, len(res.Hits))
-	for i, h := range res.Hits {
-		hits[i] = Hit{ID: h.ID, Score: h.Score}
+	want := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		want[p] = true
+	}
+	hits := make([]Hit, 0, len(paths))
+	for _, h := range res.Hits {
+		if want[h.ID] {
+			hits = append(hits, Hit{ID: h.ID, Score: h.Score})
+		}
 	}
 	return hits, nil
 }

@@ -31,6 +31,7 @@ package vector
 import (
 	"context"
 	"fmt"
+	"math"
 	"sync"
 
 	chromem "github.com/philippgille/chromem-go"
@@ -309,10 +310,10 @@ func (ix *Index) Search(ctx context.Context, q []float32, k int, allow func(id s
 	return ix.searchPrefiltered(ctx, u, k, allow)
 }
 
-// Score returns the exact cosine similarity of q with each of ids that the
-// index holds; unknown ids are absent from the result. It lets a caller
-// rescore candidates found by other means (full-text search).
-func (ix *Index) Score(ctx context.Context, q []float32, ids []string) (map[string]float32, error) {
+// Score returns the exact cosine similarity of q with each of ids: out[i]
+// is the score of ids[i], or NaN when the index does not hold it. It lets a
+// caller rescore candidates found by other means (full-text search).
+func (ix *Index) Score(ctx context.Context, q []float32, ids []string) ([]float32, error) {
 	if len(q) != ix.dims {
 		return nil, fmt.Errorf("vector: score: query has %d dimensions, index has %d", len(q), ix.dims)
 	}
@@ -325,10 +326,13 @@ func (ix *Index) Score(ctx context.Context, q []float32, ids []string) (map[stri
 	}
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	out := make(map[string]float32, len(ids))
-	for _, id := range ids {
+	out := make([]float32, len(ids))
+	nan := float32(math.NaN())
+	for k, id := range ids {
 		if i, ok := ix.slot[id]; ok {
-			out[id] = dot(u, ix.vec(i))
+			out[k] = dot(u, ix.vec(i))
+		} else {
+			out[k] = nan
 		}
 	}
 	return out, nil

@@ -299,14 +299,14 @@ func TestScoreMatchesSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]float32{"a": 1, "b": 0.6, "c": 0}
-	for id, w := range want {
-		if d := got[id] - w; d > 1e-6 || d < -1e-6 {
-			t.Errorf("score %s = %v, want %v", id, got[id], w)
+	want := []float32{1, 0.6, 0}
+	for i, w := range want {
+		if d := got[i] - w; d > 1e-6 || d < -1e-6 {
+			t.Errorf("score %s = %v, want %v", ids[i], got[i], w)
 		}
 	}
-	if _, ok := got["missing"]; ok || len(got) != 3 {
-		t.Errorf("scores %v", got)
+	if len(got) != 4 || !math.IsNaN(float64(got[3])) {
+		t.Errorf("scores %v: want NaN for the missing id", got)
 	}
 	if _, err := ix.Score(ctx, []float32{1}, ids); err == nil {
 		t.Error("wrong dimensions accepted")

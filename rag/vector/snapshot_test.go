@@ -56,9 +56,9 @@ func TestSnapshotRoundTrip(t *testing.T) {
 			assertIdentical(t, qi, got, want)
 			gs, _ := ix.Score(ctx, q, ids[:50])
 			ws, _ := ref.Score(ctx, q, ids[:50])
-			for id, s := range ws {
-				if gs[id] != s {
-					t.Fatalf("score %s: %v want %v", id, gs[id], s)
+			for i, s := range ws {
+				if gs[i] != s {
+					t.Fatalf("score %s: %v want %v", ids[i], gs[i], s)
 				}
 			}
 		}
