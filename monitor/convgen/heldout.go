@@ -370,3 +370,14 @@ var heldOut = factSet{
 // held-out9's remaining losses are "Foo won the bake-off for X": no cue
 // covers winning a comparison, and adding the template's own phrase would
 // be tuning on it.
+//
+// 2026-11-29: held-out10 was then unblinded, studied after its one blind
+// score of 66.7% (its losses logged and looked at), so it counts as seen
+// from here on. Its failures were mostly structural, not vocabulary: a
+// numbered list under a heading naming open items, a YAML tracker record
+// with "state: open", minutes with "Resolved: X -> Y" and a "Why:" line,
+// a request to nobody in particular ("Can someone ...?"), an answer to a
+// question about leftover work, completed items struck through or marked
+// "(done)", a sentence followed by its rationale on the next line, and
+// identifiers without separators or with slashes. The summarizer is to
+// change by general rules for such shapes, not by the set's phrases.
