@@ -76,6 +76,9 @@ func classifyWord(raw string) (EntityKind, string, bool) {
 	if strings.ContainsAny(w, "{}\"=<>|\\") {
 		return 0, "", false
 	}
+	if isCaseRef(w) {
+		return EntID, w, true
+	}
 	if looksLikePath(w) {
 		return EntPath, w, true
 	}
@@ -233,10 +236,33 @@ func looksLikeID(w string) bool {
 		return len(w) >= 5 // ABC-123, req_8f3a9, INC-2024-0042
 	case upper >= 2 && lower == 0 && digits >= 4 && seps == 0 && w[0] >= 'A' && w[0] <= 'Z':
 		return true // CHG0012345, ticket numbers without a dash
+	case upper >= 1 && lower == 0 && digits >= 6 && seps == 0 && len(w) >= 10:
+		return true // serial and tracking numbers: 1Z999AA10123456784
 	case upper >= 2 && lower == 0 && seps > 0 && strings.Contains(w, "_"):
 		return len(w) >= 5 // DATABASE_URL
 	}
 	return false
+}
+
+// isCaseRef accepts slash-separated references made of a capitalized code
+// and numbers (AML/2026/00042, INC/7731): case, file and docket numbers.
+// Dates (10/12/2026) and word pairs (and/or) are not.
+func isCaseRef(w string) bool {
+	segs := strings.Split(w, "/")
+	if len(segs) < 2 || len(segs[0]) < 2 {
+		return false
+	}
+	for i := 0; i < len(segs[0]); i++ {
+		if c := segs[0][i]; c < 'A' || c > 'Z' {
+			return false
+		}
+	}
+	for _, s := range segs[1:] {
+		if !allDigits(s) {
+			return false
+		}
+	}
+	return true
 }
 
 // isHexLiteral accepts a 0x-prefixed number of four hex digits or more.

@@ -59,6 +59,12 @@ func TestClassifyWord(t *testing.T) {
 		{"0xdeadbeef.", EntID, true},
 		{"0x12", 0, false},
 		{"0xZZ1234", 0, false},
+		{"1Z999AA10123456784", EntID, true},
+		{"1234567890", 0, false},
+		{"AML/2026/00042", EntID, true},
+		{"INC/7731", EntID, true},
+		{"CI/CD", 0, false},
+		{"US/Eastern", 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.word, func(t *testing.T) {
