@@ -40,7 +40,7 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 	hypo := hasAny(lower, hypotheticals)
 	question := strings.HasSuffix(t, "?")
 	switch {
-	case ok && sec == SecDecisions && (hypo || question || rejects(lower)):
+	case ok && (sec == SecDecisions || sec == SecProjects) && (hypo || question || rejects(lower)):
 		ok = false
 	case ok && sec == SecTasks && question && isWhQuestion(lower):
 		ok = false // "What should the exporter use?" asks, it assigns nothing
@@ -105,7 +105,10 @@ var (
 		"one day", "would be nice", "nothing decided", "not decided", "no decision", "undecided", "what if", "thinking about",
 		"considering", "could try", "might try", "if we ever", "if it", "if we", "floated"}
 	rejections = []string{"ruled out", "rule out", "ruled it out", "ruled them out", "rule it out", "dropped them", "not using", "won't be using", "dropped it", "drop it", "rejected", "said no", "decided against",
-		"not going with", "won't use", "will not use", "turned down", "passed on", "not an option", "vetoed", "too much", "too expensive"}
+		"not going with", "won't use", "will not use", "turned down", "passed on", "not an option", "vetoed", "too much", "too expensive",
+		// withdrawing from something tried
+		"pulled out", "pulled the plug", "backed out", "gave up on", "abandoned", "walked away", "scrapped", "shelved",
+		"moved away from", "migrated off", "didn't work out", "did not work out", "never worked"}
 	favours   = []string{"in favour of", "in favor of", "instead of", "rather than", "over "}
 	assents   = []string{"yes", "yep", "agreed", "no objection", "sounds good", "go ahead", "that's what we", "that is what we", "let's do", "approved", "confirmed", "correct", "do it", "ship it", "works for me", "fine by me"}
 	deferrals = []string{"deferred", "defer ", "postponed", "put off", "on hold", "not started", "hasn't started", "deadline", "due ", "due:",
@@ -127,11 +130,29 @@ func hasAny(lower string, list []string) bool {
 	return false
 }
 
+// isFinished reports work marked as done: a done label or checked box at
+// the start, text struck through (~~...~~), or a completion word after a
+// dash or in parentheses at the end ("renew the cert - done and
+// verified", "renew the cert (shipped)").
 func isFinished(lower string) bool {
 	for _, p := range finished {
 		if strings.HasPrefix(lower, p) {
 			return true
 		}
+	}
+	if i := strings.Index(lower, "~~"); i >= 0 && strings.Contains(lower[i+2:], "~~") {
+		return true
+	}
+	tail := ""
+	for _, sep := range []string{" - ", " – ", " — ", "("} {
+		if i := strings.LastIndex(lower, sep); i >= 0 && len(lower)-i > len(tail) {
+			tail = lower[i+len(sep):]
+		}
+	}
+	first, _, _ := strings.Cut(strings.TrimLeft(tail, " "), " ")
+	switch strings.Trim(first, ".,;:!)") {
+	case "done", "completed", "complete", "finished", "fixed", "shipped", "merged", "closed", "resolved", "delivered":
+		return true
 	}
 	return false
 }

@@ -33,6 +33,14 @@ func TestJudgeShapes(t *testing.T) {
 		{"Maybe one day we look at Foo; not now.", "", conv.RoleUser, ""},
 		{"The vendor portal is down again today.", "", conv.RoleUser, SecContext},
 		{"Valkey.", "What should the session store use?", conv.RoleAssistant, SecDecisions},
+		// Completed work, however it is marked, is not pending.
+		{"~~renew the signing certificate~~ (done)", "", conv.RoleUser, ""},
+		{"Renew the signing certificate - done and verified.", "", conv.RoleAssistant, ""},
+		{"We still need to renew the signing certificate (shipped last night).", "", conv.RoleUser, ""},
+		{"We still need to renew the signing certificate - the old one expires Friday.", "", conv.RoleUser, SecTasks},
+		// Withdrawing from something tried is a rejection, not a choice.
+		{"We piloted Foo for the cache in spring and pulled out; it leaked memory.", "", conv.RoleAssistant, ""},
+		{"The Foo rollout for the cache was scrapped.", "", conv.RoleAssistant, ""},
 	}
 	for _, tt := range tests {
 		s := sentence{text: tt.text, lower: strings.ToLower(tt.text), role: tt.role, asked: tt.asked}
