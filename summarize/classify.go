@@ -27,18 +27,22 @@ const rareDF = 2
 func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 	t, lower := s.text, s.lower
 	item = t
-	if isFinished(lower) {
+	// A record's decision may be labelled "Resolved:"; finished items
+	// under a heading are marked hintDone by splitUnits.
+	if s.hint != SecDecisions && isFinished(lower) || s.hint == hintDone || s.hint == hintHeading {
 		return "", 0, "", false
 	}
 	if strings.HasPrefix(lower, "[ ]") {
 		return SecTasks, 9, t, true
 	}
-	sec, base, ok = classify(lower, s.role)
-	if !ok {
-		sec, base, ok = fallback(t, lower, s.role)
-	}
 	hypo := hasAny(lower, hypotheticals)
 	question := strings.HasSuffix(t, "?")
+	if (s.hint == SecTasks || s.hint == SecDecisions) && !hypo && !question {
+		// The block says what it is: an item under a heading, a record.
+		sec, base, ok = s.hint, 9, true
+	} else if sec, base, ok = classify(lower, s.role); !ok {
+		sec, base, ok = fallback(t, lower, s.role)
+	}
 	switch {
 	case ok && (sec == SecDecisions || sec == SecProjects) && (hypo || question || rejects(lower)):
 		ok = false
@@ -87,7 +91,7 @@ func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
 	if hypo || rejects(lower) || !hasNamedThing(t) {
 		return "", 0, "", false
 	}
-	if label, value, ok := strings.Cut(t, ": "); ok && len(strings.Fields(label)) <= 5 && startsWithName(value) {
+	if label, value, ok := strings.Cut(t, ": "); ok && s.hint != hintField && len(strings.Fields(label)) <= 5 && startsWithName(value) {
 		return SecDecisions, 7, t, true
 	}
 	if hasAny(lower, settled) && !firstPersonSingular(lower) {
@@ -252,16 +256,24 @@ var stopWords = map[string]bool{"the": true, "and": true, "for": true, "with": t
 // addNotes reads prose lines in a tool result (notes, documents, tracker
 // output), skipping code, logs and JSON.
 func (x *extractor) addNotes(text string, recency float64) {
+	var b strings.Builder
 	for _, line := range strings.Split(text, "\n") {
-		if line == "" || line[0] == '\t' || strings.HasPrefix(line, "    ") {
-			continue
-		}
 		t := strings.TrimSpace(line)
-		if t == "" || strings.ContainsAny(t[:1], "{}[\"0123456789") || strings.Contains(t, ":=") ||
+		_, item := listItem(t)
+		if line == "" || line[0] == '\t' || strings.HasPrefix(line, "    ") || t == "" ||
+			strings.ContainsAny(t[:1], "{}[\"0123456789") && !item || strings.Contains(t, ":=") ||
 			strings.ContainsAny(t, "{};") || len(strings.Fields(t)) < 2 || hasErrorLine(t) {
+			if b.Len() > 0 {
+				x.addText(b.String(), conv.RoleTool, recency, srcTool)
+				b.Reset()
+			}
 			continue
 		}
-		x.addText(t, conv.RoleTool, recency, srcTool)
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	if b.Len() > 0 {
+		x.addText(b.String(), conv.RoleTool, recency, srcTool)
 	}
 }
 
@@ -276,14 +288,27 @@ func (x *extractor) addCode(input []byte, recency float64) {
 		if !ok || !strings.Contains(code, "\n") {
 			continue
 		}
+		// A run of comment lines is one block: a line may give the
+		// reason for the one before it.
+		var block strings.Builder
 		for _, line := range strings.Split(code, "\n") {
 			t := strings.TrimSpace(line)
+			comment := false
 			for _, m := range []string{"//", "#", "--", "/*", "*", ";"} {
 				if strings.HasPrefix(t, m) {
-					x.addText(strings.TrimSpace(strings.TrimSuffix(strings.TrimLeft(t, "/#-*; "), "*/")), conv.RoleAssistant, recency, srcCode)
+					block.WriteString(strings.TrimSpace(strings.TrimSuffix(strings.TrimLeft(t, "/#-*; "), "*/")))
+					block.WriteByte('\n')
+					comment = true
 					break
 				}
 			}
+			if !comment && block.Len() > 0 {
+				x.addText(block.String(), conv.RoleAssistant, recency, srcCode)
+				block.Reset()
+			}
+		}
+		if block.Len() > 0 {
+			x.addText(block.String(), conv.RoleAssistant, recency, srcCode)
 		}
 	}
 }

@@ -57,6 +57,8 @@ type sentence struct {
 	reason string
 	// asked is the user's open question an assistant sentence may answer.
 	asked string
+	// hint is what the sentence's block says of it (see splitUnits).
+	hint string
 }
 
 // extractor collects candidates from messages.
@@ -134,7 +136,7 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 	if role == conv.RoleSystem {
 		return
 	}
-	sents := splitSentences(text)
+	sents := splitUnits(text)
 	var asked []string
 	if src == srcText {
 		switch role {
@@ -145,11 +147,12 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 		}
 	}
 	done := make([]bool, len(asked))
-	for si, s := range sents {
+	for si, u := range sents {
+		s := u.text
 		x.seq++
-		st := sentence{text: s, lower: strings.ToLower(s), role: role, src: src, recency: recency, seq: x.seq}
-		if si+1 < len(sents) && startsWithReason(sents[si+1]) {
-			st.reason = sents[si+1]
+		st := sentence{text: s, lower: strings.ToLower(s), role: role, src: src, recency: recency, seq: x.seq, hint: u.hint}
+		if si+1 < len(sents) && startsWithReason(sents[si+1].text) {
+			st.reason = sents[si+1].text
 		}
 		// The assistant's answers take the user's questions in order; a
 		// short answer brings the sentence after it, which says why.
@@ -157,7 +160,7 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 			if q := answerTo(s, st.lower, asked, done); q >= 0 {
 				st.asked, done[q] = asked[q], true
 				if si+1 < len(sents) && len(strings.Fields(s)) <= shortAnswerWords {
-					st.reason = sents[si+1]
+					st.reason = sents[si+1].text
 				}
 			}
 		}
@@ -292,55 +295,6 @@ func containsPhrase(s, p string) bool {
 
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '/' || c == '_' || c == '-'
-}
-
-func startsWithReason(s string) bool {
-	l := strings.ToLower(s)
-	for _, p := range []string{"because", "since ", "(", "the reason", "reason:", "rationale", "this is because", "that's because", "why:", "as it ", "so that"} {
-		if strings.HasPrefix(l, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// splitSentences splits text into lines, then lines into sentences at ". ",
-// "? " and "! ". Code fences are skipped.
-func splitSentences(text string) []string {
-	var out []string
-	inFence := false
-	for _, line := range strings.Split(text, "\n") {
-		t := strings.TrimSpace(line)
-		if strings.HasPrefix(t, "```") {
-			inFence = !inFence
-			continue
-		}
-		if inFence || t == "" {
-			continue
-		}
-		t = strings.TrimLeft(t, "#>*- ")
-		for len(t) > 0 {
-			cut := sentenceEnd(t)
-			s := strings.TrimSpace(t[:cut])
-			if len(s) > 3 {
-				out = append(out, s)
-			}
-			t = t[cut:]
-		}
-	}
-	return out
-}
-
-func sentenceEnd(t string) int {
-	for i := 0; i+1 < len(t); i++ {
-		switch t[i] {
-		case '.', '?', '!':
-			if t[i+1] == ' ' && i > 0 && t[i-1] != '.' && (i < 2 || t[i-2] != ' ') {
-				return i + 1
-			}
-		}
-	}
-	return len(t)
 }
 
 // clip shortens s to maxItemChars at a word boundary.

@@ -1,0 +1,263 @@
+package summarize
+
+import "strings"
+
+// Hints a block of lines gives its sentences (sentence.hint), besides a
+// section name (SecTasks, SecDecisions).
+const (
+	hintDone    = "done"    // finished work: under a "Done" heading, a closed tracker record
+	hintHeading = "heading" // the heading of a list: its words count, it is no item itself
+	hintField   = "field"   // a field of a record that is neither task nor decision
+)
+
+// unit is one sentence of a text, with what the block it sits in says
+// about it.
+type unit struct {
+	text string
+	hint string
+}
+
+// splitUnits splits text into lines, lines into sentences at ". ", "? "
+// and "! ", and reads the structure of the lines:
+//
+//   - the items of a list under a heading that names tasks or decisions
+//     ("Open items", "Next steps:", "## Decisions") are tasks or decisions,
+//     and under a heading of finished work ("Done:") are finished;
+//   - a record of "key: value" lines (YAML, tracker exports, minutes) is
+//     read as a whole: one with an open state, a due date or an assignee
+//     is a task named by its title; one with a closed state is finished
+//     work; one that resolves or decides something names a decision, with
+//     the reason its "why" field gives.
+//
+// Code fences are skipped.
+func splitUnits(text string) []unit {
+	lines := strings.Split(text, "\n")
+	var out []unit
+	inFence := false
+	listHint := ""
+	for i := 0; i < len(lines); i++ {
+		t := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(t, "```") {
+			inFence = !inFence
+			continue
+		}
+		if inFence || t == "" {
+			listHint = ""
+			continue
+		}
+		if n, units := record(lines[i:]); n > 0 {
+			out = append(out, units...)
+			i += n - 1
+			listHint = ""
+			continue
+		}
+		if item, ok := listItem(t); ok {
+			h := listHint
+			if h != "" && isFinished(strings.ToLower(item)) {
+				h = hintDone
+			}
+			out = appendSentences(out, item, h)
+			continue
+		}
+		listHint = ""
+		if i+1 < len(lines) {
+			if _, ok := listItem(strings.TrimSpace(lines[i+1])); ok {
+				if h := headingHint(t); h != "" {
+					listHint = h
+					out = append(out, unit{text: t, hint: hintHeading})
+					continue
+				}
+			}
+		}
+		out = appendSentences(out, strings.TrimLeft(t, "#>*- "), "")
+	}
+	return out
+}
+
+// appendSentences splits one line into sentences at ". ", "? " and "! ".
+func appendSentences(out []unit, t, hint string) []unit {
+	for len(t) > 0 {
+		cut := sentenceEnd(t)
+		if s := strings.TrimSpace(t[:cut]); len(s) > 3 {
+			out = append(out, unit{text: s, hint: hint})
+		}
+		t = t[cut:]
+	}
+	return out
+}
+
+func sentenceEnd(t string) int {
+	for i := 0; i+1 < len(t); i++ {
+		switch t[i] {
+		case '.', '?', '!':
+			if t[i+1] == ' ' && i > 0 && t[i-1] != '.' && (i < 2 || t[i-2] != ' ') {
+				return i + 1
+			}
+		}
+	}
+	return len(t)
+}
+
+// listItem returns the text of a bulleted or numbered list item ("- x",
+// "* x", "• x", "3. x", "3) x"); a checkbox ("- [ ] x") is kept on it.
+func listItem(t string) (string, bool) {
+	for _, b := range []string{"- ", "* ", "+ ", "• "} {
+		if strings.HasPrefix(t, b) {
+			return strings.TrimSpace(t[len(b):]), true
+		}
+	}
+	n := 0
+	for n < len(t) && n < 3 && t[n] >= '0' && t[n] <= '9' {
+		n++
+	}
+	if n > 0 && n+1 < len(t) && (t[n] == '.' || t[n] == ')') && t[n+1] == ' ' {
+		return strings.TrimSpace(t[n+2:]), true
+	}
+	return "", false
+}
+
+// headingHint is what a short line heading a list says of its items:
+// SecTasks or SecDecisions when its words name them, hintDone when it
+// names finished work, "" otherwise.
+func headingHint(t string) string {
+	t = strings.TrimSpace(strings.TrimLeft(t, "#"))
+	if len(strings.Fields(t)) > 8 || strings.HasSuffix(t, ".") || strings.HasSuffix(t, "?") || strings.HasSuffix(t, "!") {
+		return ""
+	}
+	lower := strings.ToLower(strings.TrimSuffix(t, ":"))
+	if isFinished(lower + ":") {
+		return hintDone
+	}
+	if sec, _, ok := classify(lower, ""); ok && (sec == SecTasks || sec == SecDecisions) && !hasAny(lower, hypotheticals) {
+		return sec
+	}
+	return ""
+}
+
+// field splits a "key: value" line: a key of one to three words, the
+// first a letter; a leading "- " (a YAML list entry) is allowed.
+func field(line string) (key, value string, ok bool) {
+	t := strings.TrimSpace(line)
+	t = strings.TrimPrefix(t, "- ")
+	k, v, found := strings.Cut(t, ":")
+	if !found || k == "" || len(strings.Fields(k)) > 3 || !(k[0]|0x20 >= 'a' && k[0]|0x20 <= 'z') {
+		return "", "", false
+	}
+	if v != "" && v[0] != ' ' {
+		return "", "", false // a URL, a time, a ratio
+	}
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; !(c == ' ' || c == '_' || c == '-' || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z') {
+			return "", "", false
+		}
+	}
+	return strings.ToLower(k), strings.TrimSpace(v), true
+}
+
+// Field names of records, by role. They are the vocabulary of trackers,
+// ADRs and minutes, not of any one conversation.
+var (
+	stateKeys    = []string{"state", "status"}
+	titleKeys    = []string{"title", "summary", "name", "task", "subject", "item", "action", "description", "what"}
+	dueKeys      = []string{"due", "due date", "deadline", "assignee", "owner", "assigned to", "eta"}
+	decisionKeys = []string{"decision", "decided", "resolved", "resolution", "outcome", "agreed", "conclusion", "verdict", "chosen", "choice"}
+	reasonKeys   = []string{"why", "reason", "reasoning", "rationale", "because", "motivation", "justification"}
+	openStates   = []string{"open", "todo", "to do", "pending", "in progress", "in-progress", "blocked", "not started", "new",
+		"backlog", "waiting", "reopened", "assigned", "unassigned", "ready"}
+	closedStates = []string{"done", "closed", "resolved", "complete", "completed", "merged", "shipped", "fixed", "cancelled",
+		"canceled", "wontfix", "won't fix", "finished", "released", "deployed", "verified"}
+)
+
+// record reads a run of two or more "key: value" lines at the start of
+// lines. It returns how many lines it read (0 if they are no record) and
+// the units they make (see splitUnits).
+func record(lines []string) (int, []unit) {
+	type kv struct{ key, value, line string }
+	var fs []kv
+	for i, l := range lines {
+		k, v, ok := field(l)
+		if !ok || i > 0 && strings.HasPrefix(strings.TrimSpace(l), "- ") {
+			break
+		}
+		fs = append(fs, kv{k, v, strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "- "))})
+	}
+	if len(fs) < 2 {
+		return 0, nil
+	}
+	get := func(keys []string) (string, int) {
+		for i, f := range fs {
+			for _, k := range keys {
+				if f.key == k {
+					return f.value, i
+				}
+			}
+		}
+		return "", -1
+	}
+	state, _ := get(stateKeys)
+	state = strings.ToLower(strings.Trim(state, "\"'`*_[]() "))
+	title, ti := get(titleKeys)
+	due, di := get(dueKeys)
+	var out []unit
+	used := map[int]bool{}
+	switch {
+	case title != "" && isOneOf(state, closedStates):
+		return len(fs), []unit{{text: title, hint: hintDone}}
+	case title != "" && (isOneOf(state, openStates) || state == "" && di >= 0 && isSet(due)):
+		item := title
+		if d, _ := get([]string{"due", "due date", "deadline"}); isSet(d) {
+			item += " (due " + d + ")"
+		}
+		out = append(out, unit{text: item, hint: SecTasks})
+		used[ti] = true
+	}
+	if v, i := get(decisionKeys); i >= 0 && (startsWithName(v) || hasNamedThing(v) || strings.Contains(v, "->") || strings.Contains(v, "→")) {
+		item := fs[i].line
+		if r, ri := get(reasonKeys); ri >= 0 && r != "" {
+			item += ". " + fs[ri].line
+			used[ri] = true
+		}
+		out = append(out, unit{text: item, hint: SecDecisions})
+		used[i] = true
+	}
+	for i, f := range fs {
+		if !used[i] {
+			out = appendSentences(out, f.line, hintField)
+		}
+	}
+	return len(fs), out
+}
+
+// isSet reports a field value that says something (not "null", "none",
+// "-", "n/a" or empty).
+func isSet(v string) bool {
+	switch strings.ToLower(strings.Trim(v, "\"'` ")) {
+	case "", "null", "none", "nil", "-", "n/a", "tbd", "~":
+		return false
+	}
+	return true
+}
+
+func isOneOf(v string, list []string) bool {
+	for _, s := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// startsWithReason reports a sentence that gives the reason for the one
+// before it: "Because ...", "(...)", "Why: ...", "Reasoning: ...".
+func startsWithReason(s string) bool {
+	l := strings.ToLower(s)
+	for _, p := range []string{"because", "since ", "(", "the reason", "this is because", "that's because", "as it ", "so that"} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	if k, _, ok := strings.Cut(l, ":"); ok {
+		return isOneOf(strings.TrimSpace(k), reasonKeys)
+	}
+	return false
+}
