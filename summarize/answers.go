@@ -23,7 +23,17 @@ func opensQuestion(s string) bool {
 	if hasAny(lower, []string{"can you", "could you", "would you", "will you", "please"}) {
 		return false
 	}
-	return isWhQuestion(lower) || isYesNoQuestion(lower) && hasNamedThing(s)
+	if isWhQuestion(lower) {
+		return true
+	}
+	if !isYesNoQuestion(lower) {
+		return false
+	}
+	// A yes/no question about something named, or about work left.
+	if sec, _, ok := classify(lower, ""); ok && sec == SecTasks {
+		return true
+	}
+	return hasNamedThing(s)
 }
 
 // isWhQuestion reports a question that asks what, which or who, or offers

@@ -37,7 +37,8 @@ func TestOpensQuestion(t *testing.T) {
 		{"What should the patient records use?", true},
 		{"Which broker do we keep, Kafka or NATS?", true},
 		{"Did anyone object to Foo for paging?", true},
-		{"Is that the plan?", false}, // yes/no about nothing named
+		{"Is that the plan?", false},                     // yes/no about nothing named
+		{"Anything left over from the migration?", true}, // about work left
 		{"Can you fix the handler in api/routes.go?", false},
 		{"Hmm, it still fails in api/routes.go, can you take another look?", false},
 		{"Why does the export fail in pkg/export.go?", false},

@@ -90,7 +90,9 @@ func sentenceEnd(t string) int {
 	for i := 0; i+1 < len(t); i++ {
 		switch t[i] {
 		case '.', '?', '!':
-			if t[i+1] == ' ' && i > 0 && t[i-1] != '.' && (i < 2 || t[i-2] != ' ') {
+			// Not after "..", nor after an initial ("J. Smith"); after a
+			// number it does end ("MoveIt 2. Then ...").
+			if t[i+1] == ' ' && i > 0 && t[i-1] != '.' && (i < 2 || t[i-2] != ' ' || t[i-1] >= '0' && t[i-1] <= '9') {
 				return i + 1
 			}
 		}

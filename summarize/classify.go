@@ -37,17 +37,22 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 	}
 	hypo := hasAny(lower, hypotheticals)
 	question := strings.HasSuffix(t, "?")
-	if (s.hint == SecTasks || s.hint == SecDecisions) && !hypo && !question {
+	switch {
+	case (s.hint == SecTasks || s.hint == SecDecisions) && !hypo && !question:
 		// The block says what it is: an item under a heading, a record.
 		sec, base, ok = s.hint, 9, true
-	} else if sec, base, ok = classify(lower, s.role); !ok {
-		sec, base, ok = fallback(t, lower, s.role)
+	case question && asksSomeone(lower) && !hypo:
+		sec, base, ok = SecTasks, 8, true // "Can someone renew the cert?"
+	default:
+		if sec, base, ok = classify(lower, s.role); !ok {
+			sec, base, ok = fallback(t, lower, s.role)
+		}
 	}
 	switch {
 	case ok && (sec == SecDecisions || sec == SecProjects) && (hypo || question || rejects(lower)):
 		ok = false
-	case ok && sec == SecTasks && question && isWhQuestion(lower):
-		ok = false // "What should the exporter use?" asks, it assigns nothing
+	case ok && sec == SecTasks && question && !requestsAction(lower):
+		ok = false // "What should the exporter use?", "Anything left?" ask, they assign nothing
 	case ok && sec == SecTasks && hypo:
 		base -= 3
 	case ok && sec == SecContext && hypo:
@@ -80,9 +85,13 @@ func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
 		return "", 0, "", false
 	}
 	if s.asked != "" && !hypo {
+		// The answer is what its question asks about: work left, or a choice.
+		if sec, _, ok := classify(strings.ToLower(s.asked), ""); ok && sec == SecTasks {
+			return SecTasks, 8, s.asked + " " + t, true
+		}
 		return SecDecisions, 8, s.asked + " " + t, true
 	}
-	if hasAny(lower, deferrals) && !hypo {
+	if (hasAny(lower, deferrals) || hasDeadline(lower)) && !hypo {
 		return SecTasks, 7, t, true
 	}
 	if commits(lower) {
@@ -97,8 +106,78 @@ func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
 	if hasAny(lower, settled) && !firstPersonSingular(lower) {
 		return SecDecisions, 6, t, true
 	}
+	if s.reason != "" {
+		return SecDecisions, 7, t, true // a named thing, then why: "Wired X through Foo. Reasoning: ..."
+	}
 	return "", 0, "", false
 }
+
+// requestsAction reports a question that asks for something to be done
+// ("Can you also ...?", "Could we ...?", "Can someone ...?").
+func requestsAction(lower string) bool {
+	for _, p := range []string{"can you", "could you", "would you", "will you", "can we", "could we", "please"} {
+		if strings.HasPrefix(lower, p) {
+			return true
+		}
+	}
+	return asksSomeone(lower)
+}
+
+// asksSomeone reports a question that asks someone other than the
+// listener to do something ("Can someone renew the cert?", "Could one of
+// you ...?", "Who can ...?"): a task waiting for an owner. A question to
+// the listener ("Can you ...?") is answered by doing it.
+func asksSomeone(lower string) bool {
+	f := strings.Fields(lower)
+	if len(f) < 3 {
+		return false
+	}
+	switch f[0] {
+	case "can", "could", "would", "will":
+		switch f[1] {
+		case "someone", "somebody", "anyone", "anybody":
+			return true
+		case "one":
+			return f[2] == "of"
+		}
+	case "who":
+		switch f[1] {
+		case "can", "could", "will", "wants":
+			return true
+		}
+	}
+	return false
+}
+
+// hasDeadline reports a time something is due by: "by end of month",
+// "by Friday", "by the 5th", "by 2026-12-01", "before Q3".
+func hasDeadline(lower string) bool {
+	for _, p := range []string{" by ", " before "} {
+		for off := 0; ; {
+			i := strings.Index(lower[off:], p)
+			if i < 0 {
+				break
+			}
+			off += i + len(p)
+			next, _, _ := strings.Cut(strings.TrimPrefix(lower[off:], "the "), " ")
+			next = strings.Trim(next, ".,;:!?")
+			if next == "" {
+				continue
+			}
+			if next[0] >= '0' && next[0] <= '9' || isOneOf(next, timeWords) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// timeWords start the time of a deadline.
+var timeWords = []string{"end", "eod", "eow", "eom", "eoy", "cob", "close", "start", "middle", "mid", "next", "this",
+	"tomorrow", "tonight", "noon", "midnight", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+	"sunday", "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+	"november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+	"q1", "q2", "q3", "q4", "h1", "h2", "weekend", "morning", "afternoon", "evening"}
 
 // Word classes for shapes and judge. They describe kinds of statement
 // (finished, hypothetical, rejecting, assenting, deferring, settled), not
@@ -113,11 +192,11 @@ var (
 		// withdrawing from something tried
 		"pulled out", "pulled the plug", "backed out", "gave up on", "abandoned", "walked away", "scrapped", "shelved",
 		"moved away from", "migrated off", "didn't work out", "did not work out", "never worked"}
-	favours   = []string{"in favour of", "in favor of", "instead of", "rather than", "over "}
-	assents   = []string{"yes", "yep", "agreed", "no objection", "sounds good", "go ahead", "that's what we", "that is what we", "let's do", "approved", "confirmed", "correct", "do it", "ship it", "works for me", "fine by me"}
+	favours = []string{"in favour of", "in favor of", "instead of", "rather than", "over "}
+	assents = []string{"yes", "yep", "agreed", "no objection", "sounds good", "go ahead", "that's what we", "that is what we", "let's do", "approved", "confirmed", "correct", "do it", "ship it", "works for me", "fine by me"}
+	// deferrals, deadlines and debts (see also hasDeadline)
 	deferrals = []string{"deferred", "defer ", "postponed", "put off", "on hold", "not started", "hasn't started", "deadline", "due ", "due:",
-		"until ", "assignee", "owner:", "eta:", "by monday", "by tuesday", "by wednesday", "by thursday", "by friday", "tomorrow",
-		"next week", "this week", "end of day", "eod"}
+		"until ", "assignee", "owner:", "eta:", "tomorrow", "next week", "this week", "end of day", "eod", "owed ", "we owe", "overdue"}
 	investigative = []string{"look", "check", "read", "search", "see ", "inspect", "investigate", "examine", "run the tests",
 		"profile", "dig", "try", "start by", "first", "go through", "grep", "open "}
 	settled = []string{" will ", " shall ", "going forward", "from now on", "as of ", "is to be", "are to be", "henceforth",

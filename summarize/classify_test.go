@@ -38,6 +38,17 @@ func TestJudgeShapes(t *testing.T) {
 		{"Renew the signing certificate - done and verified.", "", conv.RoleAssistant, ""},
 		{"We still need to renew the signing certificate (shipped last night).", "", conv.RoleUser, ""},
 		{"We still need to renew the signing certificate - the old one expires Friday.", "", conv.RoleUser, SecTasks},
+		// A request to nobody in particular waits for an owner; a question
+		// about work left assigns nothing, its answer is the work.
+		{"Can someone renew the signing certificate?", "", conv.RoleUser, SecTasks},
+		{"Who can renew the signing certificate?", "", conv.RoleUser, SecTasks},
+		{"Could one of you renew the signing certificate?", "", conv.RoleUser, SecTasks},
+		{"Can you look at the handler in api.go?", "", conv.RoleUser, ""},
+		{"Anything left over from the migration?", "", conv.RoleUser, ""},
+		{"Yes, one thing: renew the signing certificate.", "Anything left over from the migration?", conv.RoleAssistant, SecTasks},
+		// A deadline makes a task of what is owed.
+		{"Owed to the auditors by end of month: the access review.", "", conv.RoleUser, SecTasks},
+		{"Expected from legal by Friday: the signed DPA.", "", conv.RoleUser, SecTasks},
 		// Withdrawing from something tried is a rejection, not a choice.
 		{"We piloted Foo for the cache in spring and pulled out; it leaked memory.", "", conv.RoleAssistant, ""},
 		{"The Foo rollout for the cache was scrapped.", "", conv.RoleAssistant, ""},
@@ -73,6 +84,47 @@ func TestExtractiveReadsNotesAndComments(t *testing.T) {
 	for _, want := range []string{"Zstandard for the archive codec", "purge the quarantined uploads"} {
 		if !strings.Contains(s.Markdown, want) {
 			t.Errorf("summary lacks %q:\n%s", want, s.Markdown)
+		}
+	}
+}
+
+func TestJudgeWithReason(t *testing.T) {
+	tests := []struct {
+		text, reason, want string
+	}{
+		{"Wired the export through Foo.", "Reasoning: it streams.", SecDecisions},
+		{"I went ahead and put the cache on Foo.", "Why: it is cheaper.", SecDecisions},
+		{"Wired the export through it.", "Reasoning: it streams.", ""}, // names nothing
+		{"We might wire the export through Foo.", "Because it streams.", ""},
+	}
+	for _, tt := range tests {
+		s := sentence{text: tt.text, lower: strings.ToLower(tt.text), role: conv.RoleAssistant, reason: tt.reason}
+		sec, _, item, ok := judge(&s)
+		if !ok {
+			sec = ""
+		}
+		if sec != tt.want || ok && sec == SecDecisions && !strings.Contains(item, tt.reason) {
+			t.Errorf("judge(%q; %q) = %q %q, want %q with the reason", tt.text, tt.reason, sec, item, tt.want)
+		}
+	}
+}
+
+func TestDeadlinesAndRequests(t *testing.T) {
+	for s, want := range map[string]bool{
+		"owed to finance by end of month": true, "ship it by friday": true, "send it by the 5th": true,
+		"due by 2026-12-01": true, "ship it before q3 closes": true, "written by the team": false, "go by car": false,
+		"stand by me": false,
+	} {
+		if got := hasDeadline(s); got != want {
+			t.Errorf("hasDeadline(%q) = %v, want %v", s, got, want)
+		}
+	}
+	for s, want := range map[string]bool{
+		"can someone renew the cert?": true, "who will take the release?": true, "can you renew the cert?": false,
+		"could one of you renew the cert?": true, "who knows?": false, "can anyone": false,
+	} {
+		if got := asksSomeone(s); got != want {
+			t.Errorf("asksSomeone(%q) = %v, want %v", s, got, want)
 		}
 	}
 }

@@ -27,7 +27,7 @@ var cues = []cue{
 		"don't ever", "my preference", "from now on", "make sure to", "i'd rather", "i hate", "i dislike",
 		"preferred", "prefer "}, map[conv.Role]bool{conv.RoleUser: true}, 8},
 	{SecTasks, []string{"todo", "to-do", "fixme", "pending", "next step", "next up", "still need", "still have to",
-		"remaining", "follow up", "follow-up", "remember to", "don't forget", "not yet", "haven't", "blocked on",
+		"remaining", "left over", "follow up", "follow-up", "remember to", "don't forget", "not yet", "haven't", "blocked on",
 		"action item", "- [ ]", "open question", "open item", "left to do", "left for", "outstanding",
 		"waiting on", "waiting for", "backlog", "at some point", "later on", "for tomorrow",
 		"when you get a chance", "we need to", "we still", "we should", "we must", "we'll need", "we will need",
