@@ -49,6 +49,12 @@ func TestJudgeShapes(t *testing.T) {
 		// A deadline makes a task of what is owed.
 		{"Owed to the auditors by end of month: the access review.", "", conv.RoleUser, SecTasks},
 		{"Expected from legal by Friday: the signed DPA.", "", conv.RoleUser, SecTasks},
+		// "since" a time gives no reason; a reason on its own line goes with
+		// the line before; a file is no name chosen for something.
+		{"It's been sitting there since Tuesday.", "", conv.RoleAssistant, ""},
+		{"We kept Foo since the billing team depends on it.", "", conv.RoleAssistant, SecDecisions},
+		{"Reasoning: the drivers already use it.", "", conv.RoleAssistant, ""},
+		{"Checking README.md for the relevant code.", "", conv.RoleAssistant, ""},
 		// Withdrawing from something tried is a rejection, not a choice.
 		{"We piloted Foo for the cache in spring and pulled out; it leaked memory.", "", conv.RoleAssistant, ""},
 		{"The Foo rollout for the cache was scrapped.", "", conv.RoleAssistant, ""},

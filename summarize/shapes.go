@@ -1,0 +1,197 @@
+package summarize
+
+import "strings"
+
+// shapes classifies what the cue phrases miss by the sentence's form: an
+// assent answering the user's question about a named thing, deferral or a
+// deadline, a first-person commitment to act, a "purpose: Choice" label,
+// a named thing with the modality of a settled plan.
+func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
+	t, lower := s.text, s.lower
+	if question {
+		return "", 0, "", false
+	}
+	if s.asked != "" && !hypo {
+		// The answer is what its question asks about: work left, or a choice.
+		if sec, _, ok := classify(strings.ToLower(s.asked), ""); ok && sec == SecTasks {
+			return SecTasks, 8, s.asked + " " + t, true
+		}
+		return SecDecisions, 8, s.asked + " " + t, true
+	}
+	if (hasAny(lower, deferrals) || hasDeadline(lower)) && !hypo {
+		return SecTasks, 7, t, true
+	}
+	if commits(lower) {
+		return SecTasks, 6, t, true
+	}
+	if hypo || rejects(lower) || !hasNamedThing(t) {
+		return "", 0, "", false
+	}
+	if label, value, ok := strings.Cut(t, ": "); ok && s.hint != hintField && len(strings.Fields(label)) <= 5 && startsWithName(value) {
+		return SecDecisions, 7, t, true
+	}
+	if hasAny(lower, settled) && !firstPersonSingular(lower) {
+		return SecDecisions, 6, t, true
+	}
+	if s.reason != "" {
+		return SecDecisions, 7, t, true // a named thing, then why: "Wired X through Foo. Reasoning: ..."
+	}
+	return "", 0, "", false
+}
+
+// requestsAction reports a question that asks for something to be done
+// ("Can you also ...?", "Could we ...?", "Can someone ...?").
+func requestsAction(lower string) bool {
+	for _, p := range []string{"can you", "could you", "would you", "will you", "can we", "could we", "please"} {
+		if strings.HasPrefix(lower, p) {
+			return true
+		}
+	}
+	return asksSomeone(lower)
+}
+
+// asksSomeone reports a question that asks someone other than the
+// listener to do something ("Can someone renew the cert?", "Could one of
+// you ...?", "Who can ...?"): a task waiting for an owner. A question to
+// the listener ("Can you ...?") is answered by doing it.
+func asksSomeone(lower string) bool {
+	f := strings.Fields(lower)
+	if len(f) < 3 {
+		return false
+	}
+	switch f[0] {
+	case "can", "could", "would", "will":
+		switch f[1] {
+		case "someone", "somebody", "anyone", "anybody":
+			return true
+		case "one":
+			return f[2] == "of"
+		}
+	case "who":
+		switch f[1] {
+		case "can", "could", "will", "wants":
+			return true
+		}
+	}
+	return false
+}
+
+// hasDeadline reports a time something is due by: "by end of month",
+// "by Friday", "by the 5th", "by 2026-12-01", "before Q3".
+func hasDeadline(lower string) bool {
+	for _, p := range []string{" by ", " before "} {
+		for off := 0; ; {
+			i := strings.Index(lower[off:], p)
+			if i < 0 {
+				break
+			}
+			off += i + len(p)
+			next, _, _ := strings.Cut(strings.TrimPrefix(lower[off:], "the "), " ")
+			next = strings.Trim(next, ".,;:!?")
+			if next == "" {
+				continue
+			}
+			if next[0] >= '0' && next[0] <= '9' || isOneOf(next, timeWords) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// timeWords start the time of a deadline.
+var timeWords = []string{"end", "eod", "eow", "eom", "eoy", "cob", "close", "start", "middle", "mid", "next", "this",
+	"tomorrow", "tonight", "noon", "midnight", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+	"sunday", "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+	"november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+	"q1", "q2", "q3", "q4", "h1", "h2", "weekend", "morning", "afternoon", "evening"}
+
+// causalSince reports whether "since" in lower gives a reason rather than
+// a time ("since Tuesday", "since 2024", "since last week").
+func causalSince(lower string) bool {
+	_, after, _ := strings.Cut(lower, " since ")
+	next, _, _ := strings.Cut(after, " ")
+	next = strings.Trim(next, ".,;:!?")
+	if next == "" {
+		return false
+	}
+	return !(next[0] >= '0' && next[0] <= '9' || isOneOf(next, sinceTimes))
+}
+
+// sinceTimes start a time after "since".
+var sinceTimes = []string{"yesterday", "today", "last", "then", "monday", "tuesday", "wednesday", "thursday", "friday",
+	"saturday", "sunday", "january", "february", "march", "april", "may", "june", "july", "august", "september",
+	"october", "november", "december", "forever", "ages", "early", "morning", "lunch", "launch", "release", "q1", "q2",
+	"q3", "q4"}
+
+// choiceShape matches the way technology choices are stated: a name (a
+// capitalized word that does not start the sentence) followed by "for"
+// and what it is for ("Kafka for the event bus", "use Caddy for TLS"), or
+// the purpose put first and a name after it ("For the event bus we run
+// Kafka").
+func choiceShape(s string) bool {
+	words := strings.Fields(s)
+	if purposeFirst(words) {
+		return true
+	}
+	for i := 1; i+2 < len(words); i++ {
+		w := strings.Trim(words[i], "(\"'`,:")
+		if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' || words[i+1] != "for" || strings.ContainsAny(w, "./\\") {
+			continue // not a name, or a file ("README.md for")
+		}
+		if prev := strings.ToLower(words[i-1]); prev == "tests" || prev == "test" {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// purposeFirst reports a sentence that opens with what something is for
+// and names it later: "For the event bus, we run Kafka". Discourse
+// openers ("For example", "For now") are not purposes.
+func purposeFirst(words []string) bool {
+	if len(words) < 4 || !strings.EqualFold(words[0], "for") {
+		return false
+	}
+	switch strings.ToLower(strings.Trim(words[1], ",;:")) {
+	case "example", "instance", "now", "reference", "context", "some", "more", "what", "the record", "details",
+		"this", "that", "these", "those", "it", "them", "me", "us", "you", "each", "every", "all", "once", "one":
+		return false
+	}
+	return hasNamedThing(strings.Join(words[1:], " "))
+}
+
+// startsWithName reports whether s opens with a name: a capitalized word
+// (not a pronoun or article) or a path or identifier.
+func startsWithName(s string) bool {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return false
+	}
+	w := strings.Trim(f[0], "([{\"'`,;:.")
+	if _, _, ok := classifyWord(w); ok {
+		return true
+	}
+	switch strings.ToLower(w) {
+	case "i", "we", "the", "a", "an", "it", "this", "that", "they", "you", "our", "no", "yes", "not":
+		return false
+	}
+	return len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z'
+}
+
+// hasNamedThing reports whether s names something: a capitalized word
+// after the first, or a path or identifier.
+func hasNamedThing(s string) bool {
+	words := strings.Fields(s)
+	for i, w := range words {
+		w = strings.Trim(w, "([{\"'`,;:.")
+		if i > 0 && len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z' {
+			return true
+		}
+		if _, _, ok := classifyWord(w); ok {
+			return true
+		}
+	}
+	return false
+}
