@@ -26,6 +26,25 @@ type Config struct {
 	Rerank    Rerank    `yaml:"rerank" doc:"optional reranking of the best hits by a model"`
 	Promote   Promote   `yaml:"promote" doc:"L4: when a pattern is promoted to MEMORY.md"`
 	Jobs      Jobs      `yaml:"jobs" doc:"scheduled jobs inside archon serve, in workspace.timezone"`
+	Serve     Serve     `yaml:"serve" doc:"archon serve: the local HTTP API and MCP server"`
+}
+
+// Serve holds keys about archon serve. The bearer token itself never goes
+// in archon.yaml: it comes from ARCHON_SERVE_TOKEN or the file token_file
+// names.
+type Serve struct {
+	// Addr is the listen address.
+	Addr string `yaml:"addr" doc:"listen address; any address but loopback requires a bearer token"`
+	// TokenFile names a file holding the bearer token.
+	TokenFile string `yaml:"token_file" doc:"file holding the bearer token (ARCHON_SERVE_TOKEN holds the token itself); empty: none"`
+	// CORSOrigins lists the browser origins allowed to call the API.
+	CORSOrigins []string `yaml:"cors_origins" doc:"origins browsers may call the API from, e.g. http://localhost:3000 (empty: CORS off)"`
+	// MaxBodyBytes is the largest request body.
+	MaxBodyBytes int `yaml:"max_body_bytes" doc:"largest request body in bytes (conversation endpoints allow 8 times more)" min:"1024" max:"1073741824"`
+	// RequestTimeout bounds one request.
+	RequestTimeout string `yaml:"request_timeout" doc:"longest a request may take, e.g. 60s" check:"duration"`
+	// GCPercent sets the Go garbage collector's target for the service.
+	GCPercent int `yaml:"gc_percent" doc:"garbage collector target (GOGC) inside archon serve: higher spends memory to save CPU under load; the GOGC variable wins" min:"25" max:"10000"`
 }
 
 // Jobs holds the schedules of the jobs archon serve runs. A schedule is a
@@ -131,6 +150,7 @@ func Default() Config {
 		Rerank:   Rerank{Provider: "none", TopN: 20, TimeoutSeconds: 10},
 		Promote:  Promote{MinSuccesses: 3, MinAgents: 2, CrossProject: true, MaxFailureRate: 0.34},
 		Jobs:     Jobs{Enabled: true, Archive: "0 3 * * *", Reindex: "0 */6 * * *", Summary: "30 3 * * *", Promote: "0 4 * * *"},
+		Serve:    Serve{Addr: "127.0.0.1:7420", CORSOrigins: []string{}, MaxBodyBytes: 8 << 20, RequestTimeout: "60s", GCPercent: 400},
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/robfig/cron/v3"
 
@@ -191,6 +192,10 @@ func check(name, s string) error {
 		if _, err := cron.NewParser(cron.SecondOptional | cron.Minute | cron.Hour | cron.Dom | cron.Month | cron.Dow | cron.Descriptor).Parse(s); err != nil {
 			return fmt.Errorf("schedule %q: %v (want 5 fields like \"0 3 * * *\", 6 with seconds first, @daily, @every 6h, or off)", s, err)
 		}
+	case "duration":
+		if d, err := time.ParseDuration(s); err != nil || d <= 0 {
+			return fmt.Errorf("%q is not a positive duration like 30s or 2m", s)
+		}
 	case "relpath":
 		if s == "" || strings.HasPrefix(s, "/") || s == ".." || strings.HasPrefix(s, "../") || strings.Contains(s, "/../") {
 			return fmt.Errorf("%q must be a path inside the workspace", s)
@@ -237,6 +242,8 @@ func allowed(f reflect.StructField) string {
 		return "paths inside the workspace"
 	case "schedule":
 		return "a cron line, @daily, @every 6h, or off"
+	case "duration":
+		return "a duration like 30s or 2m"
 	}
 	return ""
 }

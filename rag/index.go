@@ -185,22 +185,25 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 			continue
 		}
 		stats.Changed++
-		prev, err := tx.ChunkHashes(ctx, src.rel)
+		prev, err := tx.ChunkStates(ctx, src.rel)
 		if err != nil {
 			return nil, err
 		}
+		ids := make(map[string]bool, len(cs))
 		for i := range cs {
-			if h, ok := prev[cs[i].ID]; !ok || h != cs[i].Hash || rebuild {
+			ids[cs[i].ID] = true
+			if p, ok := prev[cs[i].ID]; !ok || p.Hash != cs[i].Hash || rebuild {
 				upserts = append(upserts, ftDoc(&cs[i]))
 				upserted[cs[i].ID] = true
 				changed = append(changed, cs[i])
 			}
-			delete(prev, cs[i].ID)
 		}
 		for id := range prev {
-			deletes = append(deletes, id)
+			if !ids[id] {
+				deletes = append(deletes, id)
+			}
 		}
-		if err := tx.PutFile(ctx, rec, cs); err != nil {
+		if err := tx.PutFile(ctx, rec, cs, prev); err != nil {
 			return nil, err
 		}
 		sessions = append(sessions, session(src.rel, cs))
@@ -210,7 +213,7 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 		if present[path] {
 			continue
 		}
-		olds, err := tx.ChunkHashes(ctx, path)
+		olds, err := tx.ChunkStates(ctx, path)
 		if err != nil {
 			return nil, err
 		}

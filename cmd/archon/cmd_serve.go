@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -17,6 +19,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/urfave/cli/v2"
 
+	"github.com/archon-memory/archon/config"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag"
 	"github.com/archon-memory/archon/server"
@@ -45,11 +48,11 @@ func (a *app) serveCommand() *cli.Command {
 			"--token-file) is required on any non-loopback address. While it runs it owns the indexes; other archon\n" +
 			"commands find it through .archon/" + server.DiscoveryFile + " and go through it. Stops gracefully on SIGINT/SIGTERM.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "addr", Usage: "listen address (default: $ARCHON_SERVE_ADDR, else " + server.DefaultAddr + ")"},
-			&cli.StringFlag{Name: "token-file", Usage: "file holding the bearer token (default: $ARCHON_SERVE_TOKEN)"},
-			&cli.StringFlag{Name: "cors", Usage: "comma-separated origins allowed from browsers (default: $ARCHON_SERVE_CORS_ORIGINS; none)"},
-			&cli.Int64Flag{Name: "max-body-bytes", Usage: "largest request body (default: $ARCHON_SERVE_MAX_BODY_BYTES, else 8 MiB; conversations 64 MiB)"},
-			&cli.DurationFlag{Name: "timeout", Usage: "longest request (default: $ARCHON_SERVE_REQUEST_TIMEOUT, else 60s)"},
+			&cli.StringFlag{Name: "addr", Usage: "listen address (default: serve.addr, " + server.DefaultAddr + ")"},
+			&cli.StringFlag{Name: "token-file", Usage: "file holding the bearer token (default: $ARCHON_SERVE_TOKEN, else serve.token_file)"},
+			&cli.StringFlag{Name: "cors", Usage: "comma-separated origins allowed from browsers (default: serve.cors_origins; none)"},
+			&cli.Int64Flag{Name: "max-body-bytes", Usage: "largest request body (default: serve.max_body_bytes, 8 MiB; conversations 8 times more)"},
+			&cli.DurationFlag{Name: "timeout", Usage: "longest request (default: serve.request_timeout, 60s)"},
 		},
 		Action: func(c *cli.Context) error {
 			if err := noArgs(c); err != nil {
@@ -60,46 +63,69 @@ func (a *app) serveCommand() *cli.Command {
 	}
 }
 
-// serveOptions reads the server options from flags and the environment.
-func (a *app) serveOptions(c *cli.Context) (server.Options, error) {
-	opt := server.Options{Addr: c.String("addr"), Logger: a.logger, RequestTimeout: c.Duration("timeout"), MaxBodyBytes: c.Int64("max-body-bytes")}
-	if opt.Addr == "" {
-		opt.Addr = a.envOr("ARCHON_SERVE_ADDR", server.DefaultAddr)
+// serveOptions reads the server options: flags, then the serve section of
+// the configuration (archon.yaml or ARCHON_SERVE_*), then defaults. The
+// token comes from --token-file, ARCHON_SERVE_TOKEN or serve.token_file.
+func (a *app) serveOptions(c *cli.Context, cfg *config.Loaded) (server.Options, error) {
+	sc := cfg.Serve
+	timeout, err := time.ParseDuration(sc.RequestTimeout)
+	if err != nil { // checked when the configuration was loaded
+		return server.Options{}, fmt.Errorf("serve.request_timeout: %w", err)
 	}
-	opt.Token = a.getenv("ARCHON_SERVE_TOKEN")
-	if f := c.String("token-file"); f != "" {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			return opt, fmt.Errorf("--token-file: %w", err)
-		}
-		opt.Token = strings.TrimSpace(string(b))
-		if opt.Token == "" {
-			return opt, fmt.Errorf("--token-file %s is empty", f)
-		}
+	opt := server.Options{
+		Addr: sc.Addr, Logger: a.logger, RequestTimeout: timeout, MaxBodyBytes: int64(sc.MaxBodyBytes),
+		CORSOrigins: append([]string(nil), sc.CORSOrigins...),
 	}
-	opt.CORSOrigins = splitList(a.envOr("ARCHON_SERVE_CORS_ORIGINS", c.String("cors")))
+	if v := c.String("addr"); v != "" {
+		opt.Addr = v
+	}
+	if v := c.Duration("timeout"); v != 0 {
+		if v < 0 {
+			return opt, usagef("--timeout %s: want a positive duration", v)
+		}
+		opt.RequestTimeout = v
+	}
+	if v := c.Int64("max-body-bytes"); v != 0 {
+		if v < 1024 {
+			return opt, usagef("--max-body-bytes %d: want at least 1024", v)
+		}
+		opt.MaxBodyBytes = v
+	}
 	if c.String("cors") != "" {
 		opt.CORSOrigins = splitList(c.String("cors"))
 	}
-	if opt.MaxBodyBytes == 0 {
-		if v := a.getenv("ARCHON_SERVE_MAX_BODY_BYTES"); v != "" {
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil || n <= 0 {
-				return opt, usagef("ARCHON_SERVE_MAX_BODY_BYTES=%q: want a positive number of bytes", v)
+	opt.Token = a.getenv("ARCHON_SERVE_TOKEN")
+	file := c.String("token-file")
+	if file == "" && opt.Token == "" && sc.TokenFile != "" {
+		file = sc.TokenFile
+		if !filepath.IsAbs(file) {
+			root, err := a.root(c)
+			if err != nil {
+				return opt, err
 			}
-			opt.MaxBodyBytes = n
+			file = filepath.Join(root, file)
 		}
 	}
-	if opt.RequestTimeout == 0 {
-		if v := a.getenv("ARCHON_SERVE_REQUEST_TIMEOUT"); v != "" {
-			d, err := time.ParseDuration(v)
-			if err != nil || d <= 0 {
-				return opt, usagef("ARCHON_SERVE_REQUEST_TIMEOUT=%q: want a duration like 30s", v)
-			}
-			opt.RequestTimeout = d
+	if file != "" {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return opt, fmt.Errorf("token file: %w", err)
+		}
+		opt.Token = strings.TrimSpace(string(b))
+		if opt.Token == "" {
+			return opt, fmt.Errorf("token file %s is empty", file)
 		}
 	}
 	return opt, nil
+}
+
+// setGC applies serve.gc_percent unless GOGC is set: a long-lived service
+// with a small heap otherwise collects many times a second under load.
+func (a *app) setGC(cfg *config.Loaded) {
+	if a.getenv("GOGC") != "" {
+		return
+	}
+	debug.SetGCPercent(cfg.Serve.GCPercent)
 }
 
 func (a *app) serve(c *cli.Context) error {
@@ -107,7 +133,7 @@ func (a *app) serve(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	opt, err := a.serveOptions(c)
+	opt, err := a.serveOptions(c, cfg)
 	if err != nil {
 		return err
 	}
@@ -127,6 +153,7 @@ func (a *app) serve(c *cli.Context) error {
 	defer ln.Close()
 	metrics := server.NewMetrics()
 	metrics.SetIndexDir(rag.IndexDir(ws))
+	a.setGC(cfg)
 	svc, err := service.Open(c.Context, ws, cfg, service.Options{Logger: a.logger, Version: version, Observer: metrics})
 	if err != nil {
 		return err

@@ -57,10 +57,11 @@ func (ix *Index) Search(ctx context.Context, terms []Term, f Filter, size int) (
 }
 
 // SearchSessions scores the whole source files named by paths against
-// terms, best first (files without a match are left out). Every matching
-// file is scored and the others dropped afterwards: a file's BM25 score
-// does not depend on the filter, and a document-id filter would make bleve
-// start a goroutine per segment for each query.
+// terms, best first (files without a match are left out). The query runs
+// over every file and keeps the best 2*len(paths): a document-id filter
+// would make bleve start a goroutine per segment for each query, and a
+// named file outside the best twice-as-many holds too little of the query
+// to add evidence.
 func (ix *Index) SearchSessions(ctx context.Context, terms []Term, paths []string) ([]Hit, error) {
 	if len(paths) == 0 || len(terms) == 0 {
 		return nil, nil
@@ -81,7 +82,7 @@ func (ix *Index) SearchSessions(ctx context.Context, terms []Term, paths []strin
 	if n == 0 {
 		return nil, nil
 	}
-	req := bleve.NewSearchRequestOptions(query.NewDisjunctionQuery(qs), int(n), 0, false)
+	req := bleve.NewSearchRequestOptions(query.NewDisjunctionQuery(qs), min(int(n), 2*len(paths)), 0, false)
 	res, err := ix.sessions.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, fmt.Errorf("full-text session search: %w", err)

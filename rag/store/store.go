@@ -165,13 +165,40 @@ func (s *Store) Begin(ctx context.Context) (*Tx, error) {
 	return t, nil
 }
 
-// PutFile records a file and replaces all of its chunks with cs.
-func (t *Tx) PutFile(ctx context.Context, f File, cs []chunk.Chunk) error {
-	if _, err := t.tx.ExecContext(ctx, "DELETE FROM chunks WHERE path = ?", f.Path); err != nil {
-		return fmt.Errorf("replace chunks of %s: %w", f.Path, err)
+// ChunkState is what PutFile compares to decide whether a stored chunk
+// must be written again.
+type ChunkState struct {
+	Hash                    string
+	Seq, LineStart, LineEnd int
+	Part                    int
+}
+
+func stateOf(c *chunk.Chunk) ChunkState {
+	return ChunkState{Hash: c.Hash, Seq: c.Seq, LineStart: c.LineStart, LineEnd: c.LineEnd, Part: c.Part}
+}
+
+// PutFile records a file and brings its chunks to cs. prev is what the
+// store holds for the file (ChunkStates): chunks that are gone are deleted,
+// new or changed ones (content, position or lines) written, and the rest
+// left alone, so appending to a long log writes only the new entries.
+func (t *Tx) PutFile(ctx context.Context, f File, cs []chunk.Chunk, prev map[string]ChunkState) error {
+	keep := make(map[string]bool, len(cs))
+	for i := range cs {
+		keep[cs[i].ID] = true
+	}
+	for id := range prev {
+		if keep[id] {
+			continue
+		}
+		if _, err := t.tx.ExecContext(ctx, "DELETE FROM chunks WHERE id = ? AND path = ?", id, f.Path); err != nil {
+			return fmt.Errorf("delete chunk %s of %s: %w", id, f.Path, err)
+		}
 	}
 	for i := range cs {
 		c := &cs[i]
+		if p, ok := prev[c.ID]; ok && p == stateOf(c) {
+			continue
+		}
 		if _, err := t.insChunk.ExecContext(ctx, c.ID, c.Path, c.Seq, c.LineStart, c.LineEnd, c.Date, c.Time, c.Agent,
 			strings.Join(c.Tags, ","), c.Project, c.Layer, c.Kind, c.Title, c.Part, c.Hash, c.Text); err != nil {
 			return fmt.Errorf("insert chunk %s: %w", c.ID, err)
@@ -204,20 +231,21 @@ func (t *Tx) Commit() error { return t.tx.Commit() }
 // Rollback abandons the transaction.
 func (t *Tx) Rollback() error { return t.tx.Rollback() }
 
-// ChunkHashes returns the id and content hash of every chunk of path.
-func (t *Tx) ChunkHashes(ctx context.Context, path string) (map[string]string, error) {
-	rows, err := t.tx.QueryContext(ctx, "SELECT id, hash FROM chunks WHERE path = ?", path)
+// ChunkStates returns the state of every chunk of path, by id.
+func (t *Tx) ChunkStates(ctx context.Context, path string) (map[string]ChunkState, error) {
+	rows, err := t.tx.QueryContext(ctx, "SELECT id, hash, seq, line_start, line_end, part FROM chunks WHERE path = ?", path)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := map[string]string{}
+	out := map[string]ChunkState{}
 	for rows.Next() {
-		var id, h string
-		if err := rows.Scan(&id, &h); err != nil {
+		var id string
+		var st ChunkState
+		if err := rows.Scan(&id, &st.Hash, &st.Seq, &st.LineStart, &st.LineEnd, &st.Part); err != nil {
 			return nil, err
 		}
-		out[id] = h
+		out[id] = st
 	}
 	return out, rows.Err()
 }

@@ -144,7 +144,7 @@ func BenchmarkRecall(b *testing.B) {
 		for i, q := range d.query {
 			want[i] = exactTopUnits(ids, units, q, 10, nil)
 		}
-		for _, m := range []int{512, 1024, 2048} {
+		for _, m := range []int{256, 512, 1024} {
 			b.Run(fmt.Sprintf("%s/M=%d", d.name, m), func(b *testing.B) {
 				ix := buildIndex(b, d.docs, Options{Candidates: m, ExactBelow: -1})
 				ctx := context.Background()

@@ -22,6 +22,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"sync"
@@ -63,6 +64,9 @@ func TestLoad(t *testing.T) {
 	cfg, err := config.Load(filepath.Join(root, memory.ConfigFile), nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(cfg.Serve.GCPercent) // as archon serve does
 	}
 	mo, _ := cfg.MemoryOptions()
 	ws, err := memory.OpenWith(root, mo)
