@@ -263,3 +263,20 @@ func startsWithReason(s string) bool {
 	}
 	return false
 }
+
+// continues reports a short plain clause that starts in lower case,
+// written as a continuation of the sentence before ("Foo for the cache.
+// cheaper at our volume, apparently."): no question, label, finished
+// work, path or identifier of its own.
+func continues(s string) bool {
+	if s == "" || s[0] < 'a' || s[0] > 'z' || len(strings.Fields(s)) > 15 || strings.ContainsAny(s, ":?") ||
+		isFinished(strings.ToLower(s)) {
+		return false
+	}
+	for _, w := range strings.Fields(s) {
+		if _, _, ok := classifyWord(w); ok {
+			return false
+		}
+	}
+	return true
+}

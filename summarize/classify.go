@@ -48,7 +48,7 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 		sec, base, ok = SecTasks, 8, true // "Can someone renew the cert?"
 	default:
 		if sec, base, ok = classify(lower, s.role); !ok {
-			sec, base, ok = fallback(t, lower, s.role)
+			sec, base, ok = fallback(s)
 		}
 	}
 	switch {
@@ -310,7 +310,8 @@ func classify(lower string, role conv.Role) (string, float64, bool) {
 // ("somebody needs to", "the team must") is a task; a statement giving a
 // reason ("because", "since", "due to") about a named thing is a decision or
 // its rationale.
-func fallback(s, lower string, role conv.Role) (string, float64, bool) {
+func fallback(st *sentence) (string, float64, bool) {
+	s, lower, role := st.text, st.lower, st.role
 	if strings.HasSuffix(s, "?") {
 		return "", 0, false
 	}
@@ -334,7 +335,7 @@ func fallback(s, lower string, role conv.Role) (string, float64, bool) {
 			return SecDecisions, 7, true
 		}
 	}
-	if choiceShape(s) {
+	if choiceShape(s, st.rare) {
 		return SecDecisions, 7, true
 	}
 	// What the user states (not asks) is context worth keeping.

@@ -102,15 +102,30 @@ func TestJudgeWithReason(t *testing.T) {
 		{"I went ahead and put the cache on Foo.", "Why: it is cheaper.", SecDecisions},
 		{"Wired the export through it.", "Reasoning: it streams.", ""}, // names nothing
 		{"We might wire the export through Foo.", "Because it streams.", ""},
+		// A continuation in lower case rides along, it makes no decision.
+		{"We picked Foo for the export.", "cheaper at our volume, apparently.", SecDecisions},
+		{"Let me check Foo next.", "cheaper at our volume, apparently.", ""},
 	}
 	for _, tt := range tests {
-		s := sentence{text: tt.text, lower: strings.ToLower(tt.text), role: conv.RoleAssistant, reason: tt.reason}
+		s := sentence{text: tt.text, lower: strings.ToLower(tt.text), role: conv.RoleAssistant, reason: tt.reason,
+			because: startsWithReason(tt.reason)}
 		sec, _, item, ok := judge(&s)
 		if !ok {
 			sec = ""
 		}
 		if sec != tt.want || ok && sec == SecDecisions && !strings.Contains(item, tt.reason) {
 			t.Errorf("judge(%q; %q) = %q %q, want %q with the reason", tt.text, tt.reason, sec, item, tt.want)
+		}
+	}
+}
+
+func TestContinues(t *testing.T) {
+	for s, want := range map[string]bool{
+		"cheaper at our volume, apparently.": true, "Cheaper at our volume.": false, "frontend deps: Foo.": false,
+		"renew the cert - done.": false, "the file is a/b.go.": false, "is it cheaper?": false,
+	} {
+		if got := continues(s); got != want {
+			t.Errorf("continues(%q) = %v, want %v", s, got, want)
 		}
 	}
 }
@@ -132,5 +147,61 @@ func TestDeadlinesAndRequests(t *testing.T) {
 		if got := asksSomeone(s); got != want {
 			t.Errorf("asksSomeone(%q) = %v, want %v", s, got, want)
 		}
+	}
+}
+
+func TestRareNamesAndChoices(t *testing.T) {
+	x := newExtractor()
+	for w, n := range map[string]int{"foodb": 1, "errnotfound": 9, "handler": 9, "reports": 1, "snakemake": 1} {
+		x.df[w] = n
+	}
+	tests := []struct {
+		s, rare string
+		choice  bool
+	}{
+		{"After the calls FooDB gets the contract for routing.", "FooDB", true},
+		{"FooDB won the bake-off for routing.", "FooDB", true},
+		{"The Handler wraps the request for retries.", "", false},
+		{"Reports for the regulator are archived here.", "", false}, // a first word is no name
+		{"Snakemake won the bake-off for routing.", "", false},      // unless written like one
+		{"We keep FooDB, and the rest for later.", "FooDB", false},  // the clause ends first
+		{"Kafka for the event bus.", "", false},
+		{"We run Kafka for the event bus.", "", true},
+	}
+	for _, tt := range tests {
+		rare := x.rareName(tt.s)
+		if rare != tt.rare {
+			t.Errorf("rareName(%q) = %q, want %q", tt.s, rare, tt.rare)
+		}
+		if got := choiceShape(tt.s, rare); got != tt.choice {
+			t.Errorf("choiceShape(%q, %q) = %v, want %v", tt.s, rare, got, tt.choice)
+		}
+	}
+}
+
+func TestJudgeIntent(t *testing.T) {
+	tests := []struct {
+		text    string
+		guarded bool
+		want    string
+	}{
+		{"routing goes through Foo on purpose: it is cheaper.", false, SecDecisions},
+		{"Routing deliberately bypasses Foo.", false, SecDecisions},
+		{"Routing goes through Foo.", true, SecDecisions}, // "Ask ops before changing this."
+		{"Routing goes through Foo.", false, ""},
+		{"routing goes through it on purpose.", false, ""}, // names nothing
+	}
+	for _, tt := range tests {
+		s := sentence{text: tt.text, lower: strings.ToLower(tt.text), role: conv.RoleAssistant, src: srcCode, guarded: tt.guarded}
+		sec, _, _, ok := judge(&s)
+		if !ok {
+			sec = ""
+		}
+		if sec != tt.want {
+			t.Errorf("judge(%q, guarded %v) = %q, want %q", tt.text, tt.guarded, sec, tt.want)
+		}
+	}
+	if !isGuard("talk to the compliance team before changing this.") || isGuard("we changed this last week.") {
+		t.Error("isGuard")
 	}
 }

@@ -53,12 +53,19 @@ type sentence struct {
 	src         source
 	recency     float64
 	seq         int
-	// reason is the next sentence when it gives a reason.
-	reason string
+	// reason is the next sentence when it gives a reason (because is
+	// set) or carries on this one in lower case (see continues).
+	reason  string
+	because bool
 	// asked is the user's open question an assistant sentence may answer.
 	asked string
 	// hint is what the sentence's block says of it (see splitUnits).
 	hint string
+	// rare is a name the sentence gives that the conversation seldom
+	// repeats (see rareName), "" if none.
+	rare string
+	// guarded marks a sentence the next one warns not to change (isGuard).
+	guarded bool
 }
 
 // extractor collects candidates from messages.
@@ -151,9 +158,14 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 		s := u.text
 		x.seq++
 		st := sentence{text: s, lower: strings.ToLower(s), role: role, src: src, recency: recency, seq: x.seq, hint: u.hint}
-		if si+1 < len(sents) && startsWithReason(sents[si+1].text) {
-			st.reason = sents[si+1].text
+		if si+1 < len(sents) {
+			next := sents[si+1].text
+			st.because = startsWithReason(next)
+			if st.because || continues(next) {
+				st.reason = next
+			}
 		}
+		st.guarded = si+1 < len(sents) && isGuard(strings.ToLower(sents[si+1].text))
 		// The assistant's answers take the user's questions in order; a
 		// short answer brings the sentence after it, which says why.
 		if len(asked) > 0 {
@@ -184,6 +196,7 @@ func (x *extractor) scoreSentences() {
 		case srcCode:
 			rw = 1
 		}
+		s.rare = x.rareName(s.text)
 		sec, base, item, ok := judge(s)
 		if !ok {
 			if s.src == srcText {

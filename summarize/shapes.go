@@ -30,10 +30,10 @@ func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
 	if label, value, ok := strings.Cut(t, ": "); ok && s.hint != hintField && len(strings.Fields(label)) <= 5 && startsWithName(value) {
 		return SecDecisions, 7, t, true
 	}
-	if hasAny(lower, settled) && !firstPersonSingular(lower) {
+	if hasAny(lower, settled) && !firstPersonSingular(lower) || hasAny(lower, intentional) || s.guarded {
 		return SecDecisions, 6, t, true
 	}
-	if s.reason != "" {
+	if s.because {
 		return SecDecisions, 7, t, true // a named thing, then why: "Wired X through Foo. Reasoning: ..."
 	}
 	return "", 0, "", false
@@ -129,23 +129,80 @@ var sinceTimes = []string{"yesterday", "today", "last", "then", "monday", "tuesd
 // and what it is for ("Kafka for the event bus", "use Caddy for TLS"), or
 // the purpose put first and a name after it ("For the event bus we run
 // Kafka").
-func choiceShape(s string) bool {
+//
+// A rare name (see rareName) may be a few words from its purpose: "Foo
+// gets the contract for X", "Foo takes over for X".
+func choiceShape(s, rare string) bool {
 	words := strings.Fields(s)
 	if purposeFirst(words) {
 		return true
 	}
-	for i := 1; i+2 < len(words); i++ {
+	for i := 0; i+2 < len(words); i++ {
 		w := strings.Trim(words[i], "(\"'`,:")
-		if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' || words[i+1] != "for" || strings.ContainsAny(w, "./\\") {
+		if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' || strings.ContainsAny(w, "./\\") {
 			continue // not a name, or a file ("README.md for")
 		}
-		if prev := strings.ToLower(words[i-1]); prev == "tests" || prev == "test" {
+		if i == 0 && w != rare {
+			continue // any sentence starts with a capital
+		}
+		if prev := strings.ToLower(words[max(i-1, 0)]); prev == "tests" || prev == "test" {
 			continue
 		}
-		return true
+		if words[i+1] == "for" {
+			return true
+		}
+		if w != rare || strings.ContainsAny(words[i][len(words[i])-1:], ",;:.!?") {
+			continue
+		}
+		for j := i + 1; j < len(words) && j <= i+4; j++ {
+			if words[j] == "for" {
+				return true
+			}
+			if strings.ContainsAny(words[j][len(words[j])-1:], ",;:.!?") {
+				break // the clause ended
+			}
+		}
 	}
 	return false
 }
+
+// rareName returns the first name in s (a capitalized word after the
+// first, not a path) that occurs in at most rareNameDF sentences of the
+// conversation: the specific things decisions are about are named once
+// or twice, while narration repeats its names.
+//
+// The first word counts only if it is written like a name, with a capital
+// or digit inside (FreeRTOS, Nav2): any sentence starts with a capital.
+func (x *extractor) rareName(s string) string {
+	for i, w := range strings.Fields(s) {
+		w = strings.Trim(w, "([{\"'`,;:.!?)]}")
+		if len(w) < 3 || w[0] < 'A' || w[0] > 'Z' || strings.ContainsAny(w, "./\\") ||
+			i == 0 && !strings.ContainsAny(w[1:], "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") {
+			continue
+		}
+		l := strings.ToLower(w)
+		if d, ok := x.df[l]; ok && d <= rareNameDF && !stopWords[l] {
+			return w
+		}
+	}
+	return ""
+}
+
+// intentional marks a choice made knowingly; a guard ("ask X before
+// changing this") after a sentence marks it so too (sentence.guarded).
+var intentional = []string{"on purpose", "deliberately", "intentionally", "by design", "purposely", "purposefully",
+	"knowingly", "by choice", "for a reason"}
+
+// isGuard reports a warning not to change what the sentence before says
+// without asking: "Talk to ops before changing this.", "Do not remove."
+func isGuard(lower string) bool {
+	return hasAny(lower, []string{"before changing", "before you change", "before touching", "before removing",
+		"don't change", "do not change", "don't remove", "do not remove", "don't touch", "do not touch",
+		"don't revert", "do not revert", "keep this as is", "leave this as is"})
+}
+
+// rareNameDF is the most sentences a name may occur in and be rare.
+const rareNameDF = 3
 
 // purposeFirst reports a sentence that opens with what something is for
 // and names it later: "For the event bus, we run Kafka". Discourse
