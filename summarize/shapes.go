@@ -3,9 +3,11 @@ package summarize
 import "strings"
 
 // shapes classifies what the cue phrases miss by the sentence's form: an
-// assent answering the user's question about a named thing, deferral or a
-// deadline, a first-person commitment to act, a "purpose: Choice" label,
-// a named thing with the modality of a settled plan.
+// answer to the user's question (a task if the question is about work
+// left, else a decision), deferral, a deadline or a debt, a first-person
+// commitment to act, a "purpose: Choice" label, a named thing with the
+// modality of a settled plan, chosen on purpose, guarded by the next line
+// or followed by its reason.
 func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
 	t, lower := s.text, s.lower
 	if question {

@@ -379,5 +379,23 @@ var heldOut = factSet{
 // a request to nobody in particular ("Can someone ...?"), an answer to a
 // question about leftover work, completed items struck through or marked
 // "(done)", a sentence followed by its rationale on the next line, and
-// identifiers without separators or with slashes. The summarizer is to
-// change by general rules for such shapes, not by the set's phrases.
+// identifiers without separators or with slashes. The summarizer changed
+// by general rules for such shapes, not by the set's phrases
+// (summarize/blocks.go, shapes.go; commits 2d067a6..b37ef72): list items
+// under a heading naming tasks or decisions, key: value records read
+// whole, completion marked anywhere, withdrawal as rejection, requests to
+// nobody in particular, answers inheriting their question's section,
+// deadlines, a reason on the next line, intent and guard comments, and
+// names seldom repeated in the conversation as the subject of a choice:
+//
+//	set        summarizer            kept   decisions tasks  paths  ids    distractors shown
+//	held-out10 shapes2 (seen)        99.0%  46/48     48/48  48/48  48/48  0/48
+//	held-out9  shapes2 (seen)        99.5%  47/48     48/48  48/48  48/48  0/48
+//	held-out8  shapes2 (seen)        100%   48/48     48/48  48/48  48/48  0/48
+//	held-out7  shapes2 (blind)       94.3%  37/48     48/48  48/48  48/48  0/48
+//
+// held-out7, still blind, did not move: whatever loses its 11 decisions
+// is not among the shapes held-out10 showed. That, and held-out11 (written
+// meanwhile, blind), are the measures of whether the rules generalize.
+// held-out10's two remaining losses are "LTI 1.3 gets the contract" in
+// conversations where LTI is named often enough not to count as rare.
