@@ -15,7 +15,7 @@ import (
 // dev split with leave-one-conversation-out checks (see README); every one
 // is a general property of conversation logs, not of that data.
 type RankParams struct {
-	// Candidates is how many BM25 hits seed the ranking (default 100).
+	// Candidates is how many BM25 hits seed the ranking (default 50).
 	Candidates int
 	// Prev and Next weigh the score of the entry just before and after
 	// (the question an entry answers usually comes just before it);
@@ -45,8 +45,8 @@ type RankParams struct {
 // DefaultRankParams returns the tuned defaults.
 func DefaultRankParams() RankParams {
 	return RankParams{
-		Candidates: 100,
-		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 4,
+		Candidates: 50,
+		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3,
 		FileMax: 0.1, Session: 0.2,
 		Speaker:   2,
 		DateBoost: 3, DateAdd: 0.3, DateSlack: 3,

@@ -71,7 +71,7 @@ func searchAll(t *testing.T, e *Engine) ([]string, []string) {
 func reference(t *testing.T, e *Engine) *vector.Index {
 	t.Helper()
 	ctx := context.Background()
-	ix, _ := vector.New(e.emb.Dimensions(), vector.Options{})
+	ix, _ := vector.New(e.emb.Dimensions(), vectorOptions())
 	err := e.st.EachChunk(ctx, true, func(c chunk.Chunk) error {
 		v, err := e.emb.Embed(ctx, []string{embedText(&c)})
 		if err != nil {
