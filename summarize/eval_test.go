@@ -142,9 +142,9 @@ func TestPlantedFactRetention(t *testing.T) {
 
 // heldOutSets are the sets scored on request. held-out is the sixth
 // held-out set (already scored blind and looked at); held-out7 and
-// held-out8 are "v5" and "v6" of issue #4's brief; held-out8, held-out9
-// and held-out10 have since been studied (held-out10 after its one blind
-// score, 66.7%).
+// held-out8 are "v5" and "v6" of issue #4's brief; held-out8, held-out9,
+// held-out10 and held-out11 have since been studied (held-out10 after its
+// one blind score, 66.7%, held-out11 after its one, 82.8%).
 var heldOutSets = []struct {
 	name  string
 	facts func(seed uint64, n int) []convgen.Fact
@@ -155,5 +155,5 @@ var heldOutSets = []struct {
 	{"held-out8", convgen.HeldOut8, false},
 	{"held-out9", convgen.HeldOut9, false},
 	{"held-out10", convgen.HeldOut10, false},
-	{"held-out11", convgen.HeldOut11, true},
+	{"held-out11", convgen.HeldOut11, false},
 }
