@@ -156,4 +156,5 @@ var heldOutSets = []struct {
 	{"held-out9", convgen.HeldOut9, false},
 	{"held-out10", convgen.HeldOut10, false},
 	{"held-out11", convgen.HeldOut11, false},
+	{"held-out12", convgen.HeldOut12, true},
 }
