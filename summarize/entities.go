@@ -20,7 +20,8 @@ type entity struct {
 }
 
 // findEntities returns the paths, URLs and identifiers in s, in order. It
-// scans whitespace-separated words, so it costs one pass over s.
+// scans whitespace-separated words, so it costs one pass over s; a quoted
+// path with spaces in it ("C:\Program Files\App\app.ini") is one word.
 func findEntities(s string, out []entity) []entity {
 	for len(s) > 0 {
 		// Skip to the next word.
@@ -36,6 +37,11 @@ func findEntities(s string, out []entity) []entity {
 		if j == 0 {
 			break
 		}
+		if n, text, ok := quotedPath(s, j); ok {
+			out = append(out, entity{EntPath, text})
+			s = s[n:]
+			continue
+		}
 		w := s[:j]
 		s = s[j:]
 		if len(w) < 3 || len(w) > 200 {
@@ -50,10 +56,21 @@ func findEntities(s string, out []entity) []entity {
 
 func isSpaceByte(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
 
-// trimWord strips quotes, brackets and trailing sentence punctuation.
+// trimWord strips quotes, brackets, trailing sentence punctuation and
+// markdown emphasis (*x*, **x**); the stars of a glob (**/*.go, *.log,
+// logs/*) stay. A markdown link ([text](target)) gives its target.
 func trimWord(w string) string {
-	w = strings.TrimLeft(w, "`'\"([{<*")
-	w = strings.TrimRight(w, "`'\"()[]{}<>*,;:.!?")
+	if i := strings.Index(w, "]("); i >= 0 {
+		w = w[i+2:]
+	}
+	w = strings.TrimLeft(w, "`'\"([{<")
+	w = strings.TrimRight(w, "`'\"()[]{}<>,;:.!?")
+	lead := len(w) - len(strings.TrimLeft(w, "*"))
+	trail := len(w) - len(strings.TrimRight(w, "*"))
+	if lead > 0 && trail > 0 && lead < len(w) {
+		n := min(lead, trail)
+		w = strings.TrimRight(w[n:len(w)-n], "`'\"()[]{}<>,;:.!?")
+	}
 	return w
 }
 
@@ -70,7 +87,7 @@ func classifyWord(raw string) (EntityKind, string, bool) {
 		return EntPath, w, len(scheme) >= 2 && len(scheme) <= 10 && isIdentLike(scheme) && len(rest) >= 3 &&
 			!strings.ContainsAny(w, "{}\"<>|\\")
 	}
-	if looksLikeWindowsPath(w) {
+	if looksLikeWindowsPath(w) || envRooted(w) || backslashPath(w) {
 		return EntPath, w, true
 	}
 	if strings.ContainsAny(w, "{}\"=<>|\\") {
@@ -79,107 +96,13 @@ func classifyWord(raw string) (EntityKind, string, bool) {
 	if isCaseRef(w) {
 		return EntID, w, true
 	}
-	if looksLikePath(w) {
+	if looksLikePath(stripLineRef(w)) {
 		return EntPath, w, true
 	}
 	if looksLikeID(w) {
 		return EntID, w, true
 	}
 	return 0, "", false
-}
-
-// looksLikePath accepts /abs/paths, ./rel, ~/home, dir/file.ext and file.ext
-// with a known source or config extension.
-func looksLikePath(w string) bool {
-	slash := strings.IndexByte(w, '/')
-	dot := strings.LastIndexByte(w, '.')
-	ext := ""
-	if dot > 0 && dot < len(w)-1 {
-		ext = w[dot+1:]
-	}
-	switch {
-	case strings.HasPrefix(w, "~/") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "../"):
-		return len(w) > 3
-	case w[0] == '/':
-		// "/" alone, "/s" and dates like 10/12 are not paths.
-		return len(w) > 3 && strings.Count(w, "/") >= 2 || (ext != "" && len(w) > 4)
-	case slash > 0:
-		return ext != "" && isFileExt(ext) || strings.Count(w, "/") >= 2 && !hasDigitsOnlySegments(w) ||
-			isBareFileName(w[strings.LastIndexByte(w, '/')+1:]) && isIdentLike(w[:slash])
-	}
-	return ext != "" && isFileExt(ext) && dot > 0 && isIdentLike(w[:dot])
-}
-
-// isBareFileName accepts file names that carry no extension by convention:
-// build and tool files named Xfile (Makefile, Dockerfile, Fastfile,
-// Jenkinsfile), the usual all-caps repository files and dotfiles (.env,
-// .gitignore). It is used for dir/name, where a slash already hints at a
-// path.
-func isBareFileName(b string) bool {
-	switch {
-	case len(b) > 6 && b[0] >= 'A' && b[0] <= 'Z' && strings.HasSuffix(b, "file") && isIdentLike(b) &&
-		b != "Profile": // the one English word of that shape
-		return true
-	case len(b) > 2 && b[0] == '.' && isIdentLike(b[1:]) && b[1] != '.':
-		return true
-	}
-	switch b {
-	case "LICENSE", "README", "CODEOWNERS", "OWNERS", "BUILD", "WORKSPACE", "VERSION", "CHANGELOG", "NOTICE",
-		"AUTHORS":
-		return true
-	}
-	return false
-}
-
-// looksLikeWindowsPath accepts drive paths (C:\Users\me\x.txt, D:/data/in)
-// and UNC paths (\\server\share\dir).
-func looksLikeWindowsPath(w string) bool {
-	var rest string
-	switch {
-	case len(w) > 3 && w[0]|0x20 >= 'a' && w[0]|0x20 <= 'z' && w[1] == ':' && (w[2] == '\\' || w[2] == '/'):
-		rest = w[3:]
-	case len(w) > 4 && strings.HasPrefix(w, `\\`):
-		rest = w[2:]
-		if !strings.Contains(rest, `\`) {
-			return false
-		}
-	default:
-		return false
-	}
-	if rest == "" || strings.ContainsAny(rest, "{}\"<>|:*?") {
-		return false
-	}
-	// At least one name of a letter or more, not just separators.
-	return strings.Trim(rest, `\/.`) != ""
-}
-
-func hasDigitsOnlySegments(w string) bool {
-	for _, seg := range strings.Split(w, "/") {
-		digits := seg != ""
-		for i := 0; i < len(seg); i++ {
-			if seg[i] < '0' || seg[i] > '9' {
-				digits = false
-				break
-			}
-		}
-		if digits {
-			return true
-		}
-	}
-	return false
-}
-
-func isFileExt(ext string) bool {
-	switch strings.ToLower(ext) {
-	case "go", "py", "js", "ts", "tsx", "jsx", "rs", "java", "kt", "c", "h", "cc", "cpp", "hpp", "rb", "php",
-		"cs", "swift", "scala", "sh", "bash", "zsh", "sql", "md", "txt", "json", "jsonl", "yaml", "yml", "toml",
-		"ini", "cfg", "conf", "env", "xml", "html", "css", "scss", "vue", "svelte", "proto", "lock", "mod",
-		"sum", "csv", "tf", "hcl", "gradle", "dockerfile", "log", "pem", "key", "crt", "ipynb", "lua", "ex",
-		"exs", "erl", "zig", "dart", "r", "jl", "mjs", "cjs", "pdf", "png", "svg", "db", "sqlite", "parquet",
-		"docx", "xlsx", "pptx":
-		return true
-	}
-	return false
 }
 
 func isIdentLike(s string) bool {

@@ -65,6 +65,30 @@ func TestClassifyWord(t *testing.T) {
 		{"INC/7731", EntID, true},
 		{"CI/CD", 0, false},
 		{"US/Eastern", 0, false},
+		// paths in every common form
+		{`%APPDATA%\TimeClock\config.ini`, EntPath, true},
+		{`%USERPROFILE%\.ssh\id_rsa`, EntPath, true},
+		{"${XDG_CONFIG_HOME}/nvim/init.lua", EntPath, true},
+		{"$HOME/.config/app.toml", EntPath, true},
+		{`$env:LOCALAPPDATA\App\state.json`, EntPath, true},
+		{`src\App\Main.cs`, EntPath, true},
+		{"**/*.go", EntPath, true},
+		{"*.log", EntPath, true},
+		{"content/stories/2026/**/*.md", EntPath, true},
+		{"**cmd/main.go**", EntPath, true},
+		{"[the notes](docs/notes.md)", EntPath, true},
+		{"pkg/a.go:10:5", EntPath, true},
+		{"photos/IMG_0001.HEIC", EntPath, true},
+		{"/mnt/nfs/payroll/archive/2025/Q4/.", EntPath, true},
+		{"https://permits.example.gov/api/v2/apps?status=pending&page=2.", EntURL, true},
+		{"$5/month", 0, false},
+		{"%d/%m", 0, false},
+		{`a\nb`, 0, false},
+		{`foo\bar`, 0, false},
+		{"*important*", 0, false},
+		{"km/h.", 0, false},
+		{"TCP/IP", 0, false},
+		{"1.5/2.0", 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.word, func(t *testing.T) {
@@ -73,6 +97,26 @@ func TestClassifyWord(t *testing.T) {
 				t.Errorf("classifyWord(%q) = %v, %v; want %v, %v", tt.word, k, ok, tt.kind, tt.ok)
 			}
 		})
+	}
+}
+
+func TestFindEntitiesQuotedPath(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`The installer writes "C:\Program Files\TimeClock\app.ini" on first run.`, `C:\Program Files\TimeClock\app.ini`},
+		{"Notes are in '/Users/me/My Drive/notes.md', synced.", "/Users/me/My Drive/notes.md"},
+		{"See `%APPDATA%\\Time Clock\\config.ini` for the override.", `%APPDATA%\Time Clock\config.ini`},
+		{`He said "use the new one" twice.`, ""},
+	}
+	for _, tt := range tests {
+		got := ""
+		for _, e := range findEntities(tt.in, nil) {
+			if e.kind == EntPath {
+				got = e.text
+			}
+		}
+		if got != tt.want {
+			t.Errorf("findEntities(%q) path = %q, want %q", tt.in, got, tt.want)
+		}
 	}
 }
 
