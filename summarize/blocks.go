@@ -27,7 +27,10 @@ type unit struct {
 //     read as a whole: one with an open state, a due date or an assignee
 //     is a task named by its title; one with a closed state is finished
 //     work; one that resolves or decides something names a decision, with
-//     the reason its "why" field gives.
+//     the reason its "why" field gives;
+//   - a table (markdown pipes, or columns aligned under a header line as
+//     trackers and CLIs print them) is a record per row, its header naming
+//     the fields.
 //
 // Code fences are skipped.
 func splitUnits(text string) []unit {
@@ -42,6 +45,12 @@ func splitUnits(text string) []unit {
 			continue
 		}
 		if inFence || t == "" {
+			listHint = ""
+			continue
+		}
+		if n, units := table(lines[i:]); n > 0 {
+			out = append(out, units...)
+			i += n - 1
 			listHint = ""
 			continue
 		}
@@ -168,13 +177,17 @@ var (
 		"backlog", "waiting", "reopened", "assigned", "unassigned", "ready"}
 	closedStates = []string{"done", "closed", "resolved", "complete", "completed", "merged", "shipped", "fixed", "cancelled",
 		"canceled", "wontfix", "won't fix", "finished", "released", "deployed", "verified"}
+	rejectedStates = []string{"rejected", "declined", "dropped", "superseded", "vetoed", "wontfix", "won't fix", "cancelled",
+		"canceled", "withdrawn"}
 )
+
+// kv is one "key: value" field of a record; line is how it was written.
+type kv struct{ key, value, line string }
 
 // record reads a run of two or more "key: value" lines at the start of
 // lines. It returns how many lines it read (0 if they are no record) and
 // the units they make (see splitUnits).
 func record(lines []string) (int, []unit) {
-	type kv struct{ key, value, line string }
 	var fs []kv
 	for i, l := range lines {
 		k, v, ok := field(l)
@@ -186,6 +199,13 @@ func record(lines []string) (int, []unit) {
 	if len(fs) < 2 {
 		return 0, nil
 	}
+	return len(fs), readRecord(fs, false)
+}
+
+// readRecord reads the fields of one record (see splitUnits). A row of a
+// table (row) says its decision with all its cells, since its columns
+// (area, choice, why) only mean something together.
+func readRecord(fs []kv, row bool) []unit {
 	get := func(keys []string) (string, int) {
 		for i, f := range fs {
 			for _, k := range keys {
@@ -204,7 +224,7 @@ func record(lines []string) (int, []unit) {
 	used := map[int]bool{}
 	switch {
 	case title != "" && isOneOf(state, closedStates):
-		return len(fs), []unit{{text: title, hint: hintDone}}
+		return []unit{{text: title, hint: hintDone}}
 	case title != "" && (isOneOf(state, openStates) || state == "" && di >= 0 && isSet(due)):
 		item := title
 		if d, _ := get([]string{"due", "due date", "deadline"}); isSet(d) {
@@ -213,11 +233,22 @@ func record(lines []string) (int, []unit) {
 		out = append(out, unit{text: item, hint: SecTasks})
 		used[ti] = true
 	}
-	if v, i := get(decisionKeys); i >= 0 && (startsWithName(v) || hasNamedThing(v) || strings.Contains(v, "->") || strings.Contains(v, "→")) {
+	if v, i := get(decisionKeys); i >= 0 && !isOneOf(state, rejectedStates) &&
+		(startsWithName(v) || hasNamedThing(v) || strings.Contains(v, "->") || strings.Contains(v, "→")) {
 		item := fs[i].line
 		if r, ri := get(reasonKeys); ri >= 0 && r != "" {
 			item += ". " + fs[ri].line
 			used[ri] = true
+		}
+		if row {
+			var cells []string
+			for _, f := range fs {
+				if isSet(f.value) {
+					cells = append(cells, f.line)
+				}
+			}
+			item = strings.Join(cells, "; ")
+			return append(out, unit{text: item, hint: SecDecisions})
 		}
 		out = append(out, unit{text: item, hint: SecDecisions})
 		used[i] = true
@@ -227,7 +258,7 @@ func record(lines []string) (int, []unit) {
 			out = appendSentences(out, f.line, hintField)
 		}
 	}
-	return len(fs), out
+	return out
 }
 
 // isSet reports a field value that says something (not "null", "none",

@@ -28,6 +28,13 @@ func TestSplitUnits(t *testing.T) {
 			[]unit{{"Resolved: cache -> Foo. Why: it is fast", SecDecisions}, {"Attendees: Ann, Bo", hintField}}},
 		{"not a record", "See https://x.example/a for details.\nAt 10:30 we met.",
 			[]unit{{"See https://x.example/a for details.", ""}, {"At 10:30 we met.", ""}}},
+		{"markdown table of decisions", "| Area | Choice | Why | Status |\n|---|---|---|---|\n| cache | Foo | it is fast | agreed |\n| queue | Bar | cheap | rejected |",
+			[]unit{{"Area: cache; Choice: Foo; Why: it is fast; Status: agreed", SecDecisions},
+				{"Area: queue", hintField}, {"Choice: Bar", hintField}, {"Why: cheap", hintField}, {"Status: rejected", hintField}}},
+		{"aligned tracker table", "KEY     STATUS  SUMMARY\nOPS-12  To Do   renew the cert\nOPS-9   Done    bump the image",
+			[]unit{{"renew the cert", SecTasks}, {"KEY: OPS-12", hintField}, {"STATUS: To Do", hintField}, {"bump the image", hintDone}}},
+		{"aligned columns that are no records", "PID    USER   COMMAND\n4121   root   nginx -g",
+			[]unit{{"PID    USER   COMMAND", ""}, {"4121   root   nginx -g", ""}}},
 		{"code fence", "Run:\n```\na: b\nc: d\n```\nok then", []unit{{"Run:", ""}, {"ok then", ""}}},
 	}
 	for _, tt := range tests {

@@ -238,6 +238,10 @@ func (x *extractor) addNotes(text string, recency float64) {
 	for _, line := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(line)
 		_, item := listItem(t)
+		if isRule(t) {
+			b.WriteString(t + "\n") // a table's rule stays with its header
+			continue
+		}
 		if line == "" || line[0] == '\t' || strings.HasPrefix(line, "    ") || t == "" ||
 			strings.ContainsAny(t[:1], "{}[\"0123456789") && !item || strings.Contains(t, ":=") ||
 			strings.ContainsAny(t, "{};") || len(strings.Fields(t)) < 2 || hasErrorLine(t) {
