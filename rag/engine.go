@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -48,6 +49,9 @@ type Options struct {
 	// round trip. Long-lived engines (the server) want it; a one-shot
 	// command does not.
 	Resident bool
+	// MaxSearches bounds the searches that rank at once (0: one per
+	// processor, GOMAXPROCS); more wait their turn in arrival order.
+	MaxSearches int
 	// Logger receives warnings (nil: slog.Default()).
 	Logger *slog.Logger
 }
@@ -67,13 +71,15 @@ type Engine struct {
 	// snapshot.
 	ixMu sync.Mutex
 
-	searching atomic.Int32 // searches in progress
+	searching atomic.Int32  // searches in progress
+	slots     chan struct{} // one per search allowed to rank (MaxSearches)
 
 	mu     sync.RWMutex // searches hold it for reading
 	st     *store.Store
 	ft     *fulltext.Index
 	agents atomic.Pointer[map[string]bool] // lower-case agent names
 	pos    positions                       // with Options.Resident
+	cache  chunkCache                      // chunks of recent results
 	emb    embed.Embedder                  // nil: no vectors
 	vec    vectors
 }
@@ -111,6 +117,11 @@ func IndexDir(ws *memory.Workspace) string { return filepath.Join(ws.StateDir(),
 // database by the next Index call; it is reported as a warning.
 func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, error) {
 	e := &Engine{ws: ws, opt: opt, log: opt.Logger, dir: IndexDir(ws), emb: opt.Embedder}
+	n := opt.MaxSearches
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	e.slots = make(chan struct{}, n)
 	if e.log == nil {
 		e.log = slog.Default()
 	}

@@ -261,7 +261,9 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 	if err := tx.Commit(); err != nil {
 		return nil, fmt.Errorf("index: commit: %w", err)
 	}
+	e.cache.invalidate(touched, deletes)
 	if rebuild {
+		e.cache.clear()
 		stats.Rebuilt = true
 		if err := e.rebuildFulltext(ctx); err != nil {
 			return nil, err

@@ -134,19 +134,11 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 	if e.opt.Reranker != nil {
 		rq.TopK, rq.Threshold = max(q.TopK, e.opt.RerankTopN), 0
 	}
-	ranked, warn, err := e.rank(ctx, &rq)
+	ranked, cs, warn, err := e.rankAndFetch(ctx, &rq)
 	if err != nil {
 		return nil, err
 	}
 	resp.Warnings = append(resp.Warnings, warn...)
-	ids := make([]string, len(ranked))
-	for i, r := range ranked {
-		ids[i] = r.id
-	}
-	cs, err := e.st.Chunks(ctx, ids, true)
-	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
-	}
 	byID := make(map[string]*chunk.Chunk, len(cs))
 	for i := range cs {
 		byID[cs[i].ID] = &cs[i]
@@ -180,6 +172,39 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 		})
 	}
 	return resp, nil
+}
+
+// rankAndFetch ranks q and reads the ranked chunks, on one of the engine's
+// search slots: a search is CPU work, and running more of them at once
+// than there are processors only stretches each (slots are handed to the
+// waiting searches in arrival order, which keeps the slowest answers close
+// to the typical one under load). A reranker runs after, off the slot.
+func (e *Engine) rankAndFetch(ctx context.Context, q *Query) ([]ranked, []chunk.Chunk, []string, error) {
+	select {
+	case e.slots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, nil, nil, fmt.Errorf("search: %w", ctx.Err())
+	}
+	defer func() { <-e.slots }()
+	ranked, warn, err := e.rank(ctx, q)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ids := make([]string, len(ranked))
+	for i, r := range ranked {
+		ids[i] = r.id
+	}
+	cs, missing := e.cache.get(ids)
+	if len(missing) > 0 {
+		gen := e.cache.generation() // before the read: see chunkCache
+		read, err := e.st.Chunks(ctx, missing, true)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("search: %w", err)
+		}
+		e.cache.put(gen, read)
+		cs = append(cs, read...)
+	}
+	return ranked, cs, warn, nil
 }
 
 func nonNil(s []string) []string {

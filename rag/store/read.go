@@ -49,11 +49,26 @@ func (s *Store) ChunksByPath(ctx context.Context, path string) ([]chunk.Chunk, e
 	return s.query(ctx, true, "SELECT "+chunkCols+", text FROM chunks WHERE path = ? ORDER BY seq", path)
 }
 
+// chunksWithTextSQL reads chunks by a JSON array of ids, prepared once: a
+// search reads its hits with it.
+const chunksWithTextSQL = "SELECT " + chunkCols + ", text FROM chunks WHERE id IN (SELECT value FROM json_each(?))"
+
 // Chunks returns the chunks with the given ids (in no particular order).
 // withText selects whether their text is loaded.
 func (s *Store) Chunks(ctx context.Context, ids []string, withText bool) ([]chunk.Chunk, error) {
 	if len(ids) == 0 {
 		return nil, nil
+	}
+	if withText {
+		js, err := json.Marshal(ids)
+		if err != nil {
+			return nil, err
+		}
+		rows, err := s.withText.QueryContext(ctx, string(js))
+		if err != nil {
+			return nil, err
+		}
+		return scanChunks(rows, true)
 	}
 	cols := chunkCols
 	if withText {
@@ -111,6 +126,11 @@ func (s *Store) query(ctx context.Context, withText bool, q string, args ...any)
 	if err != nil {
 		return nil, err
 	}
+	return scanChunks(rows, withText)
+}
+
+// scanChunks reads every row of rows as a chunk and closes rows.
+func scanChunks(rows *sql.Rows, withText bool) ([]chunk.Chunk, error) {
 	defer rows.Close()
 	var out []chunk.Chunk
 	for rows.Next() {

@@ -23,6 +23,7 @@ import (
 type Store struct {
 	db         *sql.DB
 	neighbours *sql.Stmt
+	withText   *sql.Stmt // chunks with their text by a JSON array of ids
 }
 
 // migrations are applied in order; user_version counts how many have run.
@@ -63,6 +64,11 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
+	if s.withText, err = db.PrepareContext(ctx, chunksWithTextSQL); err != nil {
+		s.neighbours.Close()
+		db.Close()
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
 	return s, nil
 }
 
@@ -97,6 +103,7 @@ func (s *Store) migrate(ctx context.Context) error {
 // Close closes the database.
 func (s *Store) Close() error {
 	s.neighbours.Close()
+	s.withText.Close()
 	return s.db.Close()
 }
 

@@ -1,0 +1,101 @@
+package rag
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/archon-memory/archon/rag/chunk"
+)
+
+func TestChunkCache(t *testing.T) {
+	a := chunk.Chunk{ID: "a", Path: "memory/2026-11-01.md", Text: "alpha"}
+	b := chunk.Chunk{ID: "b", Path: "memory/2026-11-02.md", Text: "beta"}
+	tests := []struct {
+		name    string
+		run     func(c *chunkCache)
+		want    []string // ids found
+		missing []string
+	}{
+		{"put then get", func(c *chunkCache) { c.put(c.generation(), []chunk.Chunk{a, b}) }, []string{"a", "b"}, nil},
+		{"a read older than an Index is not kept", func(c *chunkCache) {
+			g := c.generation()
+			c.invalidate(nil, nil)
+			c.put(g, []chunk.Chunk{a})
+		}, nil, []string{"a", "b"}},
+		{"a changed file is dropped", func(c *chunkCache) {
+			c.put(c.generation(), []chunk.Chunk{a, b})
+			c.invalidate([]string{a.Path}, nil)
+		}, []string{"b"}, []string{"a"}},
+		{"a deleted id is dropped", func(c *chunkCache) {
+			c.put(c.generation(), []chunk.Chunk{a, b})
+			c.invalidate(nil, []string{"b"})
+		}, []string{"a"}, []string{"b"}},
+		{"clear drops all", func(c *chunkCache) {
+			c.put(c.generation(), []chunk.Chunk{a, b})
+			c.clear()
+		}, nil, []string{"a", "b"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var c chunkCache
+			tt.run(&c)
+			found, missing := c.get([]string{"a", "b"})
+			var ids []string
+			for _, ch := range found {
+				ids = append(ids, ch.ID)
+			}
+			if strings.Join(ids, ",") != strings.Join(tt.want, ",") || strings.Join(missing, ",") != strings.Join(tt.missing, ",") {
+				t.Fatalf("found %v missing %v, want %v and %v", ids, missing, tt.want, tt.missing)
+			}
+		})
+	}
+	var c chunkCache
+	for i := range 2 * chunkCacheSize {
+		c.put(c.generation(), []chunk.Chunk{{ID: strings.Repeat("x", 1+i%7) + string(rune('a'+i%26)) + string(rune(i))}})
+	}
+	if n := len(c.m); n > chunkCacheSize {
+		t.Fatalf("cache holds %d chunks, bound %d", n, chunkCacheSize)
+	}
+}
+
+// TestCachedHitsFollowEdits checks that a hit served from the chunk cache
+// follows an edit of its file: new text, new line range.
+func TestCachedHitsFollowEdits(t *testing.T) {
+	ctx := context.Background()
+	ws := demoWorkspace(t)
+	e := openIndexed(t, ws)
+	q := Query{Text: "stripe webhook retries", TopK: 3}
+	first := search(t, e, q)
+	if len(first) == 0 {
+		t.Fatal("no hits")
+	}
+	search(t, e, q) // served from the cache
+	hit := first[0]
+	abs, _ := ws.Path(hit.Path)
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	// Two lines inserted just before the hit's entry move it down, and its
+	// text gains a word.
+	at := hit.LineStart - 1
+	edited := strings.Join(lines[:at], "") + "Moved down.\n\n" + lines[at] + "zqcached " + strings.Join(lines[at+1:], "")
+	if err := os.WriteFile(abs, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Index(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range search(t, e, Query{Text: "stripe webhook retries zqcached", TopK: 3}) {
+		if r.Path == hit.Path && strings.Contains(r.Snippet, "zqcached") {
+			if r.LineStart != hit.LineStart+2 {
+				t.Fatalf("edited hit at line %d, want %d", r.LineStart, hit.LineStart+2)
+			}
+			return
+		}
+	}
+	t.Fatal("the edited entry is not found with its new text")
+}
