@@ -56,6 +56,8 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 		ok = false
 	case ok && sec == SecTasks && question && !requestsAction(lower):
 		ok = false // "What should the exporter use?", "Anything left?" ask, they assign nothing
+	case ok && sec == SecTasks && onlyNegatedNeed(lower):
+		ok = false // "no need to answer now"
 	case ok && sec == SecTasks && hypo:
 		base -= 3
 	case ok && sec == SecContext && hypo:

@@ -38,7 +38,8 @@ var cues = []cue{
 		"handover", "hand-off", "before we ship", "before release", "before ga", "can't ship", "cannot ship",
 		"ran out of time", "didn't get to", "did not get to", "can't forget", "cannot forget", "first job",
 		"parking", "parked", "next session", "hand over", "hand off", "still to do", "still to be done",
-		"yet to be done", "needs doing", "still needs"}, nil, 8},
+		"yet to be done", "needs doing", "still needs", "remind me", "remind us", "remind everyone", "remind the team",
+		"ping me to", "ping me about", "nudge me"}, nil, 8},
 	// Weaker signals count when the user says them.
 	{SecDecisions, []string{"instead of", "rather than"}, map[conv.Role]bool{conv.RoleUser: true}, 8},
 	{SecTasks, []string{"need to", "needs to", "have to", "has to", "must ", "should ", "will need", "can you also"},

@@ -20,7 +20,7 @@ func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
 		}
 		return SecDecisions, 8, s.asked + " " + t, true
 	}
-	if (hasAny(lower, deferrals) || hasDeadline(lower)) && !hypo {
+	if (hasAny(lower, deferrals) || hasDeadline(lower) || assigns(t)) && !hypo && !onlyNegatedNeed(lower) {
 		return SecTasks, 7, t, true
 	}
 	if commits(lower) {
@@ -79,7 +79,8 @@ func asksSomeone(lower string) bool {
 }
 
 // hasDeadline reports a time something is due by: "by end of month",
-// "by Friday", "by the 5th", "by 2026-12-01", "before Q3".
+// "by Friday", "by the 5th", "by 2026-12-01", "before Q3", "before
+// Friday's cutoff".
 func hasDeadline(lower string) bool {
 	for _, p := range []string{" by ", " before "} {
 		for off := 0; ; {
@@ -89,7 +90,7 @@ func hasDeadline(lower string) bool {
 			}
 			off += i + len(p)
 			next, _, _ := strings.Cut(strings.TrimPrefix(lower[off:], "the "), " ")
-			next = strings.Trim(next, ".,;:!?")
+			next = strings.TrimSuffix(strings.Trim(next, ".,;:!?"), "'s") // "before Friday's cutoff"
 			if next == "" {
 				continue
 			}

@@ -1,0 +1,67 @@
+package summarize
+
+import "strings"
+
+// assigns reports work handed to someone by name: "Assigning this one to
+// Priya: ...", "reassigned to @okafor", "delegating the renewal to Sam",
+// "handing this over to Lee". The verb comes within a few words of "to"
+// and a name (a capitalized word or an @handle).
+func assigns(t string) bool {
+	words := strings.Fields(t)
+	for i, w := range words {
+		l := strings.ToLower(strings.Trim(w, ",;:.!?\"'()"))
+		if !(strings.HasPrefix(l, "assign") || strings.HasPrefix(l, "reassign") || strings.HasPrefix(l, "delegat") ||
+			l == "hand" || l == "handing" || l == "handed") {
+			continue
+		}
+		for j := i + 1; j+1 < len(words) && j <= i+5; j++ {
+			if !strings.EqualFold(words[j], "to") {
+				continue
+			}
+			n := strings.Trim(words[j+1], ",;:.!?\"'()")
+			return len(n) > 1 && (n[0] == '@' || personName(n))
+		}
+	}
+	return false
+}
+
+// personName reports a word written like a person's name: a capital, then
+// lower-case letters only (Priya, Okafor; not Handler.go, HTTPServer).
+func personName(w string) bool {
+	if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' {
+		return false
+	}
+	for i := 1; i < len(w); i++ {
+		if c := w[i]; !(c >= 'a' && c <= 'z' || c == '-' || c == '\'') {
+			return false
+		}
+	}
+	switch w {
+	case "The", "This", "That", "It", "All", "Any", "Everyone", "Nobody", "Production", "Prod", "Staging", "Main":
+		return false
+	}
+	return true
+}
+
+// negatedNeeds say that something need not be done.
+var negatedNeeds = []string{"no need to", "don't need to", "do not need to", "doesn't need to", "does not need to",
+	"needn't", "no longer need to", "not necessary to", "don't have to", "do not have to", "doesn't have to",
+	"does not have to", "nothing to do", "no action needed", "no action required"}
+
+// onlyNegatedNeed reports a sentence whose obligation is denied ("Just
+// curious, no need to answer now."): without the denial it would not
+// read as a task.
+func onlyNegatedNeed(lower string) bool {
+	found := false
+	for _, p := range negatedNeeds {
+		if strings.Contains(lower, p) {
+			lower = strings.ReplaceAll(lower, p, " ")
+			found = true
+		}
+	}
+	if !found {
+		return false
+	}
+	sec, _, ok := classify(lower, "")
+	return !ok || sec != SecTasks
+}
