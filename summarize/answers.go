@@ -67,7 +67,7 @@ func isYesNoQuestion(lower string) bool {
 }
 
 // answerTo returns the question in qs that an assistant sentence answers,
-// if any: an assent answers a yes/no question, a terse reply that starts
+// if any: an assent or a denial answers a yes/no question, a terse reply that starts
 // with a name ("Valkey.", "Weights & Biases, for now.") answers a question
 // asking which or what. Questions are answered in order: the first not
 // yet answered (done) that fits, else the last that fits.
@@ -77,7 +77,7 @@ func answerTo(s, lower string, qs []string, done []bool) int {
 	}
 	var fits func(q string) bool
 	switch {
-	case hasAny(lower, assents):
+	case hasAny(lower, assents) || denies(lower):
 		fits = func(q string) bool { return isYesNoQuestion(strings.ToLower(q)) }
 	case terseName(s):
 		fits = func(q string) bool { return isWhQuestion(strings.ToLower(q)) }
@@ -110,4 +110,36 @@ func terseName(s string) bool {
 		return false
 	}
 	return true
+}
+
+// denials open an answer that says no.
+var denials = []string{"no", "nope", "not really", "not at all", "i don't think so", "i do not think so", "i doubt it",
+	"hardly", "not necessarily", "definitely not", "absolutely not", "no way"}
+
+// denies reports a sentence that opens by saying no ("No, ...", "I don't
+// think so - ..."): with its yes/no question it says what was settled
+// ("Would Foo be overkill for X? I don't think so - ...").
+func denies(lower string) bool {
+	for _, d := range denials {
+		if strings.HasPrefix(lower, d) && (len(lower) == len(d) || !isWordByte(lower[len(d)]) || lower[len(d)] == '.') {
+			return true
+		}
+	}
+	return false
+}
+
+// refersBack reports a sentence that names nothing and points back with a
+// pronoun ("I'd go with it.", "Let's do that."): it means something only
+// with the sentence before it.
+func refersBack(s string) bool {
+	if hasNamedThing(s) {
+		return false
+	}
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		switch strings.Trim(w, ".,;:!?") {
+		case "it", "that", "this", "them", "those", "these":
+			return true
+		}
+	}
+	return false
 }

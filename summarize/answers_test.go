@@ -3,6 +3,8 @@ package summarize
 import (
 	"strings"
 	"testing"
+
+	"github.com/archon-memory/archon/monitor/conv"
 )
 
 func TestAnswerTo(t *testing.T) {
@@ -65,5 +67,46 @@ func TestDedupeKeepsDifferentNames(t *testing.T) {
 			texts = append(texts, c.text)
 		}
 		t.Errorf("dedupe kept %q; want Foo, Bar and one Note", texts)
+	}
+}
+
+func TestDenialsAndReferences(t *testing.T) {
+	for s, want := range map[string]bool{
+		"no, it is fine.": true, "i don't think so - it is cheap.": true, "nope.": true, "not really, no.": true,
+		"notes are in the wiki.": false, "nobody objected.": false, "now it works.": false,
+	} {
+		if got := denies(s); got != want {
+			t.Errorf("denies(%q) = %v, want %v", s, got, want)
+		}
+	}
+	for s, want := range map[string]bool{
+		"I'd go with it, and I've set the config up that way.": true, "Let's do that.": true,
+		"I'd go with Foo.": false, "Tests pass.": false,
+	} {
+		if got := refersBack(s); got != want {
+			t.Errorf("refersBack(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestDeniedQuestionIsDecision: a yes/no question answered "no", with a
+// reason and a sentence that points back at it, is one decision item
+// that keeps the question's name, the reason and the pointing sentence.
+func TestDeniedQuestionIsDecision(t *testing.T) {
+	x := newExtractor()
+	x.addMessages([]conv.Message{
+		{Role: conv.RoleUser, Parts: []conv.Part{{Kind: conv.PartText, Text: "Would Foo be overkill for the parcel lookups?"}}},
+		{Role: conv.RoleAssistant, Parts: []conv.Part{{Kind: conv.PartText,
+			Text: "I don't think so - it keeps a year of readings on one node. I'd go with it, and I've set the config up that way."}}},
+	})
+	var decisions []string
+	for _, c := range x.cands {
+		if c.section == SecDecisions {
+			decisions = append(decisions, c.text)
+		}
+	}
+	if len(decisions) != 1 || !strings.Contains(decisions[0], "Foo") || !strings.Contains(decisions[0], "readings") ||
+		!strings.Contains(decisions[0], "go with it") {
+		t.Errorf("decisions = %q; want one item with Foo, its reason and the pointing sentence", decisions)
 	}
 }

@@ -171,7 +171,7 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 		if len(asked) > 0 {
 			if q := answerTo(s, st.lower, asked, done); q >= 0 {
 				st.asked, done[q] = asked[q], true
-				if si+1 < len(sents) && len(strings.Fields(s)) <= shortAnswerWords {
+				if si+1 < len(sents) && (len(strings.Fields(s)) <= shortAnswerWords || refersBack(sents[si+1].text)) {
 					st.reason = sents[si+1].text
 				}
 			}
@@ -185,10 +185,18 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 }
 
 // scoreSentences turns the collected sentences into candidates and tallies
-// the entities they name.
+// the entities they name. A sentence a decision before it took whole as
+// its reason is no item of its own.
 func (x *extractor) scoreSentences() {
+	carried := ""
 	for i := range x.sents {
 		s := &x.sents[i]
+		if carried != "" && s.text == carried {
+			carried = ""
+			x.addEntities(s.text, 2, s.recency, s.seq)
+			continue
+		}
+		carried = ""
 		rw := roleWeight(s.role)
 		switch s.src {
 		case srcTool:
@@ -210,6 +218,9 @@ func (x *extractor) scoreSentences() {
 				score += 3
 				break
 			}
+		}
+		if sec == SecDecisions && s.reason != "" && strings.HasSuffix(item, s.reason) && len(item) <= maxItemChars {
+			carried = s.reason
 		}
 		x.cands = append(x.cands, candidate{section: sec, text: clip(item), score: score, seq: s.seq, sentence: sec == SecContext})
 		if s.src == srcText {

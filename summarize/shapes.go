@@ -246,8 +246,8 @@ func hasNamedThing(s string) bool {
 	words := strings.Fields(s)
 	for i, w := range words {
 		w = strings.Trim(w, "([{\"'`,;:.")
-		if i > 0 && len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z' {
-			return true
+		if i > 0 && len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z' && !(w[0] == 'I' && w[1] == '\'') {
+			return true // a name, not "I'd", "I've"
 		}
 		if _, _, ok := classifyWord(w); ok {
 			return true
