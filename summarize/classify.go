@@ -52,7 +52,7 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 		}
 	}
 	switch {
-	case ok && (sec == SecDecisions || sec == SecProjects) && (hypo || question || rejects(lower)):
+	case ok && (sec == SecDecisions || sec == SecProjects) && (hypo || question || rejects(lower) || othersChoice(lower)):
 		ok = false
 	case ok && sec == SecTasks && question && !requestsAction(lower):
 		ok = false // "What should the exporter use?", "Anything left?" ask, they assign nothing
@@ -60,8 +60,8 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 		ok = false // "no need to answer now"
 	case ok && sec == SecTasks && hypo:
 		base -= 3
-	case ok && sec == SecContext && hypo:
-		ok = false // "Maybe one day we look at Foo" states no fact
+	case ok && sec == SecContext && (hypo || rejects(lower) || othersChoice(lower)):
+		ok = false // "Maybe one day we look at Foo", "We passed on Foo" state no fact of ours
 	}
 	if !ok || sec == SecContext {
 		if s2, b2, it2, ok2 := shapes(s, hypo, question); ok2 {

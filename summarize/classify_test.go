@@ -205,3 +205,30 @@ func TestJudgeIntent(t *testing.T) {
 		t.Error("isGuard")
 	}
 }
+
+// TestOthersChoice: a choice disclaimed or made by another party is no
+// decision of ours, nor context; the speakers' own team's is.
+func TestOthersChoice(t *testing.T) {
+	tests := []struct {
+		text string
+		role conv.Role
+		want string
+	}{
+		{"Not our call, but the data team went with Foo on their side.", conv.RoleUser, ""},
+		{"The billing team picked Foo for their queue.", conv.RoleUser, ""},
+		{"They went with Foo for the reporting cache.", conv.RoleAssistant, ""},
+		{"The platform team decided we'll use Foo for the cache.", conv.RoleUser, SecDecisions},
+		{"The team decided on Foo for the cache.", conv.RoleUser, SecDecisions},
+		{"Foo came up for the cache too, but we passed on it - too pricey.", conv.RoleUser, ""},
+	}
+	for _, tt := range tests {
+		s := sentence{text: tt.text, lower: strings.ToLower(tt.text), role: tt.role}
+		sec, _, _, ok := judge(&s)
+		if !ok {
+			sec = ""
+		}
+		if sec != tt.want {
+			t.Errorf("judge(%q) = %q, want %q", tt.text, sec, tt.want)
+		}
+	}
+}

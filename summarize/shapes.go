@@ -26,7 +26,7 @@ func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
 	if commits(lower) {
 		return SecTasks, 6, t, true
 	}
-	if hypo || rejects(lower) || !hasNamedThing(t) {
+	if hypo || rejects(lower) || othersChoice(lower) || !hasNamedThing(t) {
 		return "", 0, "", false
 	}
 	if label, value, ok := strings.Cut(t, ": "); ok && s.hint != hintField && len(strings.Fields(label)) <= 5 && startsWithName(value) {
@@ -254,4 +254,37 @@ func hasNamedThing(s string) bool {
 		}
 	}
 	return false
+}
+
+// disclaimers say a choice is not the speakers' own to make.
+var disclaimers = []string{"not our call", "not our decision", "not my call", "not my decision", "not up to us",
+	"not up to me", "their call", "their decision", "on their side", "on their end", "out of our hands"}
+
+// othersChoice reports a choice another party made: disclaimed ("not our
+// call"), or with a qualified team ("the data team", "another team") or
+// "they" as the subject of a choice ("the data team went with Foo",
+// "they picked Bar") in a sentence where the speakers do not take it up
+// (no we, us, our, let's). "The team" alone is the speakers' own.
+func othersChoice(lower string) bool {
+	if hasAny(lower, disclaimers) {
+		return true
+	}
+	words := strings.Fields(lower)
+	other := false
+	for i, w := range words {
+		w = strings.Trim(w, ",;:.!?()\"'")
+		switch w {
+		case "we", "we're", "we've", "we'll", "we'd", "us", "our", "let's", "i'll":
+			return false
+		case "they", "team", "teams":
+			if w != "they" && (i == 0 || isOneOf(words[i-1], []string{"the", "our", "my", "whole", "same", "a", "entire"})) {
+				continue
+			}
+			rest := strings.Join(words[i+1:min(len(words), i+5)], " ")
+			if sec, _, ok := classify(rest, ""); ok && sec == SecDecisions {
+				other = true
+			}
+		}
+	}
+	return other
 }
