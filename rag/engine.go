@@ -69,7 +69,9 @@ type Engine struct {
 	// vector index are each safe for that); it takes mu for writing only
 	// to swap what searches hold: a rebuilt full-text index or vector
 	// snapshot.
-	ixMu sync.Mutex
+	ixMu   sync.Mutex
+	states stateCache    // guarded by ixMu
+	sess   sessionWriter // guarded by ixMu
 
 	searching atomic.Int32  // searches in progress
 	slots     chan struct{} // one per search allowed to rank (MaxSearches)

@@ -138,6 +138,10 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 	if err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}
+	if err := e.sess.load(ctx, e.st); err != nil {
+		return nil, err
+	}
+	now := time.Now()
 	dirty, err := e.st.Meta(ctx, metaFulltextDirty)
 	if err != nil {
 		return nil, err
@@ -157,7 +161,9 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 	var deletes []string
 	var sessions []fulltext.Session
 	var sessionDeletes []string
-	var touched []string // files whose chunks changed
+	var touched []string                   // files whose chunks changed
+	fresh := map[string][]store.Position{} // their positions now
+	written := map[string][]chunk.Chunk{}  // and their chunks
 	var changed []chunk.Chunk
 	upserted := map[string]bool{}
 	present := make(map[string]bool, len(srcs))
@@ -185,7 +191,7 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 			continue
 		}
 		stats.Changed++
-		prev, err := tx.ChunkStates(ctx, src.rel)
+		prev, err := e.states.get(ctx, tx, src.rel)
 		if err != nil {
 			return nil, err
 		}
@@ -206,8 +212,12 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 		if err := tx.PutFile(ctx, rec, cs, prev); err != nil {
 			return nil, err
 		}
-		sessions = append(sessions, session(src.rel, cs))
+		if e.sess.write(src.rel, len(cs), now) {
+			sessions = append(sessions, session(src.rel, cs))
+		}
 		touched = append(touched, src.rel)
+		fresh[src.rel] = positionsOf(cs)
+		written[src.rel] = cs
 	}
 	for path := range known {
 		if present[path] {
@@ -225,6 +235,7 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 		}
 		sessionDeletes = append(sessionDeletes, path)
 		touched = append(touched, path)
+		fresh[path] = nil
 		stats.Removed++
 	}
 	// An id deleted from one file and added by another (an archived log)
@@ -236,11 +247,22 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 		}
 	}
 	deletes = kept
+	// Session documents left pending by earlier runs, now due.
+	for _, p := range e.sess.due(now, present, written) {
+		cs, err := e.st.ChunksByPath(ctx, p) // unchanged in this transaction
+		if err != nil {
+			return nil, fmt.Errorf("index: %w", err)
+		}
+		sessions = append(sessions, session(p, cs))
+	}
+	if err := tx.SetMeta(ctx, metaSessionsPending, e.sess.list()); err != nil {
+		return nil, err
+	}
 	stats.Added, stats.Deleted = len(upserts), len(deletes)
 	if progress != nil {
 		progress(len(srcs), len(srcs))
 	}
-	if !rebuild && len(upserts) == 0 && len(deletes) == 0 {
+	if !rebuild && len(upserts) == 0 && len(deletes) == 0 && len(sessions) == 0 {
 		if err := tx.Commit(); err != nil {
 			return nil, err
 		}
@@ -262,10 +284,15 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 		return nil, fmt.Errorf("index: commit: %w", err)
 	}
 	e.cache.invalidate(touched, deletes)
+	e.states.committed(touched, written)
 	if rebuild {
 		e.cache.clear()
 		stats.Rebuilt = true
 		if err := e.rebuildFulltext(ctx); err != nil {
+			return nil, err
+		}
+		e.sess.reset()
+		if err := e.st.SetMeta(ctx, metaSessionsPending, ""); err != nil {
 			return nil, err
 		}
 	} else if err := e.ft.Apply(ctx, upserts, deletes, sessions, sessionDeletes); err != nil {
@@ -281,9 +308,7 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 	if err := e.loadAgents(ctx); err != nil {
 		return nil, err
 	}
-	if err := e.pos.refresh(ctx, e.st, touched); err != nil {
-		return nil, err
-	}
+	e.pos.refresh(fresh)
 	n, warn, err := e.updateVectors(ctx, excl, changed, deletes, rebuild, rebuild && len(known) == 0)
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/archon-memory/archon/rag/chunk"
 	"github.com/archon-memory/archon/rag/store"
 )
 
@@ -74,46 +75,38 @@ func add(byID map[string]*store.Position, byFile map[string][]*store.Position, p
 	byFile[pos.Path] = f
 }
 
-// refresh reloads the positions of the given files (after they changed or
-// disappeared). It does nothing if nothing is loaded yet. The files are
-// read before the lock is taken, so searches wait only for the swap.
-func (p *positions) refresh(ctx context.Context, st *store.Store, paths []string) error {
-	p.mu.Lock()
-	p.version++
-	loaded := p.loaded
-	p.mu.Unlock()
-	if !loaded || len(paths) == 0 {
-		return nil
-	}
-	fresh := make([][]store.Position, len(paths))
-	for i, path := range paths {
-		ps, err := st.PositionsOf(ctx, path)
-		if err != nil {
-			p.mu.Lock()
-			p.loaded, p.byID, p.byFile = false, nil, nil // reload everything next time
-			p.mu.Unlock()
-			return err
-		}
-		fresh[i] = ps
-	}
+// refresh replaces the positions of the files in fresh (a file mapped to
+// nothing is gone), after an Index changed them. It does nothing if nothing
+// is loaded yet.
+func (p *positions) refresh(fresh map[string][]store.Position) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if !p.loaded {
-		return nil
+	p.version++
+	if !p.loaded || len(fresh) == 0 {
+		return
 	}
 	intern := map[string]string{}
-	for i, path := range paths {
+	for path, ps := range fresh {
 		for _, old := range p.byFile[path] {
 			if old != nil && p.byID[old.ID] == old {
 				delete(p.byID, old.ID)
 			}
 		}
 		delete(p.byFile, path)
-		for _, pos := range fresh[i] {
+		for _, pos := range ps {
 			add(p.byID, p.byFile, pos, intern)
 		}
 	}
-	return nil
+}
+
+// positionsOf returns the positions of a file's chunks.
+func positionsOf(cs []chunk.Chunk) []store.Position {
+	out := make([]store.Position, len(cs))
+	for i := range cs {
+		c := &cs[i]
+		out[i] = store.Position{ID: c.ID, Path: c.Path, Seq: c.Seq, Date: c.Date, Agent: c.Agent, Tags: c.Tags, Project: c.Project, Layer: c.Layer}
+	}
+	return out
 }
 
 // neighbourhood is store.Neighbourhood answered from memory: the positions

@@ -297,14 +297,3 @@ func (s *Store) EachPosition(ctx context.Context, fn func(Position) error) error
 	}
 	return scanPositions(rows, fn)
 }
-
-// PositionsOf returns the positions of the chunks of one file.
-func (s *Store) PositionsOf(ctx context.Context, path string) ([]Position, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT "+positionCols+" FROM chunks WHERE path = ? ORDER BY seq", path)
-	if err != nil {
-		return nil, err
-	}
-	var out []Position
-	err = scanPositions(rows, func(p Position) error { out = append(out, p); return nil })
-	return out, err
-}

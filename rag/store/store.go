@@ -180,7 +180,8 @@ type ChunkState struct {
 	Part                    int
 }
 
-func stateOf(c *chunk.Chunk) ChunkState {
+// StateOf returns the state PutFile stores for c.
+func StateOf(c *chunk.Chunk) ChunkState {
 	return ChunkState{Hash: c.Hash, Seq: c.Seq, LineStart: c.LineStart, LineEnd: c.LineEnd, Part: c.Part}
 }
 
@@ -203,7 +204,7 @@ func (t *Tx) PutFile(ctx context.Context, f File, cs []chunk.Chunk, prev map[str
 	}
 	for i := range cs {
 		c := &cs[i]
-		if p, ok := prev[c.ID]; ok && p == stateOf(c) {
+		if p, ok := prev[c.ID]; ok && p == StateOf(c) {
 			continue
 		}
 		if _, err := t.insChunk.ExecContext(ctx, c.ID, c.Path, c.Seq, c.LineStart, c.LineEnd, c.Date, c.Time, c.Agent,
