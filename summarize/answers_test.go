@@ -110,3 +110,22 @@ func TestDeniedQuestionIsDecision(t *testing.T) {
 		t.Errorf("decisions = %q; want one item with Foo, its reason and the pointing sentence", decisions)
 	}
 }
+
+// TestDedupeDemotesRoutine: a sentence said in the same words of another
+// file is routine narration and ranks below a fact said once.
+func TestDedupeDemotesRoutine(t *testing.T) {
+	cands := []candidate{
+		{section: SecTasks, text: "We should add a test for a/b.go later; paging is covered for now.", score: 9, seq: 1},
+		{section: SecTasks, text: "We should add a test for c/d.go later; billing is covered for now.", score: 8.5, seq: 2},
+		{section: SecTasks, text: "I have not yet managed to notify finance about the rounding change.", score: 6, seq: 3},
+		{section: SecTasks, text: "I have not yet managed to upgrade the Redis client past 9.2.", score: 5, seq: 4},
+	}
+	got := dedupe(cands)[SecTasks]
+	if len(got) != 3 || !strings.Contains(got[0].text, "finance") || !strings.Contains(got[1].text, "Redis") {
+		var texts []string
+		for _, c := range got {
+			texts = append(texts, c.text)
+		}
+		t.Errorf("dedupe ranked %q; want the two facts first", texts)
+	}
+}

@@ -93,6 +93,11 @@ var (
 		// withdrawing from something tried
 		"pulled out", "pulled the plug", "backed out", "gave up on", "abandoned", "walked away", "scrapped", "shelved",
 		"moved away from", "migrated off", "didn't work out", "did not work out", "never worked"}
+	// completion stated in words: "that's done, Olu did it yesterday"
+	doneStatements = []string{"that's done", "that is done", "it's done", "it is done", "already done", "all done",
+		"has been done", "have been done", "was done", "were done", "got done", "is finished", "is complete",
+		"is completed", "has been completed", "already finished", "already completed", "already merged",
+		"already shipped", "already fixed", "took care of", "taken care of", "is merged", "is shipped"}
 	favours = []string{"in favour of", "in favor of", "instead of", "rather than", "over "}
 	assents = []string{"yes", "yep", "agreed", "no objection", "sounds good", "go ahead", "that's what we", "that is what we", "let's do", "approved", "confirmed", "correct", "do it", "ship it", "works for me", "fine by me"}
 	// deferrals, deadlines and debts (see also hasDeadline)
@@ -115,7 +120,8 @@ func hasAny(lower string, list []string) bool {
 }
 
 // isFinished reports work marked as done: a done label or checked box at
-// the start, text struck through (~~...~~), or a completion word after a
+// the start, text struck through (~~...~~), completion stated in words
+// ("that's done", "already merged"), or a completion word after a
 // dash or in parentheses at the end ("renew the cert - done and
 // verified", "renew the cert (shipped)").
 func isFinished(lower string) bool {
@@ -125,6 +131,9 @@ func isFinished(lower string) bool {
 		}
 	}
 	if i := strings.Index(lower, "~~"); i >= 0 && strings.Contains(lower[i+2:], "~~") {
+		return true
+	}
+	if hasAny(lower, doneStatements) {
 		return true
 	}
 	tail := ""

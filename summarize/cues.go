@@ -12,6 +12,10 @@ type cue struct {
 
 // cues are tried in order; a sentence goes to the first section it matches.
 var cues = []cue{
+	// Work nobody has taken is pending, whatever verb says so.
+	{SecTasks, []string{"nobody's picked", "nobody has picked", "no one has picked", "nobody picked", "no one picked",
+		"nobody's taken", "nobody has taken", "no one has taken", "nobody owns", "no one owns", "no owner", "unowned",
+		"unassigned", "up for grabs"}, nil, 8},
 	{SecDecisions, []string{"decided", "decision", "we'll use", "we will use", "let's use", "let's go with",
 		"going with", "go with ", "we chose", "i chose", "chosen", "opted", "settled on", "agreed", "final call",
 		"standardiz", "we picked", "we selected", "switching to", "switch to ", "we'll go", "approved",

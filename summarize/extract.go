@@ -302,7 +302,8 @@ func (x *extractor) entityCandidates() []candidate {
 
 // containsPhrase reports whether p occurs in s starting at a word: not
 // right after a letter, digit or one of "./_-" (so "go for " does not match
-// "main.go for ").
+// "main.go for "), nor inside a URL or path ("?status=pending" is no
+// pending work; "status=todo" in a logfmt record is).
 func containsPhrase(s, p string) bool {
 	for off := 0; ; {
 		i := strings.Index(s[off:], p)
@@ -310,11 +311,18 @@ func containsPhrase(s, p string) bool {
 			return false
 		}
 		i += off
-		if i == 0 || !isWordByte(s[i-1]) || !isWordByte(p[0]) {
+		if i == 0 || !isWordByte(s[i-1]) && !inLocation(s, i) || !isWordByte(p[0]) {
 			return true
 		}
 		off = i + 1
 	}
+}
+
+// inLocation reports whether s[i] is inside a URL or path: the word it
+// is in has "://", a slash or a backslash before it.
+func inLocation(s string, i int) bool {
+	start := strings.LastIndexAny(s[:i], " \t\n") + 1
+	return strings.Contains(s[start:i], "://") || strings.ContainsAny(s[start:i], "/\\")
 }
 
 func isWordByte(c byte) bool {

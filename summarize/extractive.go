@@ -28,6 +28,13 @@ var sectionShare = map[string]int{
 // section's reserved share; weaker items compete for what is left.
 const quotaMinScore = 10
 
+// routineRepeats is how many near-repeats about other things make a
+// sentence routine, and routineFactor scales its score.
+const (
+	routineRepeats = 1
+	routineFactor  = 0.5
+)
+
 // perSectionPool bounds how many candidates per section are considered
 // after scoring (keeps de-duplication cheap on huge conversations).
 const perSectionPool = 200
@@ -125,7 +132,9 @@ func previousEntities(item string, seq int) []candidate {
 
 // dedupe keeps the best candidates per section, dropping repeats (same
 // normalized text) and near-repeats (mostly the same words), preferring
-// the more recent of two near-repeats.
+// the more recent of two near-repeats. A sentence with many near-repeats
+// is routine narration ("Note that a.go now returns ...", said of file
+// after file) and scores lower.
 func dedupe(cands []candidate) map[string][]candidate {
 	bySec := map[string][]candidate{}
 	for _, c := range cands {
@@ -144,20 +153,27 @@ func dedupe(cands []candidate) map[string][]candidate {
 		})
 		seen := map[string]bool{}
 		var kept []candidate
-		var words, names []map[string]bool
+		var words, names, frames []map[string]bool
+		var repeats []int
 		for _, c := range list {
 			if seen[c.key] || len(kept) >= perSectionPool {
 				continue
 			}
 			seen[c.key] = true
-			var w, n map[string]bool
+			var w, n, f map[string]bool
+			same := 0
 			if sec != SecContext || c.sentence {
-				w, n = wordSet(c.text), nameSet(c.text)
+				w, n, f = wordSet(c.text), nameSet(c.text), frameSet(c.text)
 				dup := false
 				for i, o := range words {
 					if jaccard(w, o) > 0.6 && subset(n, names[i]) {
 						dup = true
+						repeats[i]++
 						break
+					}
+					if jaccard(f, frames[i]) > 0.6 {
+						repeats[i]++
+						same++
 					}
 				}
 				if dup {
@@ -167,6 +183,20 @@ func dedupe(cands []candidate) map[string][]candidate {
 			kept = append(kept, c)
 			words = append(words, w)
 			names = append(names, n)
+			frames = append(frames, f)
+			repeats = append(repeats, same)
+		}
+		// A sentence said in the same words about routineRepeats or more
+		// other things (files, features) is routine narration, not a fact.
+		routine := false
+		for i, r := range repeats {
+			if r >= routineRepeats {
+				kept[i].score *= routineFactor
+				routine = true
+			}
+		}
+		if routine {
+			sort.SliceStable(kept, func(i, j int) bool { return kept[i].score > kept[j].score })
 		}
 		bySec[sec] = kept
 	}
@@ -177,6 +207,18 @@ func wordSet(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(strings.ToLower(s)) {
 		m[strings.Trim(w, ".,;:!?()`'\"")] = true
+	}
+	return m
+}
+
+// frameSet is the words of s without its paths, URLs and identifiers:
+// what is left when narration says the same thing of another file.
+func frameSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		if _, _, ok := classifyWord(w); !ok {
+			m[strings.ToLower(strings.Trim(w, ".,;:!?()`'\""))] = true
+		}
 	}
 	return m
 }

@@ -25,6 +25,14 @@ func TestObligations(t *testing.T) {
 		{"Just curious, no need to answer now.", conv.RoleUser, ""},
 		{"You don't need to rerun the migration.", conv.RoleUser, ""},
 		{"No need to wait for QA, but we still need to renew the cert.", conv.RoleUser, SecTasks},
+		// Work nobody has taken is pending ("picked" is no choice here).
+		{"Just one: we still need to renew the cert, and nobody's picked it up.", conv.RoleAssistant, SecTasks},
+		// Completion stated in words is not pending, nor context.
+		{"Re renew the cert: that's done, Olu did it yesterday.", conv.RoleUser, ""},
+		{"The cert renewal is already merged.", conv.RoleUser, ""},
+		// A cue inside a URL is no cue; in a logfmt record it is.
+		{"Can you diff https://x.example.gov/api?status=pending against prod?", conv.RoleUser, ""},
+		{"status=todo task=renew-the-cert owner=unassigned", conv.RoleAssistant, SecTasks},
 	}
 	for _, tt := range tests {
 		s := sentence{text: tt.text, lower: strings.ToLower(tt.text), role: tt.role}
