@@ -413,4 +413,29 @@ var heldOut = factSet{
 //
 // 2026-11-29: held-out11 was then unblinded, studied after its one blind
 // score of 82.8% (its losses logged and looked at), so it counts as seen
-// from here on.
+// from here on. Its losses: %APPDATA%\... paths not read as paths; a
+// tracker printed as columns aligned under a header (KEY STATUS ASSIGNEE
+// SUMMARY); "remind me to ... before Friday's cutoff" (no reminder cue, a
+// possessive deadline); work assigned to a person by name; a yes/no
+// question answered "I don't think so - ..." with "I'd go with it" after;
+// and among distractors another team's choice ("Not our call, but the
+// data team went with Foo") and "Just curious, no need to answer now." as
+// a task. The summarizer changed by general rules (commits bf40b77..
+// 938f3d5: paths.go, tables.go, obligations.go, answers.go, shapes.go,
+// extractive.go): paths in every common form, tables as records,
+// reminders, assignments, denied obligations, denials as answers and
+// sentences that only point back, other parties' choices, completion
+// stated in words, unclaimed work, cues inside URLs ignored, and routine
+// narration (the same words of another file) at half score:
+//
+//	set        summarizer            kept   decisions tasks  paths  ids    distractors shown
+//	held-out11 obligations (seen)    100%   48/48     48/48  48/48  48/48  0/48
+//	held-out10 obligations (seen)    99.0%  46/48     48/48  48/48  48/48  0/48
+//	held-out9  obligations (seen)    100%   48/48     48/48  48/48  48/48  0/48
+//	held-out8  obligations (seen)    100%   48/48     48/48  48/48  48/48  0/48
+//	held-out7  obligations (blind)   94.3%  37/48     48/48  48/48  48/48  0/48
+//
+// Tuning sets 100% (tuning3 up from 99.5%), held-out 100%. held-out11's
+// decision reasons kept rose from 33/40 to 44/48. held-out7, blind, did
+// not move again: the rules held-out11 taught are not what loses its
+// decisions, so the next unseen set (held-out12) is the measure.
