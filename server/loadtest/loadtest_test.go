@@ -74,7 +74,11 @@ func TestLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	svc, err := service.Open(ctx, ws, cfg, service.Options{})
+	var so service.Options
+	if d, err := time.ParseDuration(os.Getenv("ARCHON_LOADTEST_INDEX_DELAY")); err == nil {
+		so.IndexDelay = d // least time between index runs after writes (default 200ms)
+	}
+	svc, err := service.Open(ctx, ws, cfg, so)
 	if err != nil {
 		t.Fatal(err)
 	}
