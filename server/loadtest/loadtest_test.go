@@ -76,7 +76,7 @@ func TestLoad(t *testing.T) {
 	start := time.Now()
 	var so service.Options
 	if d, err := time.ParseDuration(os.Getenv("ARCHON_LOADTEST_INDEX_DELAY")); err == nil {
-		so.IndexDelay = d // least time between index runs after writes (default 200ms)
+		so.IndexDelay = d // least time between index runs after writes (default 500ms)
 	}
 	svc, err := service.Open(ctx, ws, cfg, so)
 	if err != nil {

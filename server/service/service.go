@@ -26,8 +26,11 @@ type Options struct {
 	// Logger receives diagnostics (nil: discard).
 	Logger *slog.Logger
 	// IndexDelay is the least time between two background index runs after
-	// writes (default 200ms): entries written under load are searchable
-	// within about this delay plus one index run.
+	// writes (default 500ms): entries written under sustained load are
+	// searchable within about this delay plus one index run (a write after
+	// a quiet spell is indexed at once). Shorter delays spend more of the
+	// machine on index runs: with 32 clients on two cores, 200ms instead of
+	// 500ms raised search p99 from about 26 to 31 ms.
 	IndexDelay time.Duration
 	// Rescan is how often the files are checked for changes made outside
 	// the service (default 10s; negative: never).
@@ -70,7 +73,7 @@ func Open(ctx context.Context, ws *memory.Workspace, cfg *config.Loaded, opt Opt
 		opt.Logger = slog.New(slog.DiscardHandler)
 	}
 	if opt.IndexDelay <= 0 {
-		opt.IndexDelay = 200 * time.Millisecond
+		opt.IndexDelay = 500 * time.Millisecond
 	}
 	if opt.Rescan == 0 {
 		opt.Rescan = 10 * time.Second
