@@ -7,7 +7,9 @@
 // entries over 300 days), 32 clients (ARCHON_LOADTEST_CLIENTS) mix search
 // (80%) and log (20%) over loopback HTTP. It reports search latency
 // percentiles, errors, how soon an entry written under load is found, and
-// the heap over time (the soak: ARCHON_LOADTEST=10m).
+// the heap over time (the soak: ARCHON_LOADTEST=10m, with
+// ARCHON_LOADTEST_LOGS_PER_SEC=10 so that the workspace stays near its
+// size: unthrottled, 32 clients add some 450 entries a second).
 package loadtest
 
 import (
@@ -120,6 +122,36 @@ func TestLoad(t *testing.T) {
 		heap       []uint64
 	)
 	deadline := time.Now().Add(dur)
+	// ARCHON_LOADTEST_LOGS_PER_SEC caps the writes (a client logs when its
+	// turn says so and a write is due, else it searches): a soak then runs
+	// at a steady workspace size instead of growing it by a few hundred
+	// entries a second, so that its memory can be flat.
+	var logDue chan struct{}
+	if rate := envInt("ARCHON_LOADTEST_LOGS_PER_SEC", 0); rate > 0 {
+		logDue = make(chan struct{}, rate)
+		go func() {
+			tick := time.NewTicker(time.Second / time.Duration(rate))
+			defer tick.Stop()
+			for time.Now().Before(deadline) {
+				<-tick.C
+				select {
+				case logDue <- struct{}{}:
+				default:
+				}
+			}
+		}()
+	}
+	mayLog := func() bool {
+		if logDue == nil {
+			return true
+		}
+		select {
+		case <-logDue:
+			return true
+		default:
+			return false
+		}
+	}
 	var wg sync.WaitGroup
 	for c := 0; c < clients; c++ {
 		wg.Add(1)
@@ -128,7 +160,7 @@ func TestLoad(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(c), 7))
 			for n := 0; time.Now().Before(deadline); n++ {
 				t0 := time.Now()
-				if rng.IntN(5) == 0 {
+				if rng.IntN(5) == 0 && mayLog() {
 					marker := fmt.Sprintf("zqmarker%dx%d", c, n)
 					st, err := post("/v1/log", service.LogRequest{Text: "load test entry " + marker, Agent: "loader"}, nil)
 					d := time.Since(t0)
