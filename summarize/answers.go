@@ -81,6 +81,10 @@ func answerTo(s, lower string, qs []string, done []bool) int {
 		fits = func(q string) bool { return isYesNoQuestion(strings.ToLower(q)) }
 	case terseName(s):
 		fits = func(q string) bool { return isWhQuestion(strings.ToLower(q)) }
+	case len(strings.Fields(lower)) >= 4:
+		// "What did we say we'd do?" - "We said we'd ...": an answer
+		// that opens in the question's own words.
+		fits = func(q string) bool { q = strings.ToLower(q); return isWhQuestion(q) && echoes(lower, q) }
 	default:
 		return -1
 	}
@@ -142,4 +146,25 @@ func refersBack(s string) bool {
 		}
 	}
 	return false
+}
+
+// echoes reports whether an answer opens in the words of the
+// question: two of its first three words are the question's ("What did we
+// say we'd do?" - "We said we'd ...", "Which port does it use?" - "It
+// uses 8443").
+func echoes(lower, q string) bool {
+	words := map[string]bool{}
+	for _, w := range strings.Fields(q) {
+		words[strings.Trim(w, ".,;:!?\"'()")] = true
+	}
+	n := 0
+	for i, w := range strings.Fields(lower) {
+		if i == 3 {
+			break
+		}
+		if w = strings.Trim(w, ".,;:!?\"'()"); len(w) >= 2 && words[w] {
+			n++
+		}
+	}
+	return n >= 2
 }

@@ -35,7 +35,7 @@ var cues = []cue{
 		"action item", "- [ ]", "open question", "open item", "left to do", "left for", "outstanding",
 		"waiting on", "waiting for", "backlog", "at some point", "later on", "for tomorrow",
 		"when you get a chance", "we need to", "we still", "we should", "we must", "we'll need", "we will need",
-		"on my list", "to-do list", "todo list", "not done", "isn't done", "is not done", "not finished",
+		"on my list", "on my plate", "on our plate", "we owe", "i owe", "to-do list", "todo list", "not done", "isn't done", "is not done", "not finished",
 		"unfinished", "incomplete", "blocker", "carry-over", "carry over", "leftover", "still open",
 		"someone needs", "somebody needs", "someone has to", "somebody has to", "someone gets around",
 		"gets around to", "please own", "needs an owner", "pick this up", "picks this up", "reminder",

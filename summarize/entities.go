@@ -23,6 +23,7 @@ type entity struct {
 // scans whitespace-separated words, so it costs one pass over s; a quoted
 // path with spaces in it ("C:\Program Files\App\app.ini") is one word.
 func findEntities(s string, out []entity) []entity {
+	prev := ""
 	for len(s) > 0 {
 		// Skip to the next word.
 		i := 0
@@ -45,11 +46,16 @@ func findEntities(s string, out []entity) []entity {
 		w := s[:j]
 		s = s[j:]
 		if len(w) < 3 || len(w) > 200 {
+			prev = w
 			continue
 		}
 		if k, text, ok := classifyWord(w); ok {
+			if k == EntID && text[0] == '#' && namesNumber(prev) {
+				text = prev + " " + text // build #12345, PR #88
+			}
 			out = append(out, entity{k, text})
 		}
+		prev = w
 	}
 	return out
 }
@@ -93,7 +99,7 @@ func classifyWord(raw string) (EntityKind, string, bool) {
 	if strings.ContainsAny(w, "{}\"=<>|\\") {
 		return 0, "", false
 	}
-	if isCaseRef(w) {
+	if isCaseRef(w) || isEndpoint(w) || isQualifiedName(w) || isBareNumberID(w) {
 		return EntID, w, true
 	}
 	if looksLikePath(stripLineRef(w)) {
