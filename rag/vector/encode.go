@@ -149,8 +149,18 @@ func normalizeInto(dst, v []float32) error {
 	return nil
 }
 
-// dot returns the dot product of two equally long vectors.
+// dot returns the dot product of two equally long vectors: with AVX2 and
+// FMA where the processor has them (dot_amd64.s), else dotGeneric.
 func dot(a, b []float32) float32 {
+	b = b[:len(a)]
+	if useAVX2 {
+		return dotAVX2(a, b)
+	}
+	return dotGeneric(a, b)
+}
+
+// dotGeneric is dot in Go.
+func dotGeneric(a, b []float32) float32 {
 	b = b[:len(a)]
 	var s0, s1, s2, s3 float32
 	i := 0
