@@ -350,7 +350,7 @@ func fallback(st *sentence) (string, float64, bool) {
 			return SecDecisions, 7, true
 		}
 	}
-	if choiceShape(s, st.rare) {
+	if choiceShape(s, st.rare) || movesOnto(lower) && hasNamedThing(s) {
 		return SecDecisions, 7, true
 	}
 	// What the user states (not asks) is context worth keeping.
@@ -370,4 +370,20 @@ func isRequest(lower string) bool {
 		}
 	}
 	return strings.HasSuffix(lower, "?")
+}
+
+// movesOnto reports a sentence that moves something onto another thing,
+// with the verb and its target apart ("Moves the billing jobs over to
+// Foo.", "we're migrating the cache onto Bar").
+func movesOnto(lower string) bool {
+	for _, v := range []string{"move ", "moves ", "moving ", "migrate ", "migrates ", "migrating ", "switch ",
+		"switches ", "switching ", "port ", "ports ", "porting "} {
+		i := strings.Index(lower, v)
+		if i < 0 || i > 0 && isWordByte(lower[i-1]) {
+			continue
+		}
+		rest := lower[i+len(v):]
+		return strings.Contains(rest, " over to ") || strings.Contains(rest, " onto ")
+	}
+	return false
 }

@@ -69,3 +69,20 @@ func TestPlateAndOweAreTasks(t *testing.T) {
 		}
 	}
 }
+
+func TestMovesOnto(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want bool
+	}{
+		{"moves video edge delivery over to widevine.", true},
+		{"we're migrating the session cache onto valkey.", true},
+		{"hand the pager over to bob tomorrow.", false},
+		{"remove the old jobs over to the left.", false},
+		{"moves to valkey.", false}, // a cue phrase already
+	} {
+		if got := movesOnto(c.in); got != c.want {
+			t.Errorf("movesOnto(%q) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}

@@ -451,3 +451,35 @@ var heldOut = factSet{
 // 82.8%, held-out12 85.9%, all below the 90% target; held-out7, blind
 // throughout, 94.3%. Pending tasks (33/48) and identifiers (38/48) are
 // what an unseen set still loses.
+//
+// 2026-11-29: held-out12 was then unblinded, studied after its one blind
+// score of 85.9% (its losses logged and looked at), so it counts as seen
+// from here on. Its losses: identifiers of shapes no rule knew ("build
+// #54691" kept only as "#54691", an ARN, an IP:port endpoint, a 7-digit
+// short SHA with no letter in it); pending tasks as "Still on my plate:
+// ..." and as the answer to "Remind me, what did we say we'd do ...?"
+// ("We said we'd ..."), which is neither assent nor a terse name; and a
+// PR description's "Moves {P} over to {X}." (verb and target apart). The
+// summarizer changed by general rules (98ed10f and the commit after it:
+// idshapes.go, answers.go, cues.go, classify.go): a "#NNNN" keeps the
+// noun before it unless that is a function word or a verb pointing at it
+// ("see #12", "fixes #12"); IPv4 addresses with a port or prefix length,
+// colon-qualified names with a lowercase scheme (arn:, urn:) and bare
+// non-round numbers of 7-9 digits are identifiers; an answer that opens
+// in the words of a which/what question (two of its first three words)
+// answers it; "on my plate", "on our plate", "we owe" and "I owe" are
+// task cues; moving, migrating, switching or porting something "over
+// to" or "onto" a named thing is a choice:
+//
+//	set        summarizer            kept   decisions tasks  paths  ids    distractors shown
+//	held-out12 idshapes (seen)       100%   48/48     48/48  48/48  48/48  8/48
+//	held-out11 idshapes (seen)       100%   48/48     48/48  48/48  48/48  0/48
+//	held-out10 idshapes (seen)       99.0%  46/48     48/48  48/48  48/48  0/48
+//	held-out9  idshapes (seen)       100%   48/48     48/48  48/48  48/48  0/48
+//	held-out8  idshapes (seen)       100%   48/48     48/48  48/48  48/48  0/48
+//	held-out7  idshapes (blind)      94.3%  37/48     48/48  48/48  48/48  0/48
+//
+// Tuning sets and held-out 100%; held-out12's decision reasons 36/46 ->
+// 38/48. Left alone: held-out12 still shows 8 of 48 distractors (not
+// studied). The next unseen set (held-out13) is the measure of whether
+// these rules generalize.
