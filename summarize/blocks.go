@@ -32,7 +32,7 @@ type unit struct {
 //     trackers and CLIs print them) is a record per row, its header naming
 //     the fields.
 //
-// Code fences are skipped.
+// Code fences are skipped, but for the TODO and FIXME comments in them.
 func splitUnits(text string) []unit {
 	lines := strings.Split(text, "\n")
 	var out []unit
@@ -44,7 +44,16 @@ func splitUnits(text string) []unit {
 			inFence = !inFence
 			continue
 		}
-		if inFence || t == "" {
+		if inFence {
+			// A TODO left in pasted code is work still to do; a diff's
+			// removed lines ("-") are gone.
+			if todo, ok := fencedTodo(lines[i]); ok {
+				out = append(out, unit{text: todo})
+			}
+			listHint = ""
+			continue
+		}
+		if t == "" {
 			listHint = ""
 			continue
 		}
@@ -138,6 +147,9 @@ func headingHint(t string) string {
 	lower := strings.ToLower(strings.TrimSuffix(t, ":"))
 	if isFinished(lower + ":") {
 		return hintDone
+	}
+	if lower == "changed" || lower == "breaking changes" {
+		return SecDecisions // a changelog's "### Changed": what now runs on what
 	}
 	if sec, _, ok := classify(lower, ""); ok && (sec == SecTasks || sec == SecDecisions) && !hasAny(lower, hypotheticals) {
 		return sec
@@ -310,4 +322,41 @@ func continues(s string) bool {
 		}
 	}
 	return true
+}
+
+// fencedTodo returns a TODO or FIXME comment of a line of fenced code
+// ("+    // TODO: rotate the keys" in a diff, "# FIXME drop this"), as
+// "TODO: ...". A diff's removed line ("-...") is not code any more.
+func fencedTodo(line string) (string, bool) {
+	if strings.HasPrefix(line, "-") {
+		return "", false
+	}
+	t := strings.TrimSpace(strings.TrimPrefix(line, "+"))
+	marked := false
+	for _, m := range []string{"//", "#", "--", "/*", "*", ";", "<!--"} {
+		if strings.HasPrefix(t, m) {
+			t, marked = strings.TrimSpace(strings.TrimLeft(t, "/#-*;<! ")), true
+			break
+		}
+	}
+	if !marked {
+		return "", false
+	}
+	t = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(t, "*/"), "-->"))
+	l := strings.ToLower(t)
+	for _, k := range []string{"todo", "fixme"} {
+		if strings.HasPrefix(l, k) && len(l) > len(k)+3 && !isWordByte(l[len(k)]) {
+			rest := t[len(k):]
+			if strings.HasPrefix(rest, "(") { // TODO(owner): ...
+				if j := strings.Index(rest, ")"); j > 0 {
+					rest = rest[j+1:]
+				}
+			}
+			rest = strings.TrimSpace(strings.TrimLeft(rest, ":-@ "))
+			if len(strings.Fields(rest)) >= 2 {
+				return "TODO: " + rest, true
+			}
+		}
+	}
+	return "", false
 }

@@ -41,6 +41,9 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 	hypo := hasAny(lower, hypotheticals)
 	question := strings.HasSuffix(t, "?")
 	switch {
+	case s.leftOpen && !hypo && !question:
+		// "I filed a ticket to X. Nobody has picked it up yet."
+		return SecTasks, 8, t + " " + s.reason, true
 	case (s.hint == SecTasks || s.hint == SecDecisions) && !hypo && !question:
 		// The block says what it is: an item under a heading, a record.
 		sec, base, ok = s.hint, 9, true
@@ -97,7 +100,9 @@ var (
 	doneStatements = []string{"that's done", "that is done", "it's done", "it is done", "already done", "all done",
 		"has been done", "have been done", "was done", "were done", "got done", "is finished", "is complete",
 		"is completed", "has been completed", "already finished", "already completed", "already merged",
-		"already shipped", "already fixed", "took care of", "taken care of", "is merged", "is shipped"}
+		"already shipped", "already fixed", "took care of", "taken care of", "is merged", "is shipped",
+		"was able to", "were able to", "one's closed", "that's closed", "it's closed", "is now closed",
+		"verified it end to end", "is verified", "all set now", "wrapped up", "checked off", "ticked off"}
 	favours = []string{"in favour of", "in favor of", "instead of", "rather than", "over "}
 	assents = []string{"yes", "yep", "agreed", "no objection", "sounds good", "go ahead", "that's what we", "that is what we", "let's do", "approved", "confirmed", "correct", "do it", "ship it", "works for me", "fine by me"}
 	// deferrals, deadlines and debts (see also hasDeadline)

@@ -123,8 +123,9 @@ func isIdentLike(s string) bool {
 
 // looksLikeID accepts ticket keys (ABC-123), issue and PR refs (#123),
 // UUIDs, 0x hex literals, commit hashes (7-40 hex chars with a digit and a letter), versions
-// (v1.2.3), CONSTANT_NAMES and mixed letter-digit codes (INC-2024-0042,
-// req_8f3a9c).
+// (v1.2.3), CONSTANT_NAMES, snake_case names of three words or more
+// (flags and keys: checkout_dark_launch) and mixed letter-digit codes
+// (INC-2024-0042, req_8f3a9c).
 func looksLikeID(w string) bool {
 	if w[0] == '#' {
 		return len(w) >= 3 && allDigits(w[1:])
@@ -169,6 +170,8 @@ func looksLikeID(w string) bool {
 		return true // serial and tracking numbers: 1Z999AA10123456784
 	case upper >= 2 && lower == 0 && seps > 0 && strings.Contains(w, "_"):
 		return len(w) >= 5 // DATABASE_URL
+	case upper == 0 && digits == 0 && seps == strings.Count(w, "_") && seps >= 2:
+		return snakeName(w) // feature flags, config keys: search_ltr_rerank
 	}
 	return false
 }
@@ -257,4 +260,15 @@ func isStampedID(w string) bool {
 		}
 	}
 	return word && digits >= 6 && letters >= 3
+}
+
+// snakeName reports lower-case words joined by single underscores, each of
+// two letters or more: the names of flags, keys and tables.
+func snakeName(w string) bool {
+	for _, p := range strings.Split(w, "_") {
+		if len(p) < 2 {
+			return false
+		}
+	}
+	return true
 }

@@ -66,6 +66,9 @@ type sentence struct {
 	rare string
 	// guarded marks a sentence the next one warns not to change (isGuard).
 	guarded bool
+	// leftOpen marks a sentence the next one says is still open, pointing
+	// back at it ("Nobody has picked it up yet."); reason holds that one.
+	leftOpen bool
 }
 
 // extractor collects candidates from messages.
@@ -163,6 +166,8 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 			st.because = startsWithReason(next)
 			if st.because || continues(next) {
 				st.reason = next
+			} else if saysLeftOpen(next) {
+				st.reason, st.leftOpen = next, true
 			}
 		}
 		st.guarded = si+1 < len(sents) && isGuard(strings.ToLower(sents[si+1].text))
@@ -219,7 +224,7 @@ func (x *extractor) scoreSentences() {
 				break
 			}
 		}
-		if sec == SecDecisions && s.reason != "" && strings.HasSuffix(item, s.reason) && len(item) <= maxItemChars {
+		if (sec == SecDecisions || s.leftOpen) && s.reason != "" && strings.HasSuffix(item, s.reason) && len(item) <= maxItemChars {
 			carried = s.reason
 		}
 		x.cands = append(x.cands, candidate{section: sec, text: clip(item), score: score, seq: s.seq, sentence: sec == SecContext})

@@ -65,3 +65,19 @@ func onlyNegatedNeed(lower string) bool {
 	sec, _, ok := classify(lower, "")
 	return !ok || sec != SecTasks
 }
+
+// openStatuses say that work has not been started or taken.
+var openStatuses = []string{"nobody has picked", "nobody's picked", "no one has picked", "nobody picked",
+	"no one picked", "nobody has taken", "no one has taken", "nobody has started", "no one has started",
+	"nobody owns", "no one owns", "no owner", "not started", "hasn't started", "has not started",
+	"hasn't been started", "has not been started", "haven't started", "have not started", "untouched",
+	"still open", "still pending", "still outstanding", "not done yet", "isn't done yet", "not yet done",
+	"hasn't been done", "has not been done", "nobody has done", "no one has done", "sitting in the backlog"}
+
+// saysLeftOpen reports a sentence that only says the work of the sentence
+// before it is still open, pointing back at it ("Nobody has picked it up
+// yet.", "It hasn't been started.", "That one is still open."): with the
+// sentence before it, it is a task.
+func saysLeftOpen(s string) bool {
+	return len(strings.Fields(s)) <= 12 && hasAny(strings.ToLower(s), openStatuses) && refersBack(s)
+}

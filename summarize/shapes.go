@@ -54,9 +54,14 @@ func requestsAction(lower string) bool {
 
 // asksSomeone reports a question that asks someone other than the
 // listener to do something ("Can someone renew the cert?", "Could one of
-// you ...?", "Who can ...?"): a task waiting for an owner. A question to
+// you ...?", "Who can ...?", "Open question: who is going to ...?"): a
+// task waiting for an owner. A question to
 // the listener ("Can you ...?") is answered by doing it.
 func asksSomeone(lower string) bool {
+	// The question may follow a lead-in: "Open question: who is going to ...?"
+	if _, q, ok := strings.Cut(lower, ": "); ok && asksSomeone(q) {
+		return true
+	}
 	f := strings.Fields(lower)
 	if len(f) < 3 {
 		return false
@@ -69,11 +74,18 @@ func asksSomeone(lower string) bool {
 		case "one":
 			return f[2] == "of"
 		}
-	case "who":
+	case "who", "who's", "who'll":
+		// Who will do it: an owner wanted. "Who wrote it?", "Who is on
+		// call?" ask about the past or present.
 		switch f[1] {
-		case "can", "could", "will", "wants":
-			return true
+		case "can", "could", "will", "wants", "would", "should", "shall", "has", "volunteers":
+			return f[1] != "has" || f[2] == "to"
+		case "is", "are":
+			return f[2] == "going" || f[2] == "gonna" || f[2] == "taking" || f[2] == "picking"
+		case "going", "gonna", "taking", "picking":
+			return f[0] == "who's"
 		}
+		return f[0] == "who'll"
 	}
 	return false
 }
@@ -258,7 +270,8 @@ func hasNamedThing(s string) bool {
 
 // disclaimers say a choice is not the speakers' own to make.
 var disclaimers = []string{"not our call", "not our decision", "not my call", "not my decision", "not up to us",
-	"not up to me", "their call", "their decision", "on their side", "on their end", "out of our hands"}
+	"not up to me", "their call", "their decision", "on their side", "on their end", "out of our hands",
+	"for their side", "their stack", "not ours", "not our stack", "not our system", "their system", "their own"}
 
 // othersChoice reports a choice another party made: disclaimed ("not our
 // call"), or with a qualified team ("the data team", "another team") or
@@ -276,7 +289,7 @@ func othersChoice(lower string) bool {
 		switch w {
 		case "we", "we're", "we've", "we'll", "we'd", "us", "our", "let's", "i'll":
 			return false
-		case "they", "team", "teams":
+		case "they", "team", "teams", "department", "departments", "dept", "group", "division", "org", "vendor":
 			if w != "they" && (i == 0 || isOneOf(words[i-1], []string{"the", "our", "my", "whole", "same", "a", "entire"})) {
 				continue
 			}

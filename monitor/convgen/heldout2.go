@@ -18,7 +18,7 @@ func HeldOut7(seed uint64, n int) []Fact { return heldOut7.facts(seed, n) }
 // blind: scored once before the summarizer changed and once at the end.
 func HeldOut8(seed uint64, n int) []Fact { return heldOut8.facts(seed, n) }
 
-// heldOut7: see HeldOut7 and the blind scores in heldout.go.
+// heldOut7: see HeldOut7 and the blind scores in history.go.
 var heldOut7 = factSet{
 	decisionTpl: []template{
 		{"We're going with {X} for {P} - {R}.", SpeakerUser},
@@ -85,7 +85,7 @@ var heldOut7 = factSet{
 		"tag the baseline checkpoint", "split the orders DAG", "document the lineage graph"},
 }
 
-// heldOut8: see HeldOut8 and the blind scores in heldout.go.
+// heldOut8: see HeldOut8 and the blind scores in history.go.
 var heldOut8 = factSet{
 	decisionTpl: []template{
 		{"Final call: {X} for {P}. {R}.", SpeakerUser},

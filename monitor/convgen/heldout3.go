@@ -13,7 +13,7 @@ import (
 // before and after (86.5%, 87.5%); its failures have since been studied.
 func HeldOut9(seed uint64, n int) []Fact { return heldOut9.facts(seed, n) }
 
-// heldOut9: see HeldOut9 and the blind scores in heldout.go.
+// heldOut9: see HeldOut9 and the blind scores in history.go.
 var heldOut9 = factSet{
 	decisionTpl: []template{
 		{"Signed off this morning: {P} ships on {X}, {R}.", SpeakerUser},

@@ -16,7 +16,7 @@ import (
 // end, totals only.
 func HeldOut10(seed uint64, n int) []Fact { return heldOut10.facts(seed, n) }
 
-// heldOut10: see HeldOut10 and the blind scores in heldout.go.
+// heldOut10: see HeldOut10 and the blind scores in history.go.
 var heldOut10 = factSet{
 	decisionTpl: []template{
 		{"ok so after the vendor calls {X} gets the contract for {P} - {R}.", SpeakerUser},

@@ -1,0 +1,266 @@
+package convgen
+
+// heldOutHistory names this file: its comment is the record of every
+// held-out set's scores, blind and seen, in the order they were taken. The
+// sets themselves are in heldout*.go; summarize/eval_test.go scores them
+// (ARCHON_EVAL_HELDOUT=held-out13 go test -count=1 -run Retention -v
+// ./summarize/).
+//
+// Blind scores of the seventh and eighth held-out sets (heldout2.go; "v5"
+// and "v6" of issue #4's brief), 500-token extractive summaries of 12
+// conversations each (seeds 1-6, 20K and 60K tokens), written and scored
+// before the summarizer changed for them, failures not looked at:
+//
+//	set        summarizer            kept   decisions tasks  paths  ids    distractors shown
+//	held-out7  cue phrases (6a0c2a9) 60.9%  20/48     23/48  35/48  39/48  25/48
+//	held-out8  cue phrases (6a0c2a9) 77.1%  38/48     26/48  36/48  48/48  27/48
+//
+// The summarizer was then changed (rarity salience, shape features, notes
+// in tool results and code comments, see summarize/classify.go) with only
+// the tuning sets and the sixth held-out set's failures in view. held-out7
+// was scored at milestones, totals only (79.7%, then 93.2%); held-out8 was
+// scored once, at the end:
+//
+//	held-out7  shapes (afc6dec)      93.2%  35/48     48/48  48/48  48/48  0/48
+//	held-out8  shapes (afc6dec)      89.6%  47/48     36/48  41/48  48/48  0/48
+//
+// 89.6% on held-out8 is the held-out figure. Both sets were written by the
+// engineer who then changed the summarizer, so their phrasings were known
+// even though their failures were not. Their losses are still unlooked at:
+// the evaluation keeps them blind (no per-fact log).
+//
+// held-out8 was then unblinded (its losses logged and studied, so it
+// counts as seen from here on) and a ninth set, HeldOut9 (heldout3.go:
+// game dev, healthcare data, firmware, marketing analytics, a research
+// lab; Windows and extensionless paths), was written first and scored
+// once, blind, with the unchanged summarizer:
+//
+//	held-out9  shapes (a481d76)      86.5%  32/48     48/48  46/48  40/48  10/48
+//
+// The summarizer then changed for held-out8's failures only (Windows drive
+// and UNC paths, extensionless Makefile-style and dotfile paths after a
+// directory, "still to do" task cues): held-out8 went to 99.5% (its one
+// loss is a generator artifact: a "- [x]" distractor line runs on into the
+// next planted sentence, which is then read as finished work). Tuning
+// sets, held-out and held-out7 stayed where they were. held-out9 was then
+// scored once more, blind:
+//
+//	held-out9  paths (9fe6bed)       87.5%  32/48     48/48  48/48  40/48  10/48
+//
+// 87.5% on held-out9 is the held-out figure, below the 90% target: it
+// loses 16 decisions and 8 identifiers, which ones is still unlooked at
+// (the evaluation keeps it blind), and surfaces 10 of 48 distractors.
+// Caveat: held-out9 was written knowing held-out8 was suspected to lose
+// Windows and extensionless paths, so it has such paths, and its two path
+// gains are not independent evidence of the path rules.
+//
+// 2026-11-29: a tenth set, HeldOut10 (heldout4.go: logistics, fintech
+// KYC/AML compliance, warehouse robotics, a university learning platform;
+// URL, UNC and home-relative paths, ARNs, tracking numbers, versions), was
+// written before held-out9's failures were looked at. It is blind and is
+// to be scored once, at the end, totals only.
+//
+// The generator then stopped running a planted block (checklist, numbered
+// list) on into the next planted sentence (b0bc969). On the same
+// summarizer held-out7 went from 93.2% to 94.3% (blind, totals) and
+// held-out8 stayed at 99.5% (its DocuSign loss gone, a PagerDuty one new).
+//
+// 2026-11-29: held-out9 was unblinded, its last blind score 87.5% (at
+// 9fe6bed); with the generator fix it kept 88.5%, and its losses were
+// looked at: answers across two turns ("What should X use?" / "Foo.")
+// that the summarizer never paired with their question, 0x hex
+// identifiers not read as identifiers, choices stated purpose first ("For
+// X we're ... Foo"), and, on held-out8, two questions answered in one
+// reply (paired to the last) and near-repeat decisions about different
+// names merged. The summarizer changed for those (summarize/answers.go,
+// classify.go, entities.go, extractive.go). held-out9 is seen from here on:
+//
+//	set        summarizer            kept   decisions tasks  paths  ids    distractors shown
+//	held-out9  answers (seen)        97.9%  44/48     48/48  48/48  48/48  7/48
+//	held-out8  answers (seen)        100%   48/48     48/48  48/48  48/48  0/48
+//	held-out7  answers (blind)       94.3%  37/48     48/48  48/48  48/48  0/48
+//
+// The 7 distractors held-out9 surfaced were all hypotheticals a user said
+// ("Maybe one day we look at Foo; not now.") kept as critical context;
+// hypotheticals are no longer context: 0/48 since, retention unchanged.
+//
+// 2026-11-29: held-out10 scored once, blind, totals only, with the
+// summarizer above (5ef21b8), nothing tuned on it:
+//
+//	held-out10 answers (5ef21b8)     66.7%  23/48     18/48  48/48  39/48  15/48
+//
+// 66.7% on held-out10 is the held-out figure, far below the 90% target:
+// on a set in new domains and phrasings the extractive summarizer keeps
+// every path but only about half of the decisions and under half of the
+// pending tasks, and shows 15 of 48 distractors, like the first blind
+// scores of earlier sets (60-77%). Which facts it loses is unlooked at;
+// the evaluation keeps it blind.
+//
+// held-out9's remaining losses are "Foo won the bake-off for X": no cue
+// covers winning a comparison, and adding the template's own phrase would
+// be tuning on it.
+//
+// 2026-11-29: held-out10 was then unblinded, studied after its one blind
+// score of 66.7% (its losses logged and looked at), so it counts as seen
+// from here on. Its failures were mostly structural, not vocabulary: a
+// numbered list under a heading naming open items, a YAML tracker record
+// with "state: open", minutes with "Resolved: X -> Y" and a "Why:" line,
+// a request to nobody in particular ("Can someone ...?"), an answer to a
+// question about leftover work, completed items struck through or marked
+// "(done)", a sentence followed by its rationale on the next line, and
+// identifiers without separators or with slashes. The summarizer changed
+// by general rules for such shapes, not by the set's phrases
+// (summarize/blocks.go, shapes.go; commits 2d067a6..b37ef72): list items
+// under a heading naming tasks or decisions, key: value records read
+// whole, completion marked anywhere, withdrawal as rejection, requests to
+// nobody in particular, answers inheriting their question's section,
+// deadlines, a reason on the next line, intent and guard comments, and
+// names seldom repeated in the conversation as the subject of a choice:
+//
+//	set        summarizer            kept   decisions tasks  paths  ids    distractors shown
+//	held-out10 shapes2 (seen)        99.0%  46/48     48/48  48/48  48/48  0/48
+//	held-out9  shapes2 (seen)        99.5%  47/48     48/48  48/48  48/48  0/48
+//	held-out8  shapes2 (seen)        100%   48/48     48/48  48/48  48/48  0/48
+//	held-out7  shapes2 (blind)       94.3%  37/48     48/48  48/48  48/48  0/48
+//
+// held-out7, still blind, did not move: whatever loses its 11 decisions
+// is not among the shapes held-out10 showed. That, and held-out11 (written
+// meanwhile, blind), are the measures of whether the rules generalize.
+// held-out10's two remaining losses are "LTI 1.3 gets the contract" in
+// conversations where LTI is named often enough not to count as rare.
+//
+// 2026-11-29: held-out11 (heldout5.go: newsroom CMS, payroll and HR, EV
+// charger fleet, building permits; written by someone who had not read the
+// summarizer) scored once, blind, totals only, with the summarizer above
+// (2b64c64), nothing tuned on it:
+//
+//	held-out11 shapes2 (2b64c64)     82.8%  40/48     29/48  42/48  48/48  13/48
+//
+// Up from held-out10's first blind 66.7%, still below the 90% target:
+// pending tasks (29/48) and, for the first time, paths (42/48) are lost;
+// 13 of 48 distractors shown. Decision reasons kept 33/40.
+//
+// 2026-11-29: held-out11 was then unblinded, studied after its one blind
+// score of 82.8% (its losses logged and looked at), so it counts as seen
+// from here on. Its losses: %APPDATA%\... paths not read as paths; a
+// tracker printed as columns aligned under a header (KEY STATUS ASSIGNEE
+// SUMMARY); "remind me to ... before Friday's cutoff" (no reminder cue, a
+// possessive deadline); work assigned to a person by name; a yes/no
+// question answered "I don't think so - ..." with "I'd go with it" after;
+// and among distractors another team's choice ("Not our call, but the
+// data team went with Foo") and "Just curious, no need to answer now." as
+// a task. The summarizer changed by general rules (commits bf40b77..
+// 938f3d5: paths.go, tables.go, obligations.go, answers.go, shapes.go,
+// extractive.go): paths in every common form, tables as records,
+// reminders, assignments, denied obligations, denials as answers and
+// sentences that only point back, other parties' choices, completion
+// stated in words, unclaimed work, cues inside URLs ignored, and routine
+// narration (the same words of another file) at half score:
+//
+//	set        summarizer            kept   decisions tasks  paths  ids    distractors shown
+//	held-out11 obligations (seen)    100%   48/48     48/48  48/48  48/48  0/48
+//	held-out10 obligations (seen)    99.0%  46/48     48/48  48/48  48/48  0/48
+//	held-out9  obligations (seen)    100%   48/48     48/48  48/48  48/48  0/48
+//	held-out8  obligations (seen)    100%   48/48     48/48  48/48  48/48  0/48
+//	held-out7  obligations (blind)   94.3%  37/48     48/48  48/48  48/48  0/48
+//
+// Tuning sets 100% (tuning3 up from 99.5%), held-out 100%. held-out11's
+// decision reasons kept rose from 33/40 to 44/48. held-out7, blind, did
+// not move again: the rules held-out11 taught are not what loses its
+// decisions, so the next unseen set (held-out12) is the measure.
+//
+// 2026-11-29: held-out12 (heldout6.go: airline crew scheduling, insurance
+// claims, restaurant POS, water-utility SCADA, streaming CDN, e-discovery;
+// written by someone who had not read the summarizer) scored once, blind,
+// totals only, with the summarizer above (9144848), nothing tuned on it:
+//
+//	held-out12 (9144848)             85.9%  46/48     33/48  48/48  38/48  8/48
+//
+// Blind first scores so far: held-out9 87.5%, held-out10 66.7%, held-out11
+// 82.8%, held-out12 85.9%, all below the 90% target; held-out7, blind
+// throughout, 94.3%. Pending tasks (33/48) and identifiers (38/48) are
+// what an unseen set still loses.
+//
+// 2026-11-29: held-out12 was then unblinded, studied after its one blind
+// score of 85.9% (its losses logged and looked at), so it counts as seen
+// from here on. Its losses: identifiers of shapes no rule knew ("build
+// #54691" kept only as "#54691", an ARN, an IP:port endpoint, a 7-digit
+// short SHA with no letter in it); pending tasks as "Still on my plate:
+// ..." and as the answer to "Remind me, what did we say we'd do ...?"
+// ("We said we'd ..."), which is neither assent nor a terse name; and a
+// PR description's "Moves {P} over to {X}." (verb and target apart). The
+// summarizer changed by general rules (98ed10f and the commit after it:
+// idshapes.go, answers.go, cues.go, classify.go): a "#NNNN" keeps the
+// noun before it unless that is a function word or a verb pointing at it
+// ("see #12", "fixes #12"); IPv4 addresses with a port or prefix length,
+// colon-qualified names with a lowercase scheme (arn:, urn:) and bare
+// non-round numbers of 7-9 digits are identifiers; an answer that opens
+// in the words of a which/what question (two of its first three words)
+// answers it; "on my plate", "on our plate", "we owe" and "I owe" are
+// task cues; moving, migrating, switching or porting something "over
+// to" or "onto" a named thing is a choice:
+//
+//	set        summarizer            kept   decisions tasks  paths  ids    distractors shown
+//	held-out12 idshapes (seen)       100%   48/48     48/48  48/48  48/48  8/48
+//	held-out11 idshapes (seen)       100%   48/48     48/48  48/48  48/48  0/48
+//	held-out10 idshapes (seen)       99.0%  46/48     48/48  48/48  48/48  0/48
+//	held-out9  idshapes (seen)       100%   48/48     48/48  48/48  48/48  0/48
+//	held-out8  idshapes (seen)       100%   48/48     48/48  48/48  48/48  0/48
+//	held-out7  idshapes (blind)      94.3%  37/48     48/48  48/48  48/48  0/48
+//
+// Tuning sets and held-out 100%; held-out12's decision reasons 36/46 ->
+// 38/48. Left alone: held-out12 still shows 8 of 48 distractors (not
+// studied). The next unseen set (held-out13) is the measure of whether
+// these rules generalize.
+//
+// 2026-11-29: held-out13 (heldout7.go: hospital pharmacy, satellite ground
+// station, semiconductor fab MES, museum archive, mobile banking,
+// e-commerce search; written by someone who had not read the summarizer)
+// scored once, blind, totals only, with the summarizer above (24c48e4):
+//
+//	held-out13 (24c48e4)             88.0%  44/48     35/48  48/48  42/48  10/48
+//
+// Blind first scores: 87.5%, 66.7%, 82.8%, 85.9%, 88.0% (held-out9 to 13);
+// pending tasks remain what an unseen set loses most.
+//
+// 2026-11-29: held-out13 was then unblinded, studied after its one blind
+// score of 88.0% (its losses logged and looked at), so it counts as seen
+// from here on. Its losses: pending tasks as a question after a lead-in
+// ("Open question we have to settle before Friday: who is going to ...?"),
+// as a TODO comment on an added line of a pasted diff (code fences were
+// skipped), and as "I filed a ticket to ... last week." with "Nobody has
+// picked it up yet." after it; snake_case feature-flag names
+// (search_ltr_rerank) not read as identifiers; a changelog's "### Changed"
+// items losing on score; and among distractors another department's
+// choice ("The radiology department went with Foo for their side. That's
+// their stack, not ours.") and "I was able to ... so that one's closed"
+// kept as pending. The summarizer changed by general rules (summarize/
+// blocks.go, shapes.go, obligations.go, entities.go, classify.go): a
+// question asking who will do something is a task also after a "lead-in:"
+// (not "who wrote"/"who is on"), TODO and FIXME comments in fenced code
+// are tasks (a diff's removed lines are not), a sentence the next one says
+// is unstarted or unclaimed, pointing back at it ("Nobody has picked it
+// up", "It hasn't been started"), is a task with that sentence, lower-case
+// snake_case names of three words or more are identifiers, a "Changed"
+// heading's list is decisions, past ability ("was able to") and "that
+// one's closed" state completion, and a department, group, division or
+// vendor (not only a team) making a choice, or "not ours"/"their stack",
+// is another party's:
+//
+//	set        summarizer            kept   decisions tasks  paths  ids    distractors shown
+//	held-out13 openwork (seen)       97.4%  47/48     48/48  46/48  46/48  1/48
+//	held-out12 openwork (seen)       100%   48/48     48/48  48/48  48/48  4/48
+//	held-out11 openwork (seen)       100%   48/48     48/48  48/48  48/48  0/48
+//	held-out10 openwork (seen)       99.0%  46/48     48/48  48/48  48/48  0/48
+//	held-out9  openwork (seen)       100%   48/48     48/48  48/48  48/48  0/48
+//	held-out8  openwork (seen)       100%   48/48     48/48  48/48  48/48  0/48
+//	held-out7  openwork (blind)      94.3%  37/48     48/48  48/48  48/48  0/48
+//
+// Tuning sets and held-out 100%. Left alone: an identifier only in a tool's
+// timestamped log line ("10:51 traced to foo_bar_baz", read at tool
+// weight), paths said once in a code comment losing on budget in 20K
+// conversations, "Foo won for X" (no cue for winning), and the one
+// distractor shown ("Did anyone ever benchmark Foo?" paired with an
+// unrelated sentence of a later reply). The next unseen set (held-out14)
+// is the measure of whether these rules generalize.
+const heldOutHistory = "monitor/convgen/history.go"
