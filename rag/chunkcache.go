@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/archon-memory/archon/rag/chunk"
+	"github.com/archon-memory/archon/rag/fulltext"
 )
 
 // chunkCacheSize bounds the chunks kept for search results (about 1 KB
@@ -18,7 +19,14 @@ const chunkCacheSize = 4096
 type chunkCache struct {
 	mu  sync.Mutex
 	gen uint64
-	m   map[string]chunk.Chunk
+	m   map[string]cached
+}
+
+// cached is a chunk and, once a snippet was made of it, its text prepared
+// for marking query terms.
+type cached struct {
+	ch   chunk.Chunk
+	toks fulltext.Prepared
 }
 
 // generation returns the current generation, to pass to put.
@@ -33,8 +41,8 @@ func (c *chunkCache) get(ids []string) (found []chunk.Chunk, missing []string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, id := range ids {
-		if ch, ok := c.m[id]; ok {
-			found = append(found, ch)
+		if e, ok := c.m[id]; ok {
+			found = append(found, e.ch)
 		} else {
 			missing = append(missing, id)
 		}
@@ -51,7 +59,7 @@ func (c *chunkCache) put(gen uint64, cs []chunk.Chunk) {
 		return
 	}
 	if c.m == nil {
-		c.m = make(map[string]chunk.Chunk, chunkCacheSize)
+		c.m = make(map[string]cached, chunkCacheSize)
 	}
 	for _, ch := range cs {
 		for len(c.m) >= chunkCacheSize { // drop an arbitrary entry
@@ -60,8 +68,31 @@ func (c *chunkCache) put(gen uint64, cs []chunk.Chunk) {
 				break
 			}
 		}
-		c.m[ch.ID] = ch
+		c.m[ch.ID] = cached{ch: ch}
 	}
+}
+
+// prepared returns text (the snippet source of chunk id) prepared by
+// prepare, kept with the cached chunk when it is still there with the same
+// text.
+func (c *chunkCache) prepared(id, text string, prepare func(string) fulltext.Prepared) fulltext.Prepared {
+	c.mu.Lock()
+	e, ok := c.m[id]
+	c.mu.Unlock()
+	if ok && e.toks != nil && snippetText(&e.ch) == text {
+		return e.toks
+	}
+	toks := prepare(text)
+	if !ok {
+		return toks
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.m[id]; ok && snippetText(&e.ch) == text {
+		e.toks = toks
+		c.m[id] = e
+	}
+	return toks
 }
 
 // invalidate drops the chunks of the given files and of the given ids
@@ -77,8 +108,8 @@ func (c *chunkCache) invalidate(paths, ids []string) {
 	for _, p := range paths {
 		drop[p] = true
 	}
-	for id, ch := range c.m {
-		if drop[ch.Path] {
+	for id, e := range c.m {
+		if drop[e.ch.Path] {
 			delete(c.m, id)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/archon-memory/archon/rag/chunk"
+	"github.com/archon-memory/archon/rag/fulltext"
 )
 
 func TestChunkCache(t *testing.T) {
@@ -98,4 +99,35 @@ func TestCachedHitsFollowEdits(t *testing.T) {
 		}
 	}
 	t.Fatal("the edited entry is not found with its new text")
+}
+
+// TestChunkCachePrepared checks that a cached chunk keeps its prepared
+// snippet text, and that a text other than the cached one is never served
+// from it.
+func TestChunkCachePrepared(t *testing.T) {
+	an, err := fulltext.NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	prep := func(s string) fulltext.Prepared { calls++; return an.Prepare(s) }
+	var c chunkCache
+	ch := chunk.Chunk{ID: "a", Path: "p.md", Text: "Deploys went fine"}
+	c.put(c.generation(), []chunk.Chunk{ch})
+	terms := map[string]bool{"go": true}
+	for range 3 {
+		if got := an.MarksIn(c.prepared("a", ch.Text, prep), terms); len(got) != 1 {
+			t.Fatalf("marks %v", got)
+		}
+	}
+	if calls != 1 {
+		t.Fatalf("prepared %d times, want once", calls)
+	}
+	c.prepared("a", "Other text", prep) // a stale caller's text
+	if calls != 2 {
+		t.Fatal("a different text was served from the cache")
+	}
+	if got := an.MarksIn(c.prepared("a", ch.Text, prep), terms); len(got) != 1 || calls != 2 {
+		t.Fatalf("cached preparation lost: %v, %d calls", got, calls)
+	}
 }

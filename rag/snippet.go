@@ -10,14 +10,20 @@ import (
 // SnippetBytes is the target snippet length.
 const SnippetBytes = 200
 
+// snippetText is what a snippet of c is cut from.
+func snippetText(c *chunk.Chunk) string {
+	if c.Text == "" {
+		return c.Title
+	}
+	return c.Text
+}
+
 // snippet returns about SnippetBytes of c's text around the densest run of
 // query terms, with each matching word marked as **word**, on one line.
 func (e *Engine) snippet(c *chunk.Chunk, terms map[string]bool) string {
-	text := c.Text
-	if text == "" {
-		text = c.Title
-	}
-	hits := e.ft.Analyzer().Marks(text, terms) // byte ranges of matching words
+	text := snippetText(c)
+	an := e.ft.Analyzer()
+	hits := an.MarksIn(e.cache.prepared(c.ID, text, an.Prepare), terms) // byte ranges of matching words
 	// The window start that covers the most hits.
 	start := 0
 	if len(text) > SnippetBytes && len(hits) > 0 {

@@ -64,12 +64,40 @@ func (an *Analyzer) Tokens(text string) []Token {
 	return out
 }
 
+// Prepared is a text tokenized and put through the first filters of the
+// chain (those that may change a word's start), ready for Marks.
+type Prepared []prepared
+
+type prepared struct {
+	term       string
+	start, end int
+}
+
+// Prepare tokenizes text for MarksIn; a caller that marks the same text
+// for many queries keeps the result.
+func (an *Analyzer) Prepare(text string) Prepared {
+	ts := an.tok.Tokenize([]byte(text))
+	for _, f := range an.pre {
+		ts = f.Filter(ts)
+	}
+	out := make(Prepared, len(ts))
+	for i, t := range ts {
+		out[i] = prepared{term: string(t.Term), start: t.Start, end: t.End}
+	}
+	return out
+}
+
 // Marks returns the byte ranges of the words of text whose term is one of
-// terms, in order: what Tokens would find, for less work. Every filter of
-// the chain works on one token at a time, and the last ones (stop words,
-// Porter) keep a word's first two bytes, so only words that start like a
-// term go through them.
+// terms, in order: what Tokens would find, for less work.
 func (an *Analyzer) Marks(text string, terms map[string]bool) [][2]int {
+	return an.MarksIn(an.Prepare(text), terms)
+}
+
+// MarksIn is Marks on a prepared text. Every filter of the chain works on
+// one token at a time, and the last ones (stop words, Porter) keep a
+// word's first two bytes, so only words that start like a term go through
+// them.
+func (an *Analyzer) MarksIn(p Prepared, terms map[string]bool) [][2]int {
 	if len(terms) == 0 {
 		return nil
 	}
@@ -84,22 +112,18 @@ func (an *Analyzer) Marks(text string, terms map[string]bool) [][2]int {
 			heads = append(heads, t[:2])
 		}
 	}
-	ts := an.tok.Tokenize([]byte(text))
-	for _, f := range an.pre {
-		ts = f.Filter(ts)
-	}
 	var out [][2]int
 	one := make(analysis.TokenStream, 1)
-	for _, t := range ts {
-		if !short && (len(t.Term) < 2 || !slices.Contains(heads, string(t.Term[:2]))) {
+	for _, t := range p {
+		if !short && (len(t.term) < 2 || !slices.Contains(heads, t.term[:2])) {
 			continue
 		}
-		one = append(one[:0], t)
+		one = append(one[:0], &analysis.Token{Term: []byte(t.term), Start: t.start, End: t.end})
 		for _, f := range an.post {
 			one = f.Filter(one)
 		}
 		if len(one) == 1 && terms[string(one[0].Term)] {
-			out = append(out, [2]int{t.Start, t.End})
+			out = append(out, [2]int{t.start, t.end})
 		}
 	}
 	return out
