@@ -60,3 +60,35 @@ done:
 	VZEROUPPER
 	MOVSS X0, ret+48(FP)
 	RET
+
+// func hamming8AVX512(sigs, q []uint64, dist []uint16, hist []int32)
+TEXT ·hamming8AVX512(SB), NOSPLIT, $0-96
+	MOVQ sigs_base+0(FP), SI
+	MOVQ q_base+24(FP), AX
+	MOVQ dist_base+48(FP), DI
+	MOVQ dist_len+56(FP), CX
+	MOVQ hist_base+72(FP), R8
+	TESTQ CX, CX
+	JE    hdone
+	VMOVDQU64 (AX), Z0
+
+hloop:
+	VPXORQ (SI), Z0, Z1
+	VPOPCNTQ Z1, Z1
+	VEXTRACTI64X4 $1, Z1, Y2
+	VPADDQ Y2, Y1, Y1
+	VEXTRACTI128 $1, Y1, X2
+	VPADDQ X2, X1, X1
+	VPSHUFD $0x4e, X1, X2
+	VPADDQ X2, X1, X1
+	VMOVQ X1, BX
+	MOVW BX, (DI)
+	INCL (R8)(BX*4)
+	ADDQ $64, SI
+	ADDQ $2, DI
+	DECQ CX
+	JNE  hloop
+	VZEROUPPER
+
+hdone:
+	RET

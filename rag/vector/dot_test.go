@@ -45,3 +45,52 @@ func BenchmarkDot256(b *testing.B) {
 	}
 	_ = s
 }
+
+// TestHamming8MatchesGeneric checks the AVX-512 Hamming scan against the Go
+// one: distances and histogram, for counts around every loop edge.
+func TestHamming8MatchesGeneric(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	q := make([]uint64, 8)
+	for i := range q {
+		q[i] = rng.Uint64()
+	}
+	for _, n := range []int{0, 1, 2, 7, 8, 9, 63, 64, 65, 1000} {
+		sigs := make([]uint64, 8*n)
+		for i := range sigs {
+			sigs[i] = rng.Uint64()
+		}
+		if n > 1 {
+			copy(sigs[:8], q) // distance 0
+			for i := range 8 {
+				sigs[8+i] = ^q[i] // distance 512
+			}
+		}
+		d1, d2 := make([]uint16, n), make([]uint16, n)
+		h1, h2 := make([]int32, 513), make([]int32, 513)
+		hamming8(sigs, q, d1, h1)
+		hamming8Generic(sigs, q, d2, h2)
+		for i := range d1 {
+			if d1[i] != d2[i] {
+				t.Fatalf("n=%d: distance %d: %d, generic %d (avx512 %v)", n, i, d1[i], d2[i], useAVX512)
+			}
+		}
+		for i := range h1 {
+			if h1[i] != h2[i] {
+				t.Fatalf("n=%d: histogram %d: %d, generic %d", n, i, h1[i], h2[i])
+			}
+		}
+	}
+}
+
+func BenchmarkHamming8(b *testing.B) {
+	const n = 30000
+	sigs, q := make([]uint64, 8*n), make([]uint64, 8)
+	for i := range sigs {
+		sigs[i] = uint64(i) * 0x9e3779b97f4a7c15
+	}
+	dist, hist := make([]uint16, n), make([]int32, 513)
+	for b.Loop() {
+		clear(hist)
+		hamming8(sigs, q, dist, hist)
+	}
+}

@@ -207,8 +207,19 @@ func hamming(sigs, q []uint64, dist []uint16, hist []int32) {
 	}
 }
 
-// hamming8 is hamming for 512-bit signatures.
+// hamming8 is hamming for 512-bit signatures: with AVX-512 where the
+// processor has it (dot_amd64.s), else hamming8Generic.
 func hamming8(sigs, q []uint64, dist []uint16, hist []int32) {
+	if useAVX512 && len(dist) > 0 {
+		_, _, _ = sigs[8*len(dist)-1], q[7], hist[512]
+		hamming8AVX512(sigs, q, dist, hist)
+		return
+	}
+	hamming8Generic(sigs, q, dist, hist)
+}
+
+// hamming8Generic is hamming8 in Go.
+func hamming8Generic(sigs, q []uint64, dist []uint16, hist []int32) {
 	q0, q1, q2, q3, q4, q5, q6, q7 := q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]
 	for i := range dist {
 		s := sigs[i*8 : i*8+8 : i*8+8]
