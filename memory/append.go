@@ -36,22 +36,21 @@ func (w *Workspace) Append(ctx context.Context, e Entry) (Entry, error) {
 	defer unix.Flock(int(f.Fd()), unix.LOCK_UN)
 	abs := f.Name()
 
-	existing, err := io.ReadAll(io.NewSectionReader(f, 0, 1<<62))
+	st, err := scanLog(f)
 	if err != nil {
 		return Entry{}, fmt.Errorf("append to %s: read: %w", e.Path, err)
 	}
-	existing, err = repairTornTail(f, existing)
-	if err != nil {
+	if st, err = repairTornTail(f, st); err != nil {
 		return Entry{}, fmt.Errorf("append to %s: %w", e.Path, err)
 	}
 	var buf bytes.Buffer
-	created := len(existing) == 0
+	created := st.size == 0
 	if created {
 		buf.WriteString("# " + e.Date + "\n")
-	} else if existing[len(existing)-1] != '\n' {
+	} else if st.tail[len(st.tail)-1] != '\n' {
 		buf.WriteByte('\n') // a hand-edited file without a final newline
 	}
-	lines := bytes.Count(existing, []byte{'\n'}) + bytes.Count(buf.Bytes(), []byte{'\n'})
+	lines := st.lines + bytes.Count(buf.Bytes(), []byte{'\n'})
 	buf.WriteString("\n" + e.heading() + "\n")
 	body := escapeBody(e.Text)
 	buf.WriteString(body + "\n")
@@ -152,24 +151,54 @@ func (w *Workspace) prepare(e Entry) (Entry, error) {
 	return e, nil
 }
 
-// repairTornTail removes the start of a heading left by an append that was
-// killed after writing at most "\n## " (a lone "#", "##" or "## " line after
-// a blank line, at the very end of the file). Anything longer is a complete
-// enough heading to stand as its own, truncated, entry.
-func repairTornTail(f *os.File, data []byte) ([]byte, error) {
-	n := len(data)
-	if n == 0 || data[n-1] == '\n' {
-		return data, nil
+// logState is what an append needs of the log it extends: its size, its
+// line count and its last few bytes. scanLog reads the file in blocks
+// instead of whole: appending to a long log must not cost its size in
+// memory.
+type logState struct {
+	size  int64
+	lines int
+	tail  []byte // the last up to 5 bytes
+}
+
+func scanLog(f *os.File) (logState, error) {
+	var st logState
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := f.ReadAt(buf, st.size)
+		st.lines += bytes.Count(buf[:n], []byte{'\n'})
+		if n > 0 {
+			keep := append(st.tail, buf[max(0, n-5):n]...)
+			st.tail = append([]byte(nil), keep[max(0, len(keep)-5):]...)
+		}
+		st.size += int64(n)
+		if errors.Is(err, io.EOF) {
+			return st, nil
+		}
+		if err != nil {
+			return st, err
+		}
 	}
-	i := bytes.LastIndexByte(data, '\n')
-	tail := data[i+1:]
-	if i < 1 || data[i-1] != '\n' || len(tail) > 3 || !bytes.HasPrefix([]byte("## "), tail) {
-		return data, nil
+}
+
+// repairTornTail cuts a heading torn by a crash ("\n\n#", "\n\n##" or
+// "\n\n## " at the very end, with nothing after it) so that the next entry
+// starts cleanly; anything else is left as it is.
+func repairTornTail(f *os.File, st logState) (logState, error) {
+	t := st.tail
+	if len(t) == 0 || t[len(t)-1] == '\n' {
+		return st, nil
 	}
-	if err := f.Truncate(int64(i + 1)); err != nil {
-		return nil, fmt.Errorf("repair torn write: %w", err)
+	i := bytes.LastIndexByte(t, '\n')
+	if i < 1 || t[i-1] != '\n' || len(t)-i-1 > 3 || !bytes.HasPrefix([]byte("## "), t[i+1:]) {
+		return st, nil
 	}
-	return data[:i+1], nil
+	cut := st.size - int64(len(t)-i-1)
+	if err := f.Truncate(cut); err != nil {
+		return st, fmt.Errorf("repair torn write: %w", err)
+	}
+	st.size, st.tail = cut, t[:i+1]
+	return st, nil
 }
 
 // LockFile takes an exclusive flock on f, the lock appends hold, polling so
