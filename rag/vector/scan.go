@@ -15,6 +15,7 @@ type scratch struct {
 	qsig []uint64  // query signature
 	dist []uint16  // Hamming distance per slot
 	hist []int32   // slots per distance
+	pick []int32   // slots of one pass, to rescore
 	top  topK
 }
 
@@ -81,6 +82,7 @@ func (ix *Index) searchPrefiltered(ctx context.Context, u []float32, k int, allo
 		}
 		quota := min(need, rem)
 		takenHi, lastHi := 0, lastIdx
+		pick := sc.pick[:0]
 		for i, d16 := range dist {
 			d := int(d16)
 			if d < b || d > hi || (d == b && i <= lastIdx) {
@@ -99,8 +101,15 @@ func (ix *Index) searchPrefiltered(ctx context.Context, u []float32, k int, allo
 				continue
 			}
 			scored++
-			sc.top.push(int32(i), dot(u, ix.vec(int32(i))), ix.ids)
+			pick = append(pick, int32(i))
 		}
+		// Rescore the pass's picks in one tight loop: their vectors lie
+		// all over memory, and loads of the next can start while the
+		// current one is summed.
+		for _, i := range pick {
+			sc.top.push(i, dot(u, ix.vec(i)), ix.ids)
+		}
+		sc.pick = pick
 		if hi == b {
 			takenInB += takenHi
 		} else {
