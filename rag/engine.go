@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -70,8 +71,8 @@ type Engine struct {
 	// to swap what searches hold: a rebuilt full-text index or vector
 	// snapshot.
 	ixMu   sync.Mutex
-	states stateCache    // guarded by ixMu
-	sess   sessionWriter // guarded by ixMu
+	states stateCache          // guarded by ixMu
+	blocks map[string][32]byte // session document id -> hash of its text as indexed; guarded by ixMu
 
 	searching atomic.Int32  // searches in progress
 	slots     chan struct{} // one per search allowed to rank (MaxSearches)
@@ -118,7 +119,7 @@ func IndexDir(ws *memory.Workspace) string { return filepath.Join(ws.StateDir(),
 // full-text index that cannot be opened is deleted and rebuilt from the
 // database by the next Index call; it is reported as a warning.
 func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, error) {
-	e := &Engine{ws: ws, opt: opt, log: opt.Logger, dir: IndexDir(ws), emb: opt.Embedder}
+	e := &Engine{ws: ws, opt: opt, log: opt.Logger, dir: IndexDir(ws), emb: opt.Embedder, blocks: map[string][32]byte{}}
 	n := opt.MaxSearches
 	if n <= 0 {
 		n = runtime.GOMAXPROCS(0)
@@ -193,6 +194,12 @@ const (
 	metaFulltextDirty = "fulltext_dirty"
 	// metaAgents holds the comma-separated agent names, kept by Index.
 	metaAgents = "agents"
+	// metaFulltextLayout records the layout of the full-text index
+	// (fulltextLayout); another one is rebuilt.
+	metaFulltextLayout = "fulltext_layout"
+	// fulltextLayout 2: session documents per block of sessionBlock
+	// chunks (1: one per file).
+	fulltextLayout = "2"
 )
 
 // loadAgents reads the workspace's agent names (lower-case), which Index
@@ -243,10 +250,35 @@ func ftDoc(c *chunk.Chunk) fulltext.Doc {
 	return fulltext.Doc{ID: c.ID, Text: text, Agent: c.Agent, Tags: c.Tags, Project: c.Project, Layer: c.Layer, Date: c.Date}
 }
 
-// session is the full-text view of a whole file: all its chunks' text.
-func session(path string, cs []chunk.Chunk) fulltext.Session {
+// sessionBlock is how many consecutive chunks of a file one session
+// document holds. A day's log is one session (one document) unless it grows
+// past this; then each block of it is one, so that appending to a very long
+// log rewrites only its last block instead of the whole day.
+const sessionBlock = 1000
+
+// sessionID names block b of path's session documents.
+func sessionID(path string, b int) string { return path + "#" + strconv.Itoa(b) }
+
+// sessionOf returns the session document that holds chunk c of path.
+func sessionOf(path string, seq int) string { return sessionID(path, seq/sessionBlock) }
+
+// sessions returns the full-text view of a file, block by block: all its
+// chunks' text. cs are in position order.
+func sessions(path string, cs []chunk.Chunk) []fulltext.Session {
+	var out []fulltext.Session
 	var b strings.Builder
+	block := -1
+	flush := func() {
+		if block >= 0 {
+			out = append(out, fulltext.Session{ID: sessionID(path, block), Text: b.String()})
+			b.Reset()
+		}
+	}
 	for i := range cs {
+		if k := cs[i].Seq / sessionBlock; k != block {
+			flush()
+			block = k
+		}
 		if cs[i].Part > 0 {
 			continue // split parts overlap; the first part stands for the entry
 		}
@@ -255,5 +287,16 @@ func session(path string, cs []chunk.Chunk) fulltext.Session {
 		b.WriteString(cs[i].Text)
 		b.WriteByte('\n')
 	}
-	return fulltext.Session{ID: path, Text: b.String()}
+	flush()
+	return out
+}
+
+// sessionBlocks returns how many session documents a file with the given
+// stored chunk states has.
+func sessionBlocks(states map[string]store.ChunkState) int {
+	n := 0
+	for _, st := range states {
+		n = max(n, st.Seq/sessionBlock+1)
+	}
+	return n
 }

@@ -138,16 +138,16 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 	if err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}
-	if err := e.sess.load(ctx, e.st); err != nil {
-		return nil, err
-	}
-	now := time.Now()
 	dirty, err := e.st.Meta(ctx, metaFulltextDirty)
 	if err != nil {
 		return nil, err
 	}
+	layout, err := e.st.Meta(ctx, metaFulltextLayout)
+	if err != nil {
+		return nil, err
+	}
 	count, _ := e.ft.Count()
-	rebuild := dirty == "1" || (count == 0 && len(known) > 0) || len(known) == 0
+	rebuild := dirty == "1" || layout != fulltextLayout || (count == 0 && len(known) > 0) || len(known) == 0
 	if rebuild {
 		excl.lock() // the full-text index is replaced
 	}
@@ -159,7 +159,7 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 	defer tx.Rollback()
 	var upserts []fulltext.Doc
 	var deletes []string
-	var sessions []fulltext.Session
+	var sessionsOut []fulltext.Session
 	var sessionDeletes []string
 	var touched []string                   // files whose chunks changed
 	fresh := map[string][]store.Position{} // their positions now
@@ -212,8 +212,17 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 		if err := tx.PutFile(ctx, rec, cs, prev); err != nil {
 			return nil, err
 		}
-		if e.sess.write(src.rel, len(cs), now) {
-			sessions = append(sessions, session(src.rel, cs))
+		// Session documents: only the blocks whose text changed.
+		blocks := sessions(src.rel, cs)
+		for i := range blocks {
+			if h := sha256.Sum256([]byte(blocks[i].Text)); e.blocks[blocks[i].ID] != h {
+				sessionsOut = append(sessionsOut, blocks[i])
+				e.blocks[blocks[i].ID] = h
+			}
+		}
+		for b := len(blocks); b < sessionBlocks(prev); b++ {
+			sessionDeletes = append(sessionDeletes, sessionID(src.rel, b))
+			delete(e.blocks, sessionID(src.rel, b))
 		}
 		touched = append(touched, src.rel)
 		fresh[src.rel] = positionsOf(cs)
@@ -233,7 +242,10 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 		if err := tx.DeleteFile(ctx, path); err != nil {
 			return nil, err
 		}
-		sessionDeletes = append(sessionDeletes, path)
+		for b := range sessionBlocks(olds) {
+			sessionDeletes = append(sessionDeletes, sessionID(path, b))
+			delete(e.blocks, sessionID(path, b))
+		}
 		touched = append(touched, path)
 		fresh[path] = nil
 		stats.Removed++
@@ -247,22 +259,11 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 		}
 	}
 	deletes = kept
-	// Session documents left pending by earlier runs, now due.
-	for _, p := range e.sess.due(now, present, written) {
-		cs, err := e.st.ChunksByPath(ctx, p) // unchanged in this transaction
-		if err != nil {
-			return nil, fmt.Errorf("index: %w", err)
-		}
-		sessions = append(sessions, session(p, cs))
-	}
-	if err := tx.SetMeta(ctx, metaSessionsPending, e.sess.list()); err != nil {
-		return nil, err
-	}
 	stats.Added, stats.Deleted = len(upserts), len(deletes)
 	if progress != nil {
 		progress(len(srcs), len(srcs))
 	}
-	if !rebuild && len(upserts) == 0 && len(deletes) == 0 && len(sessions) == 0 {
+	if !rebuild && len(upserts) == 0 && len(deletes) == 0 && len(sessionsOut) == 0 && len(sessionDeletes) == 0 {
 		if err := tx.Commit(); err != nil {
 			return nil, err
 		}
@@ -291,11 +292,11 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 		if err := e.rebuildFulltext(ctx); err != nil {
 			return nil, err
 		}
-		e.sess.reset()
-		if err := e.st.SetMeta(ctx, metaSessionsPending, ""); err != nil {
+		if err := e.st.SetMeta(ctx, metaFulltextLayout, fulltextLayout); err != nil {
 			return nil, err
 		}
-	} else if err := e.ft.Apply(ctx, upserts, deletes, sessions, sessionDeletes); err != nil {
+	} else if err := e.ft.Apply(ctx, upserts, deletes, sessionsOut, sessionDeletes); err != nil {
+		clear(e.blocks) // the next run rebuilds (the dirty mark stays)
 		return nil, err
 	}
 	agents, err := e.st.Agents(ctx)
@@ -326,12 +327,12 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 // bleve's offline builder and swaps it in.
 func (e *Engine) rebuildFulltext(ctx context.Context) error {
 	var docs []fulltext.Doc
-	var sessions []fulltext.Session
+	var all []fulltext.Session
 	var file []chunk.Chunk
 	err := e.st.EachChunk(ctx, true, func(c chunk.Chunk) error {
 		docs = append(docs, ftDoc(&c))
 		if len(file) > 0 && file[0].Path != c.Path {
-			sessions = append(sessions, session(file[0].Path, file))
+			all = append(all, sessions(file[0].Path, file)...)
 			file = file[:0]
 		}
 		file = append(file, c)
@@ -341,13 +342,17 @@ func (e *Engine) rebuildFulltext(ctx context.Context) error {
 		return fmt.Errorf("rebuild full-text index: %w", err)
 	}
 	if len(file) > 0 {
-		sessions = append(sessions, session(file[0].Path, file))
+		all = append(all, sessions(file[0].Path, file)...)
+	}
+	clear(e.blocks)
+	for i := range all {
+		e.blocks[all[i].ID] = sha256.Sum256([]byte(all[i].Text))
 	}
 	tmp := e.ftDir() + ".new"
 	if err := os.RemoveAll(tmp); err != nil {
 		return err
 	}
-	if err := fulltext.Build(ctx, tmp, docs, sessions); err != nil {
+	if err := fulltext.Build(ctx, tmp, docs, all); err != nil {
 		os.RemoveAll(tmp)
 		return err
 	}

@@ -300,8 +300,9 @@ func files(cands []cand) [][]cand {
 	return out
 }
 
-// sessionBoost adds each file's own BM25 score (its whole text against the
-// query), scaled to each channel's best score.
+// sessionBoost adds the BM25 score of each candidate's session document
+// (the whole day's text against the query; a block of it in a very long
+// log), scaled to each channel's best score.
 func (e *Engine) sessionBoost(ctx context.Context, cands []cand, pq *parsedQuery, p RankParams) error {
 	if p.Session == 0 {
 		return nil
@@ -312,12 +313,19 @@ func (e *Engine) sessionBoost(ctx context.Context, cands []cand, pq *parsedQuery
 			best[ch] = max(best[ch], cands[i].s[ch])
 		}
 	}
-	runs := files(cands)
-	list := make([]string, len(runs))
-	for i, f := range runs {
-		list[i] = f[0].c.Path
+	// Candidates sorted by file and position come in runs per document.
+	var runs [][]cand
+	var list []string
+	for lo := 0; lo < len(cands); {
+		id := sessionOf(cands[lo].c.Path, cands[lo].c.Seq)
+		hi := lo + 1
+		for hi < len(cands) && cands[hi].c.Path == cands[lo].c.Path && cands[hi].c.Seq/sessionBlock == cands[lo].c.Seq/sessionBlock {
+			hi++
+		}
+		runs, list = append(runs, cands[lo:hi]), append(list, id)
+		lo = hi
 	}
-	// The candidates' files, scaled to the best of them.
+	// The candidates' documents, scaled to the best of them.
 	hits, err := e.ft.SearchSessions(ctx, pq.terms, list)
 	if err != nil {
 		return fmt.Errorf("search: %w", err)
@@ -331,8 +339,8 @@ func (e *Engine) sessionBoost(ctx context.Context, cands []cand, pq *parsedQuery
 	if top == 0 {
 		return nil
 	}
-	for _, f := range runs {
-		share := fs[f[0].c.Path] / top
+	for k, f := range runs {
+		share := fs[list[k]] / top
 		for i := range f {
 			for ch := range channels {
 				if f[i].s[ch] > 0 {

@@ -6,106 +6,103 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/archon-memory/archon/rag/chunk"
 )
 
-func TestSessionWriter(t *testing.T) {
-	t0 := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+func TestSessionsByBlock(t *testing.T) {
+	mk := func(n int) []chunk.Chunk {
+		cs := make([]chunk.Chunk, n)
+		for i := range cs {
+			cs[i] = chunk.Chunk{Seq: i, Title: "t", Text: fmt.Sprint(i)}
+		}
+		return cs
+	}
 	tests := []struct {
-		name  string
-		n     int
-		after time.Duration // since the first write
-		write bool
+		n    int
+		want []string
 	}{
-		{"small file: always at once", sessionLarge - 1, time.Millisecond, true},
-		{"large file: waits", sessionLarge, sessionEvery / 2, false},
-		{"large file: due", sessionLarge, sessionEvery, true},
+		{0, nil},
+		{1, []string{"f.md#0"}},
+		{sessionBlock, []string{"f.md#0"}},
+		{sessionBlock + 1, []string{"f.md#0", "f.md#1"}},
+		{2*sessionBlock + 5, []string{"f.md#0", "f.md#1", "f.md#2"}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			w := sessionWriter{loaded: true, written: map[string]time.Time{}, pending: map[string]bool{}}
-			if !w.write("a.md", tt.n, t0) {
-				t.Fatal("a first write waits")
-			}
-			if got := w.write("a.md", tt.n, t0.Add(tt.after)); got != tt.write {
-				t.Fatalf("write = %v, want %v", got, tt.write)
-			}
-			if w.pending["a.md"] == tt.write {
-				t.Fatalf("pending = %v", w.pending)
-			}
-		})
-	}
-	w := sessionWriter{loaded: true, written: map[string]time.Time{"a.md": t0, "b.md": t0}, pending: map[string]bool{"a.md": true, "b.md": true, "gone.md": true}}
-	present := map[string]bool{"a.md": true, "b.md": true}
-	if d := w.due(t0.Add(time.Second), present, nil); len(d) != 0 {
-		t.Fatalf("due too early: %v", d)
-	}
-	if w.pending["gone.md"] {
-		t.Fatal("a file gone from the workspace stays pending")
-	}
-	if d := w.due(t0.Add(sessionEvery), present, nil); strings.Join(d, ",") != "a.md,b.md" || len(w.pending) != 0 {
-		t.Fatalf("due %v, pending %v", d, w.pending)
+		var got []string
+		for _, s := range sessions("f.md", mk(tt.n)) {
+			got = append(got, s.ID)
+		}
+		if strings.Join(got, ",") != strings.Join(tt.want, ",") {
+			t.Errorf("%d chunks: sessions %v, want %v", tt.n, got, tt.want)
+		}
 	}
 }
 
-// TestLargeLogSessionCatchesUp checks that the session document of a long,
-// fast-growing log, left pending by an index run, is written by a later
-// run, and by the next engine when the process ends first.
-func TestLargeLogSessionCatchesUp(t *testing.T) {
+// TestLongLogSessions checks that a very long log gets one session
+// document per block, that an append rewrites only the last, and that the
+// documents follow the file when it shrinks and when it goes.
+func TestLongLogSessions(t *testing.T) {
 	ctx := context.Background()
 	ws := demoWorkspace(t)
-	var b strings.Builder
-	b.WriteString("# 2026-11-29\n")
-	for i := range sessionLarge {
-		fmt.Fprintf(&b, "\n## %02d:%02d alice\nRoutine note %d about the build.\n", i/60%24, i%60, i)
+	entries := func(n int, extra string) string {
+		var b strings.Builder
+		b.WriteString("# 2026-11-29\n")
+		for i := range n {
+			fmt.Fprintf(&b, "\n## %02d:%02d alice\nRoutine note %d about the build.\n", i/60%24, i%60, i)
+		}
+		return b.String() + extra
 	}
 	abs, _ := ws.Path("memory/2026-11-29.md")
-	if err := os.WriteFile(abs, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
+	write := func(s string) {
+		t.Helper()
+		if err := os.WriteFile(abs, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	e, err := Open(ctx, ws, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := e.Index(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.OpenFile(abs, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fmt.Fprintf(f, "\n## 23:59 alice\nzqsession marker entry.\n")
-	f.Close()
-	if _, err := e.Index(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
-	pending := func(e *Engine) string {
-		v, err := e.st.Meta(ctx, metaSessionsPending)
+	write(entries(2*sessionBlock+10, ""))
+	e := openIndexed(t, ws)
+	const p = "memory/2026-11-29.md"
+	blocks := func() map[string]bool {
+		t.Helper()
+		ids := []string{sessionID(p, 0), sessionID(p, 1), sessionID(p, 2), sessionID(p, 3)}
+		hits, err := e.ft.SearchSessions(ctx, parseQuery(e.ft.Analyzer(), "routine note build zqblock", nil).terms, ids)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return v
+		out := map[string]bool{}
+		for _, h := range hits {
+			out[h.ID] = true
+		}
+		return out
 	}
-	if p := pending(e); p != "memory/2026-11-29.md" {
-		t.Fatalf("pending sessions %q right after an append", p)
+	if b := blocks(); len(b) != 3 || !b[sessionID(p, 2)] {
+		t.Fatalf("session documents %v, want 3 blocks", b)
 	}
-	if hits := search(t, e, Query{Text: "zqsession"}); len(hits) == 0 {
-		t.Fatal("the new entry is not searchable while its session waits")
-	}
-	e.Close()
-	e2, err := Open(ctx, ws, Options{})
-	if err != nil {
+	before := e.blocks[sessionID(p, 0)]
+	write(entries(2*sessionBlock+10, "\n## 23:59 bob\nzqblock marker.\n"))
+	if _, err := e.Index(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
-	defer e2.Close()
-	if _, err := e2.Index(ctx, nil); err != nil {
+	if e.blocks[sessionID(p, 0)] != before {
+		t.Fatal("an append changed the first block's document")
+	}
+	hits, _ := e.ft.SearchSessions(ctx, parseQuery(e.ft.Analyzer(), "zqblock", nil).terms, []string{sessionID(p, 2)})
+	if len(hits) != 1 {
+		t.Fatalf("the last block's document lacks the appended entry: %v", hits)
+	}
+	write(entries(10, ""))
+	if _, err := e.Index(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
-	if p := pending(e2); p != "" {
-		t.Fatalf("pending sessions %q after a restart", p)
+	if b := blocks(); len(b) != 1 {
+		t.Fatalf("after shrinking: session documents %v, want 1", b)
 	}
-	hits, err := e2.ft.SearchSessions(ctx, parseQuery(e2.ft.Analyzer(), "zqsession", nil).terms, []string{"memory/2026-11-29.md"})
-	if err != nil || len(hits) != 1 {
-		t.Fatalf("session document not updated: %v %v", hits, err)
+	os.Remove(abs)
+	if _, err := e.Index(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if b := blocks(); len(b) != 0 {
+		t.Fatalf("after removal: session documents %v", b)
 	}
 }

@@ -78,7 +78,8 @@ const (
 
 var setBM25 = sync.OnceFunc(func() { search.BM25_k1, search.BM25_b = BM25K1, BM25B })
 
-// Session is the full-text view of one source file.
+// Session is the full-text view of one session: a whole source file, or a
+// block of consecutive entries of a very long one.
 type Session struct {
 	ID   string // the file's path
 	Text string

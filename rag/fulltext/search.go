@@ -56,14 +56,14 @@ func (ix *Index) Search(ctx context.Context, terms []Term, f Filter, size int) (
 	return ix.run(ctx, ix.entries, terms, f, size)
 }
 
-// SearchSessions scores the whole source files named by paths against
-// terms, best first (files without a match are left out). The query runs
-// over every file and keeps the best 2*len(paths): a document-id filter
-// would make bleve start a goroutine per segment for each query, and a
-// named file outside the best twice-as-many holds too little of the query
-// to add evidence.
-func (ix *Index) SearchSessions(ctx context.Context, terms []Term, paths []string) ([]Hit, error) {
-	if len(paths) == 0 || len(terms) == 0 {
+// SearchSessions scores the session documents named by ids (see Session)
+// against terms, best first (documents without a match are left out). The
+// query runs over every document and keeps the best 2*len(ids): a
+// document-id filter would make bleve start a goroutine per segment for
+// each query, and a named document outside the best twice-as-many holds
+// too little of the query to add evidence.
+func (ix *Index) SearchSessions(ctx context.Context, terms []Term, ids []string) ([]Hit, error) {
+	if len(ids) == 0 || len(terms) == 0 {
 		return nil, nil
 	}
 	qs := make([]query.Query, 0, len(terms))
@@ -82,16 +82,16 @@ func (ix *Index) SearchSessions(ctx context.Context, terms []Term, paths []strin
 	if n == 0 {
 		return nil, nil
 	}
-	req := bleve.NewSearchRequestOptions(query.NewDisjunctionQuery(qs), min(int(n), 2*len(paths)), 0, false)
+	req := bleve.NewSearchRequestOptions(query.NewDisjunctionQuery(qs), min(int(n), 2*len(ids)), 0, false)
 	res, err := ix.sessions.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, fmt.Errorf("full-text session search: %w", err)
 	}
-	want := make(map[string]bool, len(paths))
-	for _, p := range paths {
-		want[p] = true
+	want := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		want[id] = true
 	}
-	hits := make([]Hit, 0, len(paths))
+	hits := make([]Hit, 0, len(ids))
 	for _, h := range res.Hits {
 		if want[h.ID] {
 			hits = append(hits, Hit{ID: h.ID, Score: h.Score})
