@@ -159,4 +159,5 @@ var heldOutSets = []struct {
 	{"held-out11", convgen.HeldOut11, false},
 	{"held-out12", convgen.HeldOut12, false},
 	{"held-out13", convgen.HeldOut13, false},
+	{"held-out14", convgen.HeldOut14, true},
 }
