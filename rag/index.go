@@ -161,9 +161,14 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 	var deletes []string
 	var sessionsOut []fulltext.Session
 	var sessionDeletes []string
-	var touched []string                   // files whose chunks changed
-	fresh := map[string][]store.Position{} // their positions now
-	written := map[string][]chunk.Chunk{}  // and their chunks
+	var touched []string // files whose chunks changed
+	// The positions of changed files, when searches hold positions in
+	// memory, and the chunks of the last few, for the state cache: a full
+	// index must not hold every chunk twice.
+	keepPos := e.pos.isLoaded()
+	fresh := map[string][]store.Position{}
+	written := map[string][]chunk.Chunk{}
+	var order []string
 	var changed []chunk.Chunk
 	upserted := map[string]bool{}
 	present := make(map[string]bool, len(srcs))
@@ -225,8 +230,14 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 			delete(e.blocks, sessionID(src.rel, b))
 		}
 		touched = append(touched, src.rel)
-		fresh[src.rel] = positionsOf(cs)
+		if keepPos {
+			fresh[src.rel] = positionsOf(cs)
+		}
 		written[src.rel] = cs
+		if order = append(order, src.rel); len(order) > statesKept {
+			delete(written, order[0])
+			order = order[1:]
+		}
 	}
 	for path := range known {
 		if present[path] {
@@ -247,7 +258,9 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 			delete(e.blocks, sessionID(path, b))
 		}
 		touched = append(touched, path)
-		fresh[path] = nil
+		if keepPos {
+			fresh[path] = nil
+		}
 		stats.Removed++
 	}
 	// An id deleted from one file and added by another (an archived log)
@@ -309,7 +322,7 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 	if err := e.loadAgents(ctx); err != nil {
 		return nil, err
 	}
-	e.pos.refresh(fresh)
+	e.pos.refresh(fresh, keepPos)
 	n, warn, err := e.updateVectors(ctx, excl, changed, deletes, rebuild, rebuild && len(known) == 0)
 	if err != nil {
 		return nil, err

@@ -75,13 +75,27 @@ func add(byID map[string]*store.Position, byFile map[string][]*store.Position, p
 	byFile[pos.Path] = f
 }
 
+// isLoaded reports whether the positions are in memory (and so must be
+// refreshed after an index run).
+func (p *positions) isLoaded() bool {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	return p.loaded
+}
+
 // refresh replaces the positions of the files in fresh (a file mapped to
 // nothing is gone), after an Index changed them. It does nothing if nothing
-// is loaded yet.
-func (p *positions) refresh(fresh map[string][]store.Position) {
+// is loaded yet. complete is false when the Index did not collect them
+// (nothing was loaded when it started): positions loaded meanwhile are
+// dropped, to be loaded again.
+func (p *positions) refresh(fresh map[string][]store.Position, complete bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.version++
+	if p.loaded && !complete {
+		p.loaded, p.byID, p.byFile = false, nil, nil
+		return
+	}
 	if !p.loaded || len(fresh) == 0 {
 		return
 	}

@@ -32,7 +32,8 @@ func (c *stateCache) get(ctx context.Context, tx *store.Tx, path string) (map[st
 }
 
 // committed records what an Index committed: the chunks of the files it
-// wrote; touched files missing from written are gone.
+// wrote (the last statesKept of them); touched files missing from written
+// are gone or forgotten.
 func (c *stateCache) committed(touched []string, written map[string][]chunk.Chunk) {
 	if c.files == nil {
 		c.files = map[string]map[string]store.ChunkState{}
