@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/archon-memory/archon/rag/store"
@@ -154,21 +153,38 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 	for i, c := range hood {
 		cands[i].c = c
 	}
+	vecHit := make(map[string]bool, len(v.ids))
+	for _, id := range v.ids {
+		vecHit[id] = true
+	}
+	seed := make([]bool, len(cands))
 	for i := range cands {
 		cands[i].s0[lexical] = s0[cands[i].c.ID]
+		seed[i] = cands[i].s0[lexical] > 0 || vecHit[cands[i].c.ID]
 	}
 	if qvec != nil {
-		ids := make([]string, len(cands))
+		// Cosines of the seeds and their next neighbours: further
+		// neighbours pass on too little of theirs to matter.
+		var ids []string
+		var at []int
 		for i := range cands {
-			ids[i] = cands[i].c.ID
+			near := seed[i]
+			for _, j := range [2]int{i - 1, i + 1} {
+				if j >= 0 && j < len(cands) && seed[j] && cands[j].c.Path == cands[i].c.Path && abs(cands[j].c.Seq-cands[i].c.Seq) == 1 {
+					near = true
+				}
+			}
+			if near {
+				ids, at = append(ids, cands[i].c.ID), append(at, i)
+			}
 		}
 		cos, err := qvec.ix.Score(ctx, qvec.vec, ids)
 		if err != nil {
 			return nil, warn, fmt.Errorf("search: %w", err)
 		}
-		for i, c := range cos {
+		for k, c := range cos {
 			if c > 0 { // NaN (no vector) is not
-				cands[i].s0[semantic] = float64(c)
+				cands[at[k]].s0[semantic] = float64(c)
 			}
 		}
 	}
@@ -215,141 +231,6 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 		n++
 	}
 	return out[:n], warn, nil
-}
-
-// propagate spreads scores to neighbouring entries: an answer often shares
-// no words with the question but sits right after a turn that does. Then
-// each entry gains a share of the best score in its file. cands are sorted
-// by file and position, each once.
-func propagate(cands []cand, p RankParams) {
-	wPrev := make([]float64, p.Radius+1)
-	wNext := make([]float64, p.Radius+1)
-	for d := 1; d <= p.Radius; d++ {
-		switch d {
-		case 1:
-			wPrev[d], wNext[d] = p.Prev, p.Next
-		case 2:
-			wPrev[d], wNext[d] = p.Near, p.Near
-		default:
-			wPrev[d] = wPrev[d-1] * p.Decay
-			wNext[d] = wPrev[d]
-		}
-	}
-	// prev[d] and next[d]: the candidate d positions before and after.
-	prev := make([]*cand, p.Radius+1)
-	next := make([]*cand, p.Radius+1)
-	for i := range cands {
-		cd := &cands[i]
-		clear(prev)
-		clear(next)
-		for j := i - 1; j >= 0; j-- {
-			d := cd.c.Seq - cands[j].c.Seq
-			if d > p.Radius || cands[j].c.Path != cd.c.Path {
-				break
-			}
-			prev[d] = &cands[j]
-		}
-		for j := i + 1; j < len(cands); j++ {
-			d := cands[j].c.Seq - cd.c.Seq
-			if d > p.Radius || cands[j].c.Path != cd.c.Path {
-				break
-			}
-			next[d] = &cands[j]
-		}
-		s := cd.s0
-		for d := 1; d <= p.Radius; d++ {
-			for ch := range channels {
-				if n := prev[d]; n != nil {
-					s[ch] += wPrev[d] * n.s0[ch]
-				}
-				if n := next[d]; n != nil {
-					s[ch] += wNext[d] * n.s0[ch]
-				}
-			}
-		}
-		cd.s = s
-	}
-	for _, f := range files(cands) {
-		var m [channels]float64
-		for i := range f {
-			for ch := range channels {
-				m[ch] = max(m[ch], f[i].s[ch])
-			}
-		}
-		for i := range f {
-			for ch := range channels {
-				if f[i].s[ch] > 0 {
-					f[i].s[ch] += p.FileMax * m[ch]
-				}
-			}
-		}
-	}
-}
-
-// files splits candidates sorted by file into one run per file.
-func files(cands []cand) [][]cand {
-	var out [][]cand
-	for lo := 0; lo < len(cands); {
-		hi := lo + 1
-		for hi < len(cands) && cands[hi].c.Path == cands[lo].c.Path {
-			hi++
-		}
-		out = append(out, cands[lo:hi])
-		lo = hi
-	}
-	return out
-}
-
-// sessionBoost adds the BM25 score of each candidate's session document
-// (the whole day's text against the query; a block of it in a very long
-// log), scaled to each channel's best score.
-func (e *Engine) sessionBoost(ctx context.Context, cands []cand, pq *parsedQuery, p RankParams) error {
-	if p.Session == 0 {
-		return nil
-	}
-	var best [channels]float64
-	for i := range cands {
-		for ch := range channels {
-			best[ch] = max(best[ch], cands[i].s[ch])
-		}
-	}
-	// Candidates sorted by file and position come in runs per document.
-	var runs [][]cand
-	var list []string
-	for lo := 0; lo < len(cands); {
-		id := sessionOf(cands[lo].c.Path, cands[lo].c.Seq)
-		hi := lo + 1
-		for hi < len(cands) && cands[hi].c.Path == cands[lo].c.Path && cands[hi].c.Seq/sessionBlock == cands[lo].c.Seq/sessionBlock {
-			hi++
-		}
-		runs, list = append(runs, cands[lo:hi]), append(list, id)
-		lo = hi
-	}
-	// The candidates' documents, scaled to the best of them.
-	hits, err := e.ft.SearchSessions(ctx, pq.terms, list)
-	if err != nil {
-		return fmt.Errorf("search: %w", err)
-	}
-	fs := make(map[string]float64, len(hits))
-	top := 0.0
-	for _, h := range hits {
-		fs[h.ID] = h.Score
-		top = max(top, h.Score)
-	}
-	if top == 0 {
-		return nil
-	}
-	for k, f := range runs {
-		share := fs[list[k]] / top
-		for i := range f {
-			for ch := range channels {
-				if f[i].s[ch] > 0 {
-					f[i].s[ch] += p.Session * best[ch] * share
-				}
-			}
-		}
-	}
-	return nil
 }
 
 // bestOf returns the k best of rs (ties: smaller id first), best first. It
@@ -401,45 +282,6 @@ func bestOf(rs []ranked, k int) []ranked {
 		return 0
 	})
 	return rs
-}
-
-// applyBoosts multiplies entries by named speakers and entries dated on a
-// date the query mentions.
-func applyBoosts(cands []cand, pq *parsedQuery, p RankParams) {
-	if len(pq.names) > 0 {
-		for i := range cands {
-			cd := &cands[i]
-			if pq.names[strings.ToLower(cd.c.Agent)] {
-				for ch := range channels {
-					cd.s[ch] *= p.Speaker
-				}
-			}
-		}
-	}
-	if len(pq.dates) == 0 {
-		return
-	}
-	var best [channels]float64
-	for i := range cands {
-		for ch := range channels {
-			best[ch] = max(best[ch], cands[i].s[ch])
-		}
-	}
-	for i := range cands {
-		cd := &cands[i]
-		d, err := time.Parse(time.DateOnly, cd.c.Date)
-		if err != nil {
-			continue
-		}
-		for _, r := range pq.dates {
-			if !d.Before(r.from) && !d.After(r.to.AddDate(0, 0, p.DateSlack)) {
-				for ch := range channels {
-					cd.s[ch] = cd.s[ch]*p.DateBoost + p.DateAdd*best[ch]
-				}
-				break
-			}
-		}
-	}
 }
 
 // matches reports whether c passes f.
@@ -496,4 +338,11 @@ func minDate(s string, t time.Time) string {
 		return s
 	}
 	return d
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
