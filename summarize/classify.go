@@ -327,7 +327,8 @@ func classify(lower string, role conv.Role) (string, float64, bool) {
 
 // fallback catches what the cue phrases miss, by sentence shape:
 // an obligation whose subject is not the speaker narrating their next step
-// ("somebody needs to", "the team must") is a task; a statement giving a
+// ("somebody needs to", "the team must") or none ("Need to X before the
+// flag goes on.") is a task; a statement giving a
 // reason ("because", "since", "due to") about a named thing is a decision or
 // its rationale.
 func fallback(st *sentence) (string, float64, bool) {
@@ -342,6 +343,11 @@ func fallback(st *sentence) (string, float64, bool) {
 		}
 		subject := strings.Fields(lower[:max(i-1, 0)])
 		if len(subject) == 0 {
+			// No subject: a note of work to do ("Need to X before Y."),
+			// as in a to-do comment or a checklist.
+			if m != " should " {
+				return SecTasks, 7, true
+			}
 			break
 		}
 		last := subject[len(subject)-1]

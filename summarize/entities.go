@@ -99,7 +99,7 @@ func classifyWord(raw string) (EntityKind, string, bool) {
 	if strings.ContainsAny(w, "{}\"=<>|\\") {
 		return 0, "", false
 	}
-	if isCaseRef(w) || isEndpoint(w) || isQualifiedName(w) || isBareNumberID(w) {
+	if isCaseRef(w) || isEndpoint(w) || isQualifiedName(w) || isBareNumberID(w) || isCompoundID(w) {
 		return EntID, w, true
 	}
 	if looksLikePath(stripLineRef(w)) {
@@ -172,6 +172,8 @@ func looksLikeID(w string) bool {
 		return len(w) >= 5 // DATABASE_URL
 	case upper == 0 && digits == 0 && seps == strings.Count(w, "_") && seps >= 2:
 		return snakeName(w) // feature flags, config keys: search_ltr_rerank
+	case digits > 0 && letters > 0 && seps == 0:
+		return mixedCode(w, upper, lower, digits)
 	}
 	return false
 }

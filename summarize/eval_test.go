@@ -144,8 +144,8 @@ func TestPlantedFactRetention(t *testing.T) {
 // held-out set (already scored blind and looked at); held-out7 and
 // held-out8 are "v5" and "v6" of issue #4's brief; held-out8 to held-out13
 // have since been studied, each after its one blind score (held-out9 87.5%,
-// held-out10 66.7%, held-out11 82.8%, held-out12 85.9%, held-out13 88.0%).
-// held-out7 is blind.
+// held-out10 66.7%, held-out11 82.8%, held-out12 85.9%, held-out13 88.0%,
+// held-out14 78.6%). held-out7 is blind.
 var heldOutSets = []struct {
 	name  string
 	facts func(seed uint64, n int) []convgen.Fact
@@ -159,5 +159,5 @@ var heldOutSets = []struct {
 	{"held-out11", convgen.HeldOut11, false},
 	{"held-out12", convgen.HeldOut12, false},
 	{"held-out13", convgen.HeldOut13, false},
-	{"held-out14", convgen.HeldOut14, true},
+	{"held-out14", convgen.HeldOut14, false},
 }

@@ -211,10 +211,9 @@ func (x *extractor) scoreSentences() {
 		}
 		s.rare = x.rareName(s.text)
 		sec, base, item, ok := judge(s)
+		ew := entityWeight(s, rw, ok)
 		if !ok {
-			if s.src == srcText {
-				x.addEntities(s.text, 2*rw, s.recency, s.seq)
-			}
+			x.addEntities(s.text, ew, s.recency, s.seq)
 			continue
 		}
 		score := base*rw*(1-salienceWeight/2+salienceWeight*x.rarity(s.lower)) + 2*s.recency
@@ -228,9 +227,7 @@ func (x *extractor) scoreSentences() {
 			carried = s.reason
 		}
 		x.cands = append(x.cands, candidate{section: sec, text: clip(item), score: score, seq: s.seq, sentence: sec == SecContext})
-		if s.src == srcText {
-			x.addEntities(s.text, 3*rw, s.recency, s.seq)
-		}
+		x.addEntities(s.text, ew, s.recency, s.seq)
 	}
 }
 

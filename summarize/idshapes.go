@@ -86,11 +86,105 @@ func isQualifiedName(w string) bool {
 	return marked
 }
 
-// isBareNumberID accepts a bare number of seven to nine digits that is
-// not round (order and claim numbers, a short commit hash that happens to
-// have no letters): quantities are written round or with separators
-// (1000000, 1,250,000), years and counts are shorter, and ten digits or
-// more are Unix times and phone numbers as often as not.
+// isBareNumberID accepts a bare run of six digits or more that is not
+// round (order, claim and submission numbers, ship numbers, a short commit
+// hash that happens to have no letters): quantities are written round or
+// with separators (1000000, 1,250,000), years and counts are shorter, and
+// ten or thirteen digits opening with 1 are Unix times (seconds, ms).
 func isBareNumberID(w string) bool {
-	return len(w) >= 7 && len(w) <= 9 && allDigits(w) && !strings.HasSuffix(w, "000") && w[0] != '0'
+	if (len(w) == 10 || len(w) == 13) && w[0] == '1' {
+		return false
+	}
+	return len(w) >= 6 && len(w) <= 40 && allDigits(w) && !strings.HasSuffix(w, "000") && (w[0] != '0' || len(w) >= 10)
+}
+
+// mixedCode judges a token of letters and digits without separators by
+// its shape, not by any known format: letters and digits that alternate
+// more than once (HVZ5VDSX2, a7f3k9), or a run of letters then four
+// digits or more (MAEU3182497), or capitals then two digits or more
+// (WTG17, HD44780) are codes. A word with a version or a count after it
+// (python3, utf8, gpt4), a number with a unit (100ms, 30x, 3rd, 4K) and
+// short abbreviations (i18n, k8s) are not.
+func mixedCode(w string, upper, lower, digits int) bool {
+	changes := 0
+	for i := 1; i < len(w); i++ {
+		if isDigitByte(w[i]) != isDigitByte(w[i-1]) {
+			changes++
+		}
+	}
+	switch {
+	case len(w) < 5 || w[0] == '0' && w[1]|0x20 == 'x':
+		return false // 0x literals are judged by isHexLiteral
+	case changes >= 2:
+		return true
+	case isDigitByte(w[0]):
+		return false // 100ms, 2nd, 1080p
+	case digits >= 4:
+		return len(w) >= 6
+	}
+	return lower == 0 && upper >= 2 && digits >= 2
+}
+
+func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
+
+// isCompoundID accepts a code joined by "#" or ":" (WTG-C17#3,
+// job:88412, FC-H7K2:lane4): pieces of letters, digits and "-_.", with
+// letters and digits both present and a piece that mixes them or runs to
+// four digits. Clock times and timestamps (they open with a digit), ratios, "Note:" and C++ scopes are not.
+func isCompoundID(w string) bool {
+	if !strings.ContainsAny(w, "#:") || len(w) < 5 || strings.Contains(w, "::") || isDigitByte(w[0]) {
+		return false
+	}
+	letters, digits, mixed := false, false, false
+	for _, p := range strings.FieldsFunc(w, func(r rune) bool { return r == '#' || r == ':' }) {
+		if !isIdentLike(p) {
+			return false
+		}
+		l, d := strings.IndexFunc(p, func(r rune) bool { return r|0x20 >= 'a' && r|0x20 <= 'z' }) >= 0,
+			strings.IndexFunc(p, func(r rune) bool { return r >= '0' && r <= '9' }) >= 0
+		letters, digits = letters || l, digits || d
+		mixed = mixed || l && d || allDigits(p) && len(p) >= 4
+	}
+	return letters && digits && mixed && w[0] != '#' && w[len(w)-1] != ':' && w[len(w)-1] != '#'
+}
+
+// noteEntityWeight is what a path or identifier in a note a tool read (a
+// prose line, a list item, a "label: value" record, as addNotes keeps
+// them) weighs: more than machine output (0.3), which repeats names by the
+// hundred, less than the conversation's own words.
+const noteEntityWeight = 1.0
+
+// entityWeight is the weight of the entities a sentence names: the
+// speaker's weight, more if the sentence was judged an item, and more if
+// it asks to keep, watch, track or use something (keepCue): an identifier
+// someone said to hold on to is what a summary must not lose. Notes read
+// by tools start from noteEntityWeight.
+func entityWeight(s *sentence, rw float64, judged bool) float64 {
+	w := 2 * rw
+	if judged {
+		w = 3 * rw
+	}
+	if s.src == srcTool {
+		w = noteEntityWeight
+	}
+	if keepCue(s.lower) {
+		w = max(w, 3*rw) + 1
+	}
+	return w
+}
+
+// keepCues are words that set something aside to keep, watch, find again
+// or use: "watch item: X", "keep an eye on X", "pull up X", "paste this:
+// X", "the one I need", "guard for X".
+var keepCues = []string{"watch", "keep", "track", "remember", "note:", "pin ", "pinned", "flag ", "flagged",
+	"follow up", "follow-up", "look into", "investigate", "pull up", "look up", "paste", "save ", "hold on to",
+	"the one", "that one", "guard", "do not remove", "don't remove", "reference", "use ", "copy "}
+
+func keepCue(lower string) bool {
+	for _, c := range keepCues {
+		if containsPhrase(lower, c) {
+			return true
+		}
+	}
+	return false
 }

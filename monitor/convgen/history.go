@@ -280,4 +280,39 @@ package convgen
 // most of the loss. Blind first scores: 87.5%, 66.7%, 82.8%, 85.9%, 88.0%,
 // 78.6% (held-out9 to 14): the cue-driven extractive summarizer does not
 // reach 90% on unseen sets.
+//
+// 2026-11-29: held-out14 was then unblinded, studied after its one blind
+// score of 78.6% (its losses logged and looked at), so it counts as seen
+// from here on. Its losses: identifiers of shapes no rule had
+// (HVZ5VDSX2, 20-digit numbers) and identifiers and paths in a tool's
+// note (a shift handover's "watch item: X", a README's "Copy `X`") read
+// at the weight of machine output; "Need to X before ..." in a code
+// comment (an obligation with no subject); "X comes out ahead", a chat
+// export's proposal with "+1" and "locking that in" (decisions); "On the
+// list for Monday" losing on budget. Rather than adding formats, the
+// summarizer changed by general rules (summarize/idshapes.go, extract.go,
+// classify.go): a token is an identifier by its shape (letters and digits
+// alternating, letters then 4+ digits, capitals with 2+ digits, pieces
+// joined by "#" or ":", 6+ digits not round and not a Unix time), not a
+// word with its version, a number with a unit, a date or a time; names in
+// notes a tool read weigh 1.0 (machine output 0.3) and names in a
+// sentence that asks to keep, watch, track, paste or use them weigh most;
+// an obligation with no subject is a task:
+//
+//	set        summarizer            kept   decisions tasks  paths  ids    distractors shown
+//	held-out14 openwork (seen)       90.1%  40/48     45/48  44/48  44/48  8/48
+//	held-out13 openwork (seen)       97.9%  46/48     48/48  48/48  46/48  1/48
+//	held-out12 openwork (seen)       100%   48/48     48/48  48/48  48/48  4/48
+//	held-out11 openwork (seen)       100%   48/48     48/48  48/48  48/48  0/48
+//	held-out10 openwork (seen)       99.0%  46/48     48/48  48/48  48/48  0/48
+//	held-out9  openwork (seen)       100%   48/48     48/48  48/48  48/48  0/48
+//	held-out8  openwork (seen)       100%   48/48     48/48  48/48  48/48  0/48
+//	held-out7  openwork (blind)      94.3%  37/48     48/48  48/48  48/48  0/48
+//
+// Tuning sets 100% but tuning3 99.5% (one task), held-out 100%. Left
+// alone: decisions by comparison ("X comes out ahead") and by a chat's
+// proposal and assent; "handover" as a task heading, which makes a
+// handover's status lines ("nothing else unusual") tasks and spends the
+// budget; 8/48 distractors shown. The next unseen set (held-out15) is the
+// measure of whether these rules generalize.
 const heldOutHistory = "monitor/convgen/history.go"
