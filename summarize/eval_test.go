@@ -160,4 +160,5 @@ var heldOutSets = []struct {
 	{"held-out12", convgen.HeldOut12, false},
 	{"held-out13", convgen.HeldOut13, false},
 	{"held-out14", convgen.HeldOut14, false},
+	{"held-out15", convgen.HeldOut15, true},
 }

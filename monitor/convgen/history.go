@@ -315,4 +315,19 @@ package convgen
 // handover's status lines ("nothing else unusual") tasks and spends the
 // budget; 8/48 distractors shown. The next unseen set (held-out15) is the
 // measure of whether these rules generalize.
+//
+// 2026-11-29: held-out15 (heldout9.go: veterinary practice, ski resort
+// lifts and snowmaking, craft brewery, library consortium catalogue,
+// precision agriculture, hotel PMS and channel manager; written by someone
+// who had read neither the summarizer nor this history) scored once,
+// blind, totals only, with the summarizer above (29524af):
+//
+//	held-out15 (29524af)             69.3%  28/48     26/48  42/48  37/48  7/48
+//
+// Blind first scores of seven sets written this way: 87.5%, 66.7%, 82.8%,
+// 85.9%, 88.0%, 78.6%, 69.3% (held-out9 to 15); held-out7, blind
+// throughout, 94.3%. Every set rose to 90-100% once studied, and no rule
+// learned from one carried the next past 90%: decisions and pending tasks
+// are said in too many ways for cue rules to anticipate. The offline
+// extractive summarizer does not meet the 90% target on unseen sets.
 const heldOutHistory = "monitor/convgen/history.go"
