@@ -8,8 +8,8 @@
 // (80%) and log (20%) over loopback HTTP. It reports search latency
 // percentiles, errors, how soon an entry written under load is found, and
 // the heap over time (the soak: ARCHON_LOADTEST=10m, with
-// ARCHON_LOADTEST_LOGS_PER_SEC=10 so that the workspace stays near its
-// size: unthrottled, 32 clients add some 450 entries a second).
+// ARCHON_LOADTEST_LOGS_PER_SEC=1 so that the workspace keeps its size:
+// unthrottled, 32 clients add some 450 entries a second).
 package loadtest
 
 import (
