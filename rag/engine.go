@@ -74,8 +74,7 @@ type Engine struct {
 	states stateCache          // guarded by ixMu
 	blocks map[string][32]byte // session document id -> hash of its text as indexed; guarded by ixMu
 
-	searching atomic.Int32  // searches in progress
-	slots     chan struct{} // one per search allowed to rank (MaxSearches)
+	slots chan struct{} // one per search ranking now, at most MaxSearches
 
 	mu     sync.RWMutex // searches hold it for reading
 	st     *store.Store

@@ -3,7 +3,6 @@ package rag
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"slices"
 	"time"
 
@@ -88,20 +87,19 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 		ids  []string
 		warn []string
 	}
-	// On a busy machine (as many searches as processors) the goroutine
-	// would only queue behind the others and make this search wait for a
-	// turn of the scheduler: then it runs here, before BM25.
+	// When every search slot is taken (one per processor by default) the
+	// goroutine would only queue behind the other searches and make this
+	// one wait for a turn of the scheduler: then it runs here, before BM25.
 	vch := make(chan vectorResult, 1)
 	vectors := func() {
 		qv, ids, warn := e.vectorCandidates(ctx, q, p)
 		vch <- vectorResult{qv, ids, warn}
 	}
-	if n := e.searching.Add(1); int(n) < runtime.GOMAXPROCS(0) {
+	if len(e.slots) < cap(e.slots) { // this search holds one of the slots
 		go vectors()
 	} else {
 		vectors()
 	}
-	defer e.searching.Add(-1)
 	vecDone := false
 	var vr vectorResult
 	waitVectors := func() vectorResult {

@@ -32,14 +32,6 @@ func (a *app) serveCommands() []*cli.Command {
 	return []*cli.Command{a.serveCommand(), a.mcpCommand()}
 }
 
-// envOr returns the environment value of key, else def.
-func (a *app) envOr(key, def string) string {
-	if v := a.getenv(key); v != "" {
-		return v
-	}
-	return def
-}
-
 func (a *app) serveCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "serve",

@@ -66,15 +66,6 @@ func (ix *Index) SearchSessions(ctx context.Context, terms []Term, ids []string)
 	if len(ids) == 0 || len(terms) == 0 {
 		return nil, nil
 	}
-	qs := make([]query.Query, 0, len(terms))
-	for _, t := range terms {
-		tq := query.NewTermQuery(t.Text)
-		tq.SetField(FieldText)
-		if t.Weight > 0 {
-			tq.SetBoost(t.Weight)
-		}
-		qs = append(qs, tq)
-	}
 	n, err := ix.sessions.DocCount()
 	if err != nil {
 		return nil, fmt.Errorf("full-text session search: %w", err)
@@ -82,7 +73,7 @@ func (ix *Index) SearchSessions(ctx context.Context, terms []Term, ids []string)
 	if n == 0 {
 		return nil, nil
 	}
-	req := bleve.NewSearchRequestOptions(query.NewDisjunctionQuery(qs), min(int(n), 2*len(ids)), 0, false)
+	req := bleve.NewSearchRequestOptions(anyTerm(terms), min(int(n), 2*len(ids)), 0, false)
 	res, err := ix.sessions.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, fmt.Errorf("full-text session search: %w", err)
@@ -104,16 +95,7 @@ func (ix *Index) run(ctx context.Context, idx bleve.Index, terms []Term, f Filte
 	if size <= 0 || len(terms) == 0 {
 		return nil, nil
 	}
-	qs := make([]query.Query, 0, len(terms))
-	for _, t := range terms {
-		tq := query.NewTermQuery(t.Text)
-		tq.SetField(FieldText)
-		if t.Weight > 0 {
-			tq.SetBoost(t.Weight)
-		}
-		qs = append(qs, tq)
-	}
-	var q query.Query = query.NewDisjunctionQuery(qs)
+	var q query.Query = anyTerm(terms)
 	if !f.Empty() {
 		bq := query.NewBooleanQuery([]query.Query{q}, nil, nil)
 		bq.AddFilter(filterQuery(f))
@@ -168,4 +150,19 @@ func filterQuery(f Filter) query.Query {
 		must = append(must, rq)
 	}
 	return query.NewConjunctionQuery(must)
+}
+
+// anyTerm is the BM25 query for terms: any of them in the text, each with
+// its weight.
+func anyTerm(terms []Term) query.Query {
+	qs := make([]query.Query, 0, len(terms))
+	for _, t := range terms {
+		tq := query.NewTermQuery(t.Text)
+		tq.SetField(FieldText)
+		if t.Weight > 0 {
+			tq.SetBoost(t.Weight)
+		}
+		qs = append(qs, tq)
+	}
+	return query.NewDisjunctionQuery(qs)
 }
