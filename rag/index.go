@@ -163,12 +163,10 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 	var sessionDeletes []string
 	var touched []string // files whose chunks changed
 	// The positions of changed files, when searches hold positions in
-	// memory, and the chunks of the last few, for the state cache: a full
-	// index must not hold every chunk twice.
+	// memory.
 	keepPos := e.pos.isLoaded()
 	fresh := map[string][]store.Position{}
-	written := map[string][]chunk.Chunk{}
-	var order []string
+	e.states.begin()
 	var changed []chunk.Chunk
 	upserted := map[string]bool{}
 	present := make(map[string]bool, len(srcs))
@@ -233,11 +231,7 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 		if keepPos {
 			fresh[src.rel] = positionsOf(cs)
 		}
-		written[src.rel] = cs
-		if order = append(order, src.rel); len(order) > statesKept {
-			delete(written, order[0])
-			order = order[1:]
-		}
+		e.states.stage(src.rel, cs)
 	}
 	for path := range known {
 		if present[path] {
@@ -298,7 +292,7 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 		return nil, fmt.Errorf("index: commit: %w", err)
 	}
 	e.cache.invalidate(touched, deletes)
-	e.states.committed(touched, written)
+	e.states.committed(touched)
 	if rebuild {
 		e.cache.clear()
 		stats.Rebuilt = true

@@ -21,6 +21,24 @@ const statesKept = 8
 type stateCache struct {
 	files map[string]map[string]store.ChunkState
 	order []string // oldest first
+
+	staged      map[string][]chunk.Chunk // this run's last written files
+	stagedOrder []string
+}
+
+// begin starts an index run: nothing is staged.
+func (c *stateCache) begin() {
+	c.staged, c.stagedOrder = map[string][]chunk.Chunk{}, nil
+}
+
+// stage notes the chunks the run writes for path, keeping only the last
+// statesKept files (a full index must not hold every chunk twice).
+func (c *stateCache) stage(path string, cs []chunk.Chunk) {
+	c.staged[path] = cs
+	if c.stagedOrder = append(c.stagedOrder, path); len(c.stagedOrder) > statesKept {
+		delete(c.staged, c.stagedOrder[0])
+		c.stagedOrder = c.stagedOrder[1:]
+	}
 }
 
 // get returns the states of path's chunks, from memory or the database.
@@ -31,16 +49,15 @@ func (c *stateCache) get(ctx context.Context, tx *store.Tx, path string) (map[st
 	return tx.ChunkStates(ctx, path)
 }
 
-// committed records what an Index committed: the chunks of the files it
-// wrote (the last statesKept of them); touched files missing from written
-// are gone or forgotten.
-func (c *stateCache) committed(touched []string, written map[string][]chunk.Chunk) {
+// committed records what the run committed: the staged chunks of the
+// files it wrote; other touched files are gone or forgotten.
+func (c *stateCache) committed(touched []string) {
 	if c.files == nil {
 		c.files = map[string]map[string]store.ChunkState{}
 	}
 	for _, p := range touched {
 		c.forget(p)
-		cs, ok := written[p]
+		cs, ok := c.staged[p]
 		if !ok {
 			continue
 		}
@@ -55,6 +72,7 @@ func (c *stateCache) committed(touched []string, written map[string][]chunk.Chun
 			c.order = c.order[1:]
 		}
 	}
+	c.begin()
 }
 
 // forget drops path's states.
