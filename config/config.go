@@ -29,6 +29,12 @@ type Config struct {
 	Serve     Serve     `yaml:"serve" doc:"archon serve: the local HTTP API and MCP server"`
 }
 
+// Defaults of the serve section; package server uses them too.
+const (
+	DefaultServeAddr         = "127.0.0.1:7420"
+	DefaultServeMaxBodyBytes = 8 << 20 // 8 MiB: an entry may hold 4 MiB
+)
+
 // Serve holds keys about archon serve. The bearer token itself never goes
 // in archon.yaml: it comes from ARCHON_SERVE_TOKEN or the file token_file
 // names.
@@ -40,7 +46,7 @@ type Serve struct {
 	// CORSOrigins lists the browser origins allowed to call the API.
 	CORSOrigins []string `yaml:"cors_origins" doc:"origins browsers may call the API from, e.g. http://localhost:3000 (empty: CORS off)"`
 	// MaxBodyBytes is the largest request body.
-	MaxBodyBytes int `yaml:"max_body_bytes" doc:"largest request body in bytes (conversation endpoints allow 8 times more)" min:"1024" max:"1073741824"`
+	MaxBodyBytes int `yaml:"max_body_bytes" doc:"largest request body in bytes (conversation endpoints take up to 64 MiB)" min:"1024" max:"1073741824"`
 	// RequestTimeout bounds one request.
 	RequestTimeout string `yaml:"request_timeout" doc:"longest a request may take, e.g. 60s" check:"duration"`
 	// GCPercent sets the Go garbage collector's target for the service.
@@ -150,7 +156,7 @@ func Default() Config {
 		Rerank:   Rerank{Provider: "none", TopN: 20, TimeoutSeconds: 10},
 		Promote:  Promote{MinSuccesses: 3, MinAgents: 2, CrossProject: true, MaxFailureRate: 0.34},
 		Jobs:     Jobs{Enabled: true, Archive: "0 3 * * *", Reindex: "0 */6 * * *", Summary: "30 3 * * *", Promote: "0 4 * * *"},
-		Serve:    Serve{Addr: "127.0.0.1:7420", CORSOrigins: []string{}, MaxBodyBytes: 8 << 20, RequestTimeout: "60s", GCPercent: 400},
+		Serve:    Serve{Addr: DefaultServeAddr, CORSOrigins: []string{}, MaxBodyBytes: DefaultServeMaxBodyBytes, RequestTimeout: "60s", GCPercent: 400},
 	}
 }
 

@@ -13,13 +13,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/archon-memory/archon/config"
 	"github.com/archon-memory/archon/server/service"
 )
 
 // Defaults of Options.
 const (
-	DefaultAddr                 = "127.0.0.1:7420"
-	DefaultMaxBodyBytes         = 8 << 20  // 8 MiB: an entry may hold 4 MiB
+	DefaultAddr                 = config.DefaultServeAddr
+	DefaultMaxBodyBytes         = config.DefaultServeMaxBodyBytes
 	DefaultMaxConversationBytes = 64 << 20 // 64 MiB: long transcripts
 	DefaultRequestTimeout       = 60 * time.Second
 	DefaultShutdownTimeout      = 30 * time.Second

@@ -43,7 +43,7 @@ func (a *app) serveCommand() *cli.Command {
 			&cli.StringFlag{Name: "addr", Usage: "listen address (default: serve.addr, " + server.DefaultAddr + ")"},
 			&cli.StringFlag{Name: "token-file", Usage: "file holding the bearer token (default: $ARCHON_SERVE_TOKEN, else serve.token_file)"},
 			&cli.StringFlag{Name: "cors", Usage: "comma-separated origins allowed from browsers (default: serve.cors_origins; none)"},
-			&cli.Int64Flag{Name: "max-body-bytes", Usage: "largest request body (default: serve.max_body_bytes, 8 MiB; conversations 8 times more)"},
+			&cli.Int64Flag{Name: "max-body-bytes", Usage: "largest request body (default: serve.max_body_bytes, 8 MiB; conversations up to 64 MiB)"},
 			&cli.DurationFlag{Name: "timeout", Usage: "longest request (default: serve.request_timeout, 60s)"},
 		},
 		Action: func(c *cli.Context) error {
