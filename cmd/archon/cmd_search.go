@@ -107,27 +107,9 @@ func (a *app) searchCommand() *cli.Command {
 				return err
 			}
 			defer eng.Close()
-			base := rag.Query{TopK: topK(c, cfg), Threshold: c.Float64("threshold"), Filter: searchFilter(c)}
-			if !c.Bool("no-index") {
-				st, err := eng.Index(c.Context, nil)
-				if err != nil {
-					return err
-				}
-				a.warn(st.Warnings)
-			}
-			search := func(text string) (*rag.Response, error) {
-				q := base
-				q.Text = text
-				return eng.Search(c.Context, q)
-			}
-			if batch != "" {
-				return a.searchBatch(batch, search)
-			}
-			resp, err := search(strings.Join(c.Args().Slice(), " "))
-			if err != nil {
-				return err
-			}
-			return a.printSearch(format, resp)
+			index := func() (*rag.IndexStats, error) { return eng.Index(c.Context, nil) }
+			search := func(q rag.Query) (*rag.Response, error) { return eng.Search(c.Context, q) }
+			return a.runSearch(c, cfg, format, batch, index, search)
 		},
 	}
 }

@@ -350,34 +350,19 @@ func (a *app) remoteSearch(c *cli.Context, cl *server.Client) error {
 	if err != nil {
 		return err
 	}
-	f := searchFilter(c)
-	base := service.SearchRequest{TopK: topK(c, cfg), Threshold: c.Float64("threshold"),
-		Tags: f.Tags, AllTags: f.AllTags, Agents: f.Agents, Projects: f.Projects, Layers: f.Layers,
-		Since: f.Since, Until: f.Until}
-	if !c.Bool("no-index") {
-		st, err := a.remoteIndexRun(c, cl)
-		if err != nil {
-			return err
-		}
-		a.warn(st.Warnings)
-	}
-	search := func(text string) (*rag.Response, error) {
-		q := base
-		q.Query = text
+	index := func() (*rag.IndexStats, error) { return a.remoteIndexRun(c, cl) }
+	search := func(q rag.Query) (*rag.Response, error) {
+		f := q.Filter
+		r := service.SearchRequest{Query: q.Text, TopK: q.TopK, Threshold: q.Threshold,
+			Tags: f.Tags, AllTags: f.AllTags, Agents: f.Agents, Projects: f.Projects, Layers: f.Layers,
+			Since: f.Since, Until: f.Until}
 		var resp rag.Response
-		if err := cl.Do(c.Context, http.MethodPost, "/v1/search", q, &resp); err != nil {
+		if err := cl.Do(c.Context, http.MethodPost, "/v1/search", r, &resp); err != nil {
 			return nil, remoteErr(err)
 		}
 		return &resp, nil
 	}
-	if batch != "" {
-		return a.searchBatch(batch, search)
-	}
-	resp, err := search(strings.Join(c.Args().Slice(), " "))
-	if err != nil {
-		return err
-	}
-	return a.printSearch(format, resp)
+	return a.runSearch(c, cfg, format, batch, index, search)
 }
 
 func (a *app) remoteGet(c *cli.Context, cl *server.Client) error {

@@ -127,3 +127,31 @@ func (a *app) printLogged(c *cli.Context, e memory.Entry) error {
 	_, err := fmt.Fprintf(a.stdout, "%s:%d-%d\n", e.Path, e.LineStart, e.LineEnd)
 	return err
 }
+
+// runSearch runs archon search on either side (the engine, or a running
+// service): brings the index up to date unless --no-index, then answers the
+// query of the arguments, or every query of the --queries batch.
+func (a *app) runSearch(c *cli.Context, cfg *config.Loaded, format, batch string,
+	index func() (*rag.IndexStats, error), search func(rag.Query) (*rag.Response, error)) error {
+	if !c.Bool("no-index") {
+		st, err := index()
+		if err != nil {
+			return err
+		}
+		a.warn(st.Warnings)
+	}
+	base := rag.Query{TopK: topK(c, cfg), Threshold: c.Float64("threshold"), Filter: searchFilter(c)}
+	one := func(text string) (*rag.Response, error) {
+		q := base
+		q.Text = text
+		return search(q)
+	}
+	if batch != "" {
+		return a.searchBatch(batch, one)
+	}
+	resp, err := one(strings.Join(c.Args().Slice(), " "))
+	if err != nil {
+		return err
+	}
+	return a.printSearch(format, resp)
+}
