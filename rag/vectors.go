@@ -45,12 +45,10 @@ const (
 // vectors is the engine's in-memory vector index, mapped from the vector
 // files on first use.
 type vectors struct {
-	mu     sync.Mutex
-	loaded bool
-	ix     *vector.Index
-	// live is ix once loaded, for searches to read without taking mu
-	// (which an index run holds while it writes the delta file).
-	live atomic.Pointer[vector.Index]
+	mu sync.Mutex // taken to load, change or drop the index
+	// ix is the loaded index (nil: none), read by searches without mu,
+	// which an index run holds while it writes the delta file.
+	ix atomic.Pointer[vector.Index]
 }
 
 // embedText is what the embedder sees of a chunk.
@@ -115,11 +113,9 @@ func cachesVectors(id string) bool { return !strings.HasPrefix(id, embed.Provide
 // reset forgets the loaded index; the caller holds v.mu, and the engine's
 // search lock for writing (no search may be using the index it unmaps).
 func (v *vectors) reset() {
-	v.live.Store(nil)
-	if v.ix != nil {
-		v.ix.Close()
+	if ix := v.ix.Swap(nil); ix != nil {
+		ix.Close()
 	}
-	v.ix, v.loaded = nil, false
 }
 
 // updateVectors brings the vectors in step with the chunks: changed chunks
@@ -236,8 +232,8 @@ func (e *Engine) appendVectors(ctx context.Context, excl *exclusive, id string, 
 		err = e.setVectorsState(ctx, rec.Gen, warn != nil)
 	}
 	var applyErr error
-	if err == nil && e.vec.loaded {
-		applyErr = rec.Apply(ctx, e.vec.ix)
+	if ix := e.vec.ix.Load(); err == nil && ix != nil {
+		applyErr = rec.Apply(ctx, ix)
 	}
 	if err == nil && applyErr == nil && size > compactDeltaBytes {
 		err = e.compactVectors(ctx, id, files)
@@ -281,7 +277,7 @@ func (e *Engine) setVectorsState(ctx context.Context, gen uint64, missing bool) 
 // vectorIndex returns the vector index, loaded on first use (with a warning
 // when the files had to be rebuilt).
 func (e *Engine) vectorIndex(ctx context.Context, id string) (*vector.Index, []string, error) {
-	if ix := e.vec.live.Load(); ix != nil {
+	if ix := e.vec.ix.Load(); ix != nil {
 		return ix, nil, nil
 	}
 	e.vec.mu.Lock()
@@ -300,8 +296,8 @@ func (e *Engine) vectorIndex(ctx context.Context, id string) (*vector.Index, []s
 // caller holds e.vec.mu. rebuilt is why the files were rebuilt, if they
 // were (a missing snapshot before any generation is no news).
 func (e *Engine) loadVectors(ctx context.Context, id string) (ix *vector.Index, rebuilt, err error) {
-	if e.vec.loaded {
-		return e.vec.ix, nil, nil
+	if ix := e.vec.ix.Load(); ix != nil {
+		return ix, nil, nil
 	}
 	prev, err := e.st.Meta(ctx, metaEmbedder)
 	var gen uint64
@@ -326,8 +322,7 @@ func (e *Engine) loadVectors(ctx context.Context, id string) (ix *vector.Index, 
 	if err != nil {
 		return nil, rebuilt, fmt.Errorf("load vectors: %w", err)
 	}
-	e.vec.ix, e.vec.loaded = ix, true
-	e.vec.live.Store(ix)
+	e.vec.ix.Store(ix)
 	return ix, rebuilt, nil
 }
 
