@@ -167,18 +167,20 @@ func scanLog(f *os.File) (logState, error) {
 	for {
 		n, err := f.ReadAt(buf, st.size)
 		st.lines += bytes.Count(buf[:n], []byte{'\n'})
-		if n > 0 {
-			keep := append(st.tail, buf[max(0, n-5):n]...)
-			st.tail = append([]byte(nil), keep[max(0, len(keep)-5):]...)
-		}
 		st.size += int64(n)
 		if errors.Is(err, io.EOF) {
-			return st, nil
+			break
 		}
 		if err != nil {
 			return st, err
 		}
 	}
+	k := min(st.size, 5)
+	st.tail = make([]byte, k)
+	if _, err := f.ReadAt(st.tail, st.size-k); err != nil {
+		return st, err
+	}
+	return st, nil
 }
 
 // repairTornTail cuts a heading torn by a crash ("\n\n#", "\n\n##" or
