@@ -160,5 +160,8 @@ var heldOutSets = []struct {
 	{"held-out12", convgen.HeldOut12, false},
 	{"held-out13", convgen.HeldOut13, false},
 	{"held-out14", convgen.HeldOut14, false},
-	{"held-out15", convgen.HeldOut15, true},
+	{"held-out15", convgen.HeldOut15, false},
+	{"held-out16", convgen.HeldOut16, true},
+	{"held-out17", convgen.HeldOut17, true},
+	{"held-out18", convgen.HeldOut18, true},
 }
