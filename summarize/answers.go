@@ -20,6 +20,9 @@ func opensQuestion(s string) bool {
 		return false
 	}
 	lower := strings.ToLower(s)
+	if asksWhyChosen(lower) && hasNamedThing(s) {
+		return true
+	}
 	if hasAny(lower, []string{"can you", "could you", "would you", "will you", "please"}) {
 		return false
 	}
@@ -77,6 +80,9 @@ func answerTo(s, lower string, qs []string, done []bool) int {
 	}
 	var fits func(q string) bool
 	switch {
+	case givesReason(lower) && firstOpen(qs, done, func(q string) bool { return asksWhyChosen(strings.ToLower(q)) }):
+		// "Why did we end up on Foo?" - "That was for X: ...".
+		fits = func(q string) bool { return asksWhyChosen(strings.ToLower(q)) }
 	case hasAny(lower, assents) || denies(lower):
 		fits = func(q string) bool { return isYesNoQuestion(strings.ToLower(q)) }
 	case terseName(s):
@@ -167,4 +173,93 @@ func echoes(lower, q string) bool {
 		}
 	}
 	return n >= 2
+}
+
+// asksWhyChosen reports a question asking why the speakers did or do
+// something ("Remind me, why did we end up on Foo?", "Why are we using
+// Bar for X?"): it takes the choice as made, and its answer says why. "Why
+// does X fail?" asks about a fault, not a choice.
+func asksWhyChosen(lower string) bool {
+	i := strings.Index(lower, "why ")
+	if i < 0 || i > 0 && isWordByte(lower[i-1]) || !strings.HasSuffix(strings.TrimSpace(lower), "?") {
+		return false
+	}
+	f := strings.Fields(lower[i+4:])
+	if len(f) < 3 {
+		return false
+	}
+	switch f[0] {
+	case "did", "do", "are", "were", "have", "had", "would":
+	default:
+		return false
+	}
+	switch f[1] {
+	case "we", "you", "they", "i", "y'all":
+		return true
+	}
+	return false
+}
+
+// givesReason reports a sentence that opens the way an answer to "why"
+// does: "Because ...", "That was for ...", "It was the only ...",
+// "Mostly cost.", "We needed ...".
+func givesReason(lower string) bool {
+	if startsWithReason(lower) {
+		return true
+	}
+	for _, p := range []string{"that was ", "that's ", "that is ", "it was ", "it's ", "it is ", "mostly ", "mainly ",
+		"largely ", "partly ", "we needed ", "we wanted ", "we had ", "we picked ", "we chose ", "we went ", "we got ",
+		"to ", "so ", "for ", "cost", "price", "the main ", "the big ", "the deciding ", "the short answer", "short answer"} {
+		if strings.HasPrefix(lower, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// narrates reports a sentence in which the speaker says what they do or
+// look at next ("Let me check ...", "I should read ...", "Next I need to
+// ...", "Looking at ..."): an agent's running commentary, no answer.
+func narrates(lower string) bool {
+	for _, p := range []string{"let me ", "i'll ", "i will ", "i should ", "i need to ", "i'm going to ", "i am going to ",
+		"i'm not done", "next i ", "now i ", "first i ", "then i ", "looking ", "checking ", "reading ", "first, ", "ok", "okay", "sure"} {
+		if strings.HasPrefix(lower, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// firstOpen reports whether some question of qs not yet answered fits.
+func firstOpen(qs []string, done []bool, fits func(string) bool) bool {
+	for i, q := range qs {
+		if !done[i] && fits(q) {
+			return true
+		}
+	}
+	return false
+}
+
+// proposes reports a sentence that puts an option forward ("proposal for
+// X: Foo", "I suggest Foo", "how about Foo for X?", "I vote for Foo").
+func proposes(lower string) bool {
+	return hasAny(lower, []string{"propos", "suggest", "how about", "what about", "i vote", "my vote", "i'd go with",
+		"i would go with", "i'd pick", "i'd recommend", "recommendation:", "pitch:"})
+}
+
+// assentsTo reports a line that agrees to what was put forward, after any
+// speaker label ("dana: +1, ...", "LGTM", "Agreed.", "locking that in").
+func assentsTo(s string) bool {
+	lower := strings.ToLower(strings.TrimSpace(s))
+	if label, rest, ok := strings.Cut(lower, ": "); ok && len(strings.Fields(label)) <= 2 && !strings.ContainsAny(label, ".,") {
+		lower = rest
+	}
+	for _, p := range []string{"+1", "👍", "lgtm", "agreed", "agree", "sounds good", "yes", "yep", "yeah", "approved",
+		"ship it", "works for me", "fine by me", "locking that in", "locking it in", "lock it in", "let's do it",
+		"let's do that", "deal", "sold", "makes sense", "same here", "no objection", "go for it", "do it"} {
+		if strings.HasPrefix(lower, p) && (len(lower) == len(p) || !isWordByte(lower[len(p)])) {
+			return true
+		}
+	}
+	return false
 }

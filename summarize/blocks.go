@@ -63,6 +63,11 @@ func splitUnits(text string) []unit {
 			listHint = ""
 			continue
 		}
+		if u, ok := statusLine(t); ok {
+			out = append(out, u)
+			listHint = ""
+			continue
+		}
 		if n, units := record(lines[i:]); n > 0 {
 			out = append(out, units...)
 			i += n - 1
@@ -271,6 +276,36 @@ func readRecord(fs []kv, row bool) []unit {
 		}
 	}
 	return out
+}
+
+// statusLine reads a line that opens with a state label and a separator,
+// as boards, trackers and checklists print their items ("TO DO | renew
+// the cert", "[BLOCKED] migrate the wiki", "Done: ...", "WIP - ..."): an
+// open state makes the rest a task, a closed one finished work.
+func statusLine(t string) (unit, bool) {
+	label, rest := "", ""
+	if strings.HasPrefix(t, "[") {
+		if j := strings.IndexByte(t, ']'); j > 1 {
+			label, rest = t[1:j], t[j+1:]
+		}
+	} else if j := strings.IndexAny(t, "|:\t"); j > 0 {
+		label, rest = t[:j], t[j+1:]
+	} else if j := strings.Index(t, " - "); j > 0 {
+		label, rest = t[:j], t[j+3:]
+	}
+	label = strings.Trim(label, " *_`")
+	rest = strings.TrimSpace(strings.TrimLeft(rest, "|:- "))
+	if label == "" || !isSet(rest) || strings.Trim(rest, "()") == "nothing" || len(strings.Fields(rest)) < 2 {
+		return unit{}, false
+	}
+	item := label + ": " + rest
+	switch l := strings.ToLower(label); {
+	case isOneOf(l, openStates) || isOneOf(l, []string{"doing", "wip", "next", "up next", "to-do", "todo"}):
+		return unit{text: item, hint: SecTasks}, true
+	case isOneOf(l, closedStates):
+		return unit{text: item, hint: hintDone}, true
+	}
+	return unit{}, false
 }
 
 // isSet reports a field value that says something (not "null", "none",

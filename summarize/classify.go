@@ -29,8 +29,11 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 	item = t
 	// A record's decision may be labelled "Resolved:"; finished items
 	// under a heading are marked hintDone by splitUnits.
-	if s.hint != SecDecisions && isFinished(lower) || s.hint == hintDone || s.hint == hintHeading {
+	if s.hint == hintDone || s.hint == hintHeading {
 		return "", 0, "", false
+	}
+	if s.hint != SecDecisions && isFinished(lower) {
+		return judgeFinished(s)
 	}
 	if strings.HasPrefix(lower, "[ ]") {
 		return SecTasks, 9, t, true
@@ -44,11 +47,17 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 	case s.leftOpen && !hypo && !question:
 		// "I filed a ticket to X. Nobody has picked it up yet."
 		return SecTasks, 8, t + " " + s.reason, true
+	case s.agreed && !hypo:
+		// "proposal for X: Foo" ... "+1, ..."
+		return SecDecisions, 8, t + " " + s.reason, true
 	case (s.hint == SecTasks || s.hint == SecDecisions) && !hypo && !question:
 		// The block says what it is: an item under a heading, a record.
 		sec, base, ok = s.hint, 9, true
 	case question && asksSomeone(lower) && !hypo:
 		sec, base, ok = SecTasks, 8, true // "Can someone renew the cert?"
+	case question && s.rare != "" && asksWhyChosen(lower):
+		// "Why did we end up on Foo?" takes the choice as made.
+		return SecDecisions, 7, t, true
 	default:
 		if sec, base, ok = classify(lower, s.role); !ok {
 			sec, base, ok = fallback(s)
@@ -71,16 +80,18 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 			sec, base, item, ok = s2, b2, it2, true
 		}
 	}
+	if !ok && s.rare != "" && !question && !hypo && !rejects(lower) && !othersChoice(lower) {
+		// A statement naming something the conversation seldom names is
+		// worth keeping even when no cue says what it is.
+		sec, base, ok = SecContext, 3, true
+	}
 	if !ok {
 		return "", 0, "", false
 	}
 	if s.src != srcText && sec != SecDecisions && sec != SecTasks {
 		return "", 0, "", false
 	}
-	if sec == SecDecisions && s.reason != "" {
-		item += " " + s.reason
-	}
-	return sec, base, item, true
+	return sec, base, withReason(s, sec, item), true
 }
 
 // Word classes for shapes and judge. They describe kinds of statement
@@ -106,7 +117,7 @@ var (
 	favours = []string{"in favour of", "in favor of", "instead of", "rather than", "over "}
 	assents = []string{"yes", "yep", "agreed", "no objection", "sounds good", "go ahead", "that's what we", "that is what we", "let's do", "approved", "confirmed", "correct", "do it", "ship it", "works for me", "fine by me"}
 	// deferrals, deadlines and debts (see also hasDeadline)
-	deferrals = []string{"deferred", "defer ", "postponed", "put off", "on hold", "not started", "hasn't started", "deadline", "due ", "due:",
+	deferrals = []string{"deferred", "defer ", "postponed", "put off", "on hold", "not started", "hasn't started", "deadline", "due:",
 		"until ", "assignee", "owner:", "eta:", "tomorrow", "next week", "this week", "end of day", "eod", "owed ", "we owe", "overdue"}
 	investigative = []string{"look", "check", "read", "search", "see ", "inspect", "investigate", "examine", "run the tests",
 		"profile", "dig", "try", "start by", "first", "go through", "grep", "open "}
@@ -252,6 +263,9 @@ var stopWords = map[string]bool{"the": true, "and": true, "for": true, "with": t
 func (x *extractor) addNotes(text string, recency float64) {
 	var b strings.Builder
 	for _, line := range strings.Split(text, "\n") {
+		if st := stripStamp(line); st != line {
+			line = st // "06:40 flagged X for follow-up", "[09:14] amir: ..."
+		}
 		t := strings.TrimSpace(line)
 		_, item := listItem(t)
 		if isRule(t) {
@@ -361,7 +375,7 @@ func fallback(st *sentence) (string, float64, bool) {
 			return SecDecisions, 7, true
 		}
 	}
-	if choiceShape(s, st.rare) || movesOnto(lower) && hasNamedThing(s) {
+	if choiceShape(s, st.rare) || movesOnto(lower) && hasNamedThing(s) || movesTo(lower, st.rare) {
 		return SecDecisions, 7, true
 	}
 	// What the user states (not asks) is context worth keeping.
@@ -382,6 +396,37 @@ func isRequest(lower string) bool {
 	}
 	return strings.HasSuffix(lower, "?")
 }
+
+// movesTo reports a sentence that moves something to a name the
+// conversation seldom repeats (rare, see rareName), the verb and its
+// target apart: "I'm moving rate distribution to Foo", "we'll shift the
+// queue to Bar". A rare name is a specific choice; a common one is what
+// the work is about.
+func movesTo(lower, rare string) bool {
+	if rare == "" {
+		return false
+	}
+	target := " to " + strings.ToLower(rare)
+	for _, v := range moveVerbs {
+		i := strings.Index(lower, v)
+		if i < 0 || i > 0 && isWordByte(lower[i-1]) {
+			continue
+		}
+		if j := strings.Index(lower[i+len(v):], target); j >= 0 {
+			// Something is moved: "moving on to Foo" only goes on.
+			between := strings.Fields(lower[i+len(v) : i+len(v)+j])
+			if len(between) <= 6 && !(len(between) == 1 && between[0] == "on") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// moveVerbs carry something over from one thing to another.
+var moveVerbs = []string{"move ", "moves ", "moving ", "moved ", "migrate ", "migrates ", "migrating ", "migrated ",
+	"switch ", "switches ", "switching ", "switched ", "port ", "ports ", "porting ", "ported ", "shift ", "shifts ",
+	"shifting ", "shifted ", "transition ", "transitioning ", "transitioned ", "cut over ", "cutting over ", "cut "}
 
 // movesOnto reports a sentence that moves something onto another thing,
 // with the verb and its target apart ("Moves the billing jobs over to

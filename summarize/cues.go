@@ -15,7 +15,13 @@ var cues = []cue{
 	// Work nobody has taken is pending, whatever verb says so.
 	{SecTasks, []string{"nobody's picked", "nobody has picked", "no one has picked", "nobody picked", "no one picked",
 		"nobody's taken", "nobody has taken", "no one has taken", "nobody owns", "no one owns", "no owner", "unowned",
-		"unassigned", "up for grabs"}, nil, 8},
+		"unassigned", "up for grabs", "nobody has started", "no one has started", "hasn't been started",
+		"has not been started", "not started yet", "not yet started"}, nil, 8},
+	// A comparison's winner is the one taken.
+	{SecDecisions, []string{"comes out ahead", "came out ahead", "come out ahead", "comes out on top", "came out on top",
+		"the clear winner", "is the winner", "was the winner", "won the bake-off", "won the comparison",
+		"won the evaluation", "won the trial", "won the pilot", "wins the", "won out", "wins out", "beat the others",
+		"beats the others", "outperformed the", "outperforms the"}, nil, 9},
 	{SecDecisions, []string{"decided", "decision", "we'll use", "we will use", "let's use", "let's go with",
 		"going with", "go with ", "we chose", "i chose", "chosen", "opted", "settled on", "agreed", "final call",
 		"standardiz", "we picked", "we selected", "switching to", "switch to ", "we'll go", "approved",
@@ -39,9 +45,9 @@ var cues = []cue{
 		"unfinished", "incomplete", "blocker", "carry-over", "carry over", "leftover", "still open",
 		"someone needs", "somebody needs", "someone has to", "somebody has to", "someone gets around",
 		"gets around to", "please own", "needs an owner", "pick this up", "picks this up", "reminder",
-		"handover", "hand-off", "before we ship", "before release", "before ga", "can't ship", "cannot ship",
+		"before we ship", "before release", "before ga", "can't ship", "cannot ship",
 		"ran out of time", "didn't get to", "did not get to", "can't forget", "cannot forget", "first job",
-		"parking", "parked", "next session", "hand over", "hand off", "still to do", "still to be done",
+		"parking", "parked", "next session", "still to do", "still to be done",
 		"yet to be done", "needs doing", "still needs", "remind me", "remind us", "remind everyone", "remind the team",
 		"ping me to", "ping me about", "nudge me"}, nil, 8},
 	// Weaker signals count when the user says them.

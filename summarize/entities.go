@@ -164,6 +164,10 @@ func looksLikeID(w string) bool {
 		return true // v1.2.3
 	case digits > 0 && letters > 0 && seps > 0:
 		return len(w) >= 5 // ABC-123, req_8f3a9, INC-2024-0042
+	case letters == 0 && digits >= 9 && seps >= 2 && seps == strings.Count(w, "-"):
+		return true // 978-0-306-40615-7, 4111-1111-1111-1111: grouped numbers longer than a date
+	case digits == 0 && lower == 0 && seps >= 1 && seps == strings.Count(w, "-"):
+		return capsCode(w) // GATESYNC-LLR, PROJ-ALPHA: capital words joined into a name
 	case upper >= 2 && lower == 0 && digits >= 4 && seps == 0 && w[0] >= 'A' && w[0] <= 'Z':
 		return true // CHG0012345, ticket numbers without a dash
 	case upper >= 1 && lower == 0 && digits >= 6 && seps == 0 && len(w) >= 10:
@@ -273,4 +277,19 @@ func snakeName(w string) bool {
 		}
 	}
 	return true
+}
+
+// capsCode reports capital words joined by dashes that read as a code
+// rather than a shouted word: seven letters or more, each piece two or
+// more, one of five or more (GATESYNC-LLR; not TO-DO, A-B).
+func capsCode(w string) bool {
+	letters, longest := 0, 0
+	for _, p := range strings.Split(w, "-") {
+		if len(p) < 2 {
+			return false
+		}
+		letters += len(p)
+		longest = max(longest, len(p))
+	}
+	return letters >= 7 && longest >= 5
 }

@@ -69,6 +69,8 @@ type sentence struct {
 	// leftOpen marks a sentence the next one says is still open, pointing
 	// back at it ("Nobody has picked it up yet."); reason holds that one.
 	leftOpen bool
+	// agreed marks a proposal a later line assents to; reason holds it.
+	agreed bool
 }
 
 // extractor collects candidates from messages.
@@ -171,6 +173,15 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 			}
 		}
 		st.guarded = si+1 < len(sents) && isGuard(strings.ToLower(sents[si+1].text))
+		if proposes(st.lower) && hasNamedThing(s) {
+			// A proposal others agree to a few lines on is settled.
+			for k := si + 1; k < len(sents) && k <= si+3; k++ {
+				if assentsTo(sents[k].text) {
+					st.reason, st.agreed = sents[k].text, true
+					break
+				}
+			}
+		}
 		// The assistant's answers take the user's questions in order; a
 		// short answer brings the sentence after it, which says why.
 		if len(asked) > 0 {

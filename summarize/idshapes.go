@@ -102,7 +102,8 @@ func isBareNumberID(w string) bool {
 // its shape, not by any known format: letters and digits that alternate
 // more than once (HVZ5VDSX2, a7f3k9), or a run of letters then four
 // digits or more (MAEU3182497), or capitals then two digits or more
-// (WTG17, HD44780) are codes. A word with a version or a count after it
+// (WTG17, HD44780), or eight characters or more of capitals with a digit
+// (HGKZCDSX5, a flow cell) are codes. A word with a version or a count after it
 // (python3, utf8, gpt4), a number with a unit (100ms, 30x, 3rd, 4K) and
 // short abbreviations (i18n, k8s) are not.
 func mixedCode(w string, upper, lower, digits int) bool {
@@ -122,7 +123,7 @@ func mixedCode(w string, upper, lower, digits int) bool {
 	case digits >= 4:
 		return len(w) >= 6
 	}
-	return lower == 0 && upper >= 2 && digits >= 2
+	return lower == 0 && upper >= 2 && (digits >= 2 || len(w) >= 8 && upper >= 6)
 }
 
 func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }

@@ -75,9 +75,29 @@ var openStatuses = []string{"nobody has picked", "nobody's picked", "no one has 
 	"hasn't been done", "has not been done", "nobody has done", "no one has done", "sitting in the backlog"}
 
 // saysLeftOpen reports a sentence that only says the work of the sentence
-// before it is still open, pointing back at it ("Nobody has picked it up
-// yet.", "It hasn't been started.", "That one is still open."): with the
-// sentence before it, it is a task.
+// before it is still open or still owed, pointing back at it ("Nobody has
+// picked it up yet.", "It hasn't been started.", "we haven't done it,
+// right?", "No rush, but it has to happen before the season starts.",
+// "it needs to happen this week"): with the sentence before it, it is a
+// task.
 func saysLeftOpen(s string) bool {
-	return len(strings.Fields(s)) <= 12 && hasAny(strings.ToLower(s), openStatuses) && refersBack(s)
+	if len(strings.Fields(s)) > 14 || !refersBack(s) {
+		return false
+	}
+	lower := strings.ToLower(s)
+	if hasAny(lower, openStatuses) {
+		return true
+	}
+	if hasAny(lower, doneStatements) || onlyNegatedNeed(lower) || hasAny(lower, hypotheticals) {
+		return false
+	}
+	return hasAny(lower, pendingBack) || hasDeadline(lower)
 }
+
+// pendingBack say of something pointed back at that it is still owed.
+var pendingBack = []string{"haven't done it", "have not done it", "haven't done that", "haven't done this",
+	"hasn't been done", "not done yet", "haven't gotten to it", "haven't got to it", "didn't get to it",
+	"it has to happen", "it needs to happen", "it must happen", "it has to be done", "it needs to be done",
+	"it must be done", "it needs doing", "it still needs", "that still needs", "this still needs",
+	"has to happen", "needs to happen", "must happen", "needs to get done", "has to get done",
+	"still on the list", "still on my list", "still on our list", "still owed", "we still owe"}

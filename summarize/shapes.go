@@ -13,14 +13,17 @@ func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
 	if question {
 		return "", 0, "", false
 	}
-	if s.asked != "" && !hypo {
+	if s.asked != "" && !hypo && !hasAny(strings.ToLower(s.asked), hypotheticals) && !rejects(strings.ToLower(s.asked)) {
 		// The answer is what its question asks about: work left, or a choice.
+		if asksWhyChosen(strings.ToLower(s.asked)) {
+			return SecDecisions, 8, s.asked + " " + t, true
+		}
 		if sec, _, ok := classify(strings.ToLower(s.asked), ""); ok && sec == SecTasks {
 			return SecTasks, 8, s.asked + " " + t, true
 		}
 		return SecDecisions, 8, s.asked + " " + t, true
 	}
-	if (hasAny(lower, deferrals) || hasDeadline(lower) || assigns(t)) && !hypo && !onlyNegatedNeed(lower) {
+	if (hasAny(lower, deferrals) || hasDeadline(lower) || assigns(t) || onList(lower)) && !hypo && !onlyNegatedNeed(lower) {
 		return SecTasks, 7, t, true
 	}
 	if commits(lower) {
@@ -92,8 +95,26 @@ func asksSomeone(lower string) bool {
 
 // hasDeadline reports a time something is due by: "by end of month",
 // "by Friday", "by the 5th", "by 2026-12-01", "before Q3", "before
-// Friday's cutoff".
+// Friday's cutoff", "due Friday", "due by", "due on the 5th" (not "the
+// vaccine due dates").
 func hasDeadline(lower string) bool {
+	for off := 0; ; {
+		i := strings.Index(lower[off:], "due ")
+		if i < 0 {
+			break
+		}
+		i += off
+		off = i + 4
+		if i > 0 && isWordByte(lower[i-1]) {
+			continue
+		}
+		next, _, _ := strings.Cut(lower[off:], " ")
+		next = strings.Trim(next, ".,;:!?")
+		if next != "" && (next[0] >= '0' && next[0] <= '9' || isOneOf(next, timeWords) ||
+			isOneOf(next, []string{"by", "on", "in", "at", "today", "soon", "asap", "date:", "back"})) {
+			return true
+		}
+	}
 	for _, p := range []string{" by ", " before "} {
 		for off := 0; ; {
 			i := strings.Index(lower[off:], p)
@@ -300,4 +321,34 @@ func othersChoice(lower string) bool {
 		}
 	}
 	return other
+}
+
+// onList reports work put on a list of things to do: "add this to your
+// list", "on the list for Monday", "it's on our board", "put it in the
+// backlog".
+func onList(lower string) bool {
+	lower = " " + lower
+	for _, p := range []string{" on ", " to ", " onto ", " in ", " into "} {
+		for off := 0; ; {
+			i := strings.Index(lower[off:], p)
+			if i < 0 {
+				break
+			}
+			off += i + len(p)
+			f := strings.Fields(lower[off:])
+			if len(f) < 2 {
+				break
+			}
+			switch f[0] {
+			case "the", "my", "your", "our", "his", "her", "their", "team's", "today's", "tomorrow's", "monday's", "the team's":
+			default:
+				continue
+			}
+			switch strings.Trim(f[1], ".,;:!?") {
+			case "list", "todo", "to-do", "todos", "board", "backlog", "plate", "radar", "queue", "agenda", "punch":
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -1,0 +1,248 @@
+package summarize
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/archon-memory/archon/monitor/conv"
+)
+
+// TestJudgeScopesCompletion checks that a completion covers its own
+// clause and only work: what a finished change put in place is a choice,
+// and the clause after a contrast may still be open.
+func TestJudgeScopesCompletion(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		role conv.Role
+		want string
+	}{
+		{"The migration is mostly done, but we haven't managed to rotate the vault tokens yet.", conv.RoleUser, SecTasks},
+		{"The migration is finished, but the vault tokens were rotated too.", conv.RoleUser, ""},
+		{"Done - the invoicing queue now runs on Quarkwise.", conv.RoleAssistant, SecDecisions},
+		{"Done: rotate the vault tokens.", conv.RoleAssistant, ""},
+		{"Finished: the dashboards were rebuilt last night.", conv.RoleAssistant, ""},
+		{"We still need to rotate the vault tokens, but that's done now.", conv.RoleUser, ""},
+	} {
+		s := sentence{text: tc.text, lower: strings.ToLower(tc.text), role: tc.role}
+		sec, _, item, ok := judge(&s)
+		if !ok {
+			sec = ""
+		}
+		if sec != tc.want {
+			t.Errorf("judge(%q) = %q, want %q", tc.text, sec, tc.want)
+		}
+		if ok && item != tc.text {
+			t.Errorf("judge(%q) item %q, want the whole sentence", tc.text, item)
+		}
+	}
+}
+
+func TestAfterContrast(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"mostly ticked off, but we haven't rotated the keys", "we haven't rotated the keys"},
+		{"it works; however, the export is still slow", ""}, // "; however, " is a contrast too, see below
+		{"nothing to contrast here", ""},
+		{"fine, but no", ""}, // too short to carry a point
+	} {
+		got, ok := afterContrast(tc.in)
+		if tc.in == "it works; however, the export is still slow" {
+			if !ok || got != "the export is still slow" {
+				t.Errorf("afterContrast(%q) = %q, %v", tc.in, got, ok)
+			}
+			continue
+		}
+		if !ok {
+			got = ""
+		}
+		if got != tc.want {
+			t.Errorf("afterContrast(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestMovesToRareName: moving something to a name said once is a choice;
+// to a common word it is narration.
+func TestMovesToRareName(t *testing.T) {
+	for _, tc := range []struct {
+		lower, rare string
+		want        bool
+	}{
+		{"i'm moving rate distribution to quarkwise: it pushes rates in a minute.", "Quarkwise", true},
+		{"we are shifting the nightly exports over the next month to zentrix.", "Zentrix", false}, // too far apart
+		{"we shifted the nightly exports to zentrix.", "Zentrix", true},
+		{"i'm moving the check to the handler.", "", false},
+		{"moving on to zentrix now", "Zentrix", false}, // no "to" after a move verb's object
+	} {
+		if got := movesTo(tc.lower, tc.rare); got != tc.want {
+			t.Errorf("movesTo(%q, %q) = %v, want %v", tc.lower, tc.rare, got, tc.want)
+		}
+	}
+}
+
+// TestWhyQuestions: asking why the speakers did something takes the
+// choice as made; its answer gives the reason.
+func TestWhyQuestions(t *testing.T) {
+	for _, tc := range []struct {
+		q    string
+		want bool
+	}{
+		{"remind me, why did we end up on zentrix?", true},
+		{"why are we using quarkwise for the ledger?", true},
+		{"why does the export fail when the request is cancelled?", false},
+		{"why not?", false},
+		{"why did we end up on zentrix", false}, // no question
+	} {
+		if got := asksWhyChosen(tc.q); got != tc.want {
+			t.Errorf("asksWhyChosen(%q) = %v, want %v", tc.q, got, tc.want)
+		}
+	}
+	qs := []string{"Remind me, why did we end up on Zentrix?"}
+	for _, tc := range []struct {
+		s    string
+		want int
+	}{
+		{"Let me read the config first.", -1},
+		{"I should check how the handler does this.", -1},
+		{"That was for the ledger exports: it is the only one with an audit trail.", 0},
+		{"Because it is the only one with an audit trail.", 0},
+	} {
+		if got := answerTo(tc.s, strings.ToLower(tc.s), qs, make([]bool, 1)); got != tc.want {
+			t.Errorf("answerTo(%q) = %d, want %d", tc.s, got, tc.want)
+		}
+	}
+	s := sentence{text: qs[0], lower: strings.ToLower(qs[0]), role: conv.RoleUser, rare: "Zentrix"}
+	if sec, _, _, ok := judge(&s); !ok || sec != SecDecisions {
+		t.Errorf("judge(%q) = %q, %v, want a decision", qs[0], sec, ok)
+	}
+}
+
+// TestPendingPointedBack: a short sentence that says the one before it is
+// still owed makes that one a task.
+func TestPendingPointedBack(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want bool
+	}{
+		{"we haven't done it, right?", true},
+		{"it needs to happen this week", true},
+		{"No rush, but it has to happen before the audit.", true},
+		{"It was done on Monday.", false},
+		{"It needs to happen at the Zentrix office.", false}, // names a thing of its own
+		{"no need to do it, it has to happen anyway", false},
+	} {
+		if got := saysLeftOpen(tc.s); got != tc.want {
+			t.Errorf("saysLeftOpen(%q) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		lower string
+		want  bool
+	}{
+		{"can you add this to your list: rotate the keys.", true},
+		{"on the list for monday: rotate the keys.", true},
+		{"it's in the backlog somewhere", true},
+		{"the list of keys is long", false},
+		{"i added a test to the suite", false},
+	} {
+		if got := onList(tc.lower); got != tc.want {
+			t.Errorf("onList(%q) = %v, want %v", tc.lower, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		lower string
+		want  bool
+	}{
+		{"the report is due friday", true},
+		{"invoices due by the 5th", true},
+		{"it syncs vaccine due dates into the reminders", false},
+		{"overdue", false},
+	} {
+		if got := hasDeadline(tc.lower); got != tc.want {
+			t.Errorf("hasDeadline(%q) = %v, want %v", tc.lower, got, tc.want)
+		}
+	}
+}
+
+func TestStatusLines(t *testing.T) {
+	for _, tc := range []struct{ line, text, hint string }{
+		{"TO DO | re-run the cleanup for the east field", "TO DO: re-run the cleanup for the east field", SecTasks},
+		{"[BLOCKED] migrate the wiki to the new host", "BLOCKED: migrate the wiki to the new host", SecTasks},
+		{"DONE  | update the printer drivers", "DONE: update the printer drivers", hintDone},
+		{"DOING | (nothing)", "", ""},
+		{"Status: open", "", ""},
+		{"Note: the printer is slow", "", ""},
+	} {
+		u, ok := statusLine(tc.line)
+		if !ok {
+			u = unit{}
+		}
+		if u.text != tc.text || u.hint != tc.hint {
+			t.Errorf("statusLine(%q) = %q/%q, want %q/%q", tc.line, u.text, u.hint, tc.text, tc.hint)
+		}
+	}
+}
+
+func TestProposalsAndAssent(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want bool
+	}{
+		{"dana: +1, it registers whole plates", true},
+		{"LGTM", true},
+		{"amir: locking that in, thanks all", true},
+		{"Yesterday we looked at it", false},
+		{"dana: not sure about that", false},
+	} {
+		if got := assentsTo(tc.s); got != tc.want {
+			t.Errorf("assentsTo(%q) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+	msgs := []conv.Message{conv.NewText(conv.RoleUser, "Chat export:\namir: proposal for plate intake: Zentrix\n"+
+		"dana: +1, it registers whole plates through its API\namir: locking that in")}
+	x := newExtractor()
+	x.addMessages(msgs)
+	found := false
+	for _, c := range x.cands {
+		if c.section == SecDecisions && strings.Contains(c.text, "Zentrix") && strings.Contains(c.text, "plates") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("an agreed proposal is no decision: %+v", x.cands)
+	}
+}
+
+func TestStripStamp(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"06:40 flagged the batch for follow-up", "flagged the batch for follow-up"},
+		{"[09:14] amir: proposal for X", "amir: proposal for X"},
+		{"2026-11-03 10:02:11 - backup finished", "backup finished"},
+		{"15 2 * * * /usr/local/bin/sync", "15 2 * * * /usr/local/bin/sync"},
+		{"3 apples left", "3 apples left"},
+	} {
+		if got := stripStamp(tc.in); got != tc.want {
+			t.Errorf("stripStamp(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestMoreIdentifierShapes(t *testing.T) {
+	for _, tc := range []struct {
+		w    string
+		want bool
+	}{
+		{"978-0-306-40615-7", true}, // ISBN-13
+		{"4111-1111-1111-1111", true},
+		{"2026-11-30", false}, // a date
+		{"GATESYNC-LLR", true},
+		{"TO-DO", false},
+		{"NON-STOP", false},
+		{"HGKZCDSX5", true},
+		{"PYTHON3", false},
+	} {
+		k, _, ok := classifyWord(tc.w)
+		if got := ok && k == EntID; got != tc.want {
+			t.Errorf("classifyWord(%q) id = %v, want %v", tc.w, got, tc.want)
+		}
+	}
+}
