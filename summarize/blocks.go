@@ -331,7 +331,9 @@ func isOneOf(v string, list []string) bool {
 // before it: "Because ...", "(...)", "Why: ...", "Reasoning: ...".
 func startsWithReason(s string) bool {
 	l := strings.ToLower(s)
-	for _, p := range []string{"because", "since ", "(", "the reason", "this is because", "that's because", "as it ", "so that"} {
+	for _, p := range []string{"because", "since ", "(", "the reason", "this is because", "that's because", "as it ", "so that",
+		"the deciding factor", "deciding factor", "the main reason", "main reason", "mainly because", "mostly because",
+		"the rationale", "rationale"} {
 		if strings.HasPrefix(l, p) {
 			return true
 		}

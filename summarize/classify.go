@@ -55,6 +55,8 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 		sec, base, ok = s.hint, 9, true
 	case question && asksSomeone(lower) && !hypo:
 		sec, base, ok = SecTasks, 8, true // "Can someone renew the cert?"
+	case question && requestsAction(stripGreeting(lower)) && hasDeadline(lower) && !hypo:
+		sec, base, ok = SecTasks, 8, true // "Can you send the report before Friday?"
 	case question && s.rare != "" && asksWhyChosen(lower):
 		// "Why did we end up on Foo?" takes the choice as made.
 		return SecDecisions, 7, t, true
@@ -72,6 +74,8 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 		ok = false // "no need to answer now"
 	case ok && sec == SecTasks && hypo:
 		base -= 3
+	case ok && sec == SecErrors && question:
+		ok = false // "Which one failed last night?" asks; the error is in its answer or the output
 	case ok && sec == SecContext && (hypo || rejects(lower) || othersChoice(lower)):
 		ok = false // "Maybe one day we look at Foo", "We passed on Foo" state no fact of ours
 	}
@@ -106,10 +110,17 @@ var (
 		"not going with", "won't use", "will not use", "turned down", "passed on", "not an option", "vetoed", "too much", "too expensive",
 		// withdrawing from something tried
 		"pulled out", "pulled the plug", "backed out", "gave up on", "abandoned", "walked away", "scrapped", "shelved",
-		"moved away from", "migrated off", "didn't work out", "did not work out", "never worked"}
+		"moved away from", "migrated off", "didn't work out", "did not work out", "never worked",
+		"bailed", "ditched", "not going back",
+		// losing a comparison
+		"but it lost", "it lost on", "it lost to", "lost out", "lost the bake-off", "lost on price", "so it's out",
+		"didn't make the cut", "did not make the cut", "runner-up", "came second", "was eliminated", "knocked out",
+		"on the shortlist", "shortlisted"}
 	// completion stated in words: "that's done, Olu did it yesterday"
 	doneStatements = []string{"that's done", "that is done", "it's done", "it is done", "already done", "all done",
 		"has been done", "have been done", "was done", "were done", "got done", "is finished", "is complete",
+		"was finished", "were finished", "was completed", "were completed", "is closed", "was closed",
+		"did that on", "did it on", "did that yesterday", "did it yesterday", "did that last", "did it last",
 		"is completed", "has been completed", "already finished", "already completed", "already merged",
 		"already shipped", "already fixed", "took care of", "taken care of", "is merged", "is shipped",
 		"was able to", "were able to", "one's closed", "that's closed", "it's closed", "is now closed",
@@ -149,7 +160,7 @@ func isFinished(lower string) bool {
 	if i := strings.Index(lower, "~~"); i >= 0 && strings.Contains(lower[i+2:], "~~") {
 		return true
 	}
-	if hasAny(lower, doneStatements) {
+	if statesDone(lower) {
 		return true
 	}
 	tail := ""
@@ -326,18 +337,27 @@ func (x *extractor) addCode(input []byte, recency float64) {
 }
 
 func classify(lower string, role conv.Role) (string, float64, bool) {
+	// "picked up", "pick up" are no choice ("the wind picked up").
+	choiceLower := pickUp.Replace(lower)
 	for _, c := range cues {
 		if c.roles != nil && !c.roles[role] {
 			continue
 		}
+		l := lower
+		if c.section == SecDecisions {
+			l = choiceLower
+		}
 		for _, p := range c.phrases {
-			if containsPhrase(lower, p) {
+			if containsPhrase(l, p) {
 				return c.section, c.base, true
 			}
 		}
 	}
 	return "", 0, false
 }
+
+// pickUp hides the phrasal verb "pick up" from the choice cues.
+var pickUp = strings.NewReplacer("picked up", "lifted", "pick up", "lift", "picks up", "lifts", "picking up", "lifting")
 
 // fallback catches what the cue phrases miss, by sentence shape:
 // an obligation whose subject is not the speaker narrating their next step
@@ -375,7 +395,7 @@ func fallback(st *sentence) (string, float64, bool) {
 			return SecDecisions, 7, true
 		}
 	}
-	if choiceShape(s, st.rare) || movesOnto(lower) && hasNamedThing(s) || movesTo(lower, st.rare) {
+	if choiceShape(s, st.rare) || movesOnto(lower) && hasNamedThing(s) || movesTo(lower, st.rare) || concedes(s, st.rare) {
 		return SecDecisions, 7, true
 	}
 	// What the user states (not asks) is context worth keeping.
@@ -432,8 +452,7 @@ var moveVerbs = []string{"move ", "moves ", "moving ", "moved ", "migrate ", "mi
 // with the verb and its target apart ("Moves the billing jobs over to
 // Foo.", "we're migrating the cache onto Bar").
 func movesOnto(lower string) bool {
-	for _, v := range []string{"move ", "moves ", "moving ", "migrate ", "migrates ", "migrating ", "switch ",
-		"switches ", "switching ", "port ", "ports ", "porting "} {
+	for _, v := range moveVerbs {
 		i := strings.Index(lower, v)
 		if i < 0 || i > 0 && isWordByte(lower[i-1]) {
 			continue

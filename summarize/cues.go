@@ -31,7 +31,7 @@ var cues = []cue{
 		"will run on", "replaced by", "replace it with", "is the pick", "our pick", "consensus", "recommend",
 		"signed off", "sign-off", "green light", "go-ahead", "chose ", "choose ", "we use ", "outcome:",
 		"the plan is to use", "keep using", "keep it on", "is now on", "switches", "swap to", "deciding factor",
-		"our answer for", "standing up"}, nil, 10},
+		"our answer for", "the answer is", "standing up"}, nil, 10},
 	{SecPreferences, []string{"i prefer", "i'd prefer", "i like", "i want", "i don't want", "i do not want",
 		"please always", "please never", "please don't", "please do not", "please use", "always ", "never ",
 		"don't ever", "my preference", "from now on", "make sure to", "i'd rather", "i hate", "i dislike",
@@ -49,7 +49,10 @@ var cues = []cue{
 		"ran out of time", "didn't get to", "did not get to", "can't forget", "cannot forget", "first job",
 		"parking", "parked", "next session", "still to do", "still to be done",
 		"yet to be done", "needs doing", "still needs", "remind me", "remind us", "remind everyone", "remind the team",
-		"ping me to", "ping me about", "nudge me"}, nil, 8},
+		"ping me to", "ping me about", "nudge me",
+		// temporary code says what must happen before it goes
+		"remove after", "remove once", "remove when", "delete after", "delete once", "revert after", "revert once",
+		"drop after", "drop once", "until we ", "until someone", "temporary workaround", "temporary hack"}, nil, 8},
 	// Weaker signals count when the user says them.
 	{SecDecisions, []string{"instead of", "rather than"}, map[conv.Role]bool{conv.RoleUser: true}, 8},
 	{SecTasks, []string{"need to", "needs to", "have to", "has to", "must ", "should ", "will need", "can you also"},

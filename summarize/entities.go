@@ -105,7 +105,7 @@ func classifyWord(raw string) (EntityKind, string, bool) {
 	if looksLikePath(stripLineRef(w)) {
 		return EntPath, w, true
 	}
-	if looksLikeID(w) {
+	if looksLikeID(w) || codeToken(w) {
 		return EntID, w, true
 	}
 	return 0, "", false

@@ -161,7 +161,7 @@ var heldOutSets = []struct {
 	{"held-out13", convgen.HeldOut13, false},
 	{"held-out14", convgen.HeldOut14, false},
 	{"held-out15", convgen.HeldOut15, false},
-	{"held-out16", convgen.HeldOut16, true},
+	{"held-out16", convgen.HeldOut16, false},
 	{"held-out17", convgen.HeldOut17, true},
 	{"held-out18", convgen.HeldOut18, true},
 }

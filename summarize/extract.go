@@ -71,6 +71,8 @@ type sentence struct {
 	leftOpen bool
 	// agreed marks a proposal a later line assents to; reason holds it.
 	agreed bool
+	// echo is the input of the tool call whose result the sentence is in.
+	echo string
 }
 
 // extractor collects candidates from messages.
@@ -84,6 +86,12 @@ type extractor struct {
 	// openQs are the questions of the user's last message that the
 	// assistant's next text may answer, in order.
 	openQs []string
+	// calls holds each tool call's input by its id; echo is the input of
+	// the call whose result is being read: a result that repeats its
+	// call's arguments ("The file a.go has been updated.") names nothing
+	// new.
+	calls map[string]string
+	echo  string
 }
 
 type entityTally struct {
@@ -95,7 +103,7 @@ type entityTally struct {
 }
 
 func newExtractor() *extractor {
-	return &extractor{entities: map[string]*entityTally{}, df: map[string]int{}}
+	return &extractor{entities: map[string]*entityTally{}, df: map[string]int{}, calls: map[string]string{}}
 }
 
 // addMessages reads the messages in two passes: the first collects the
@@ -124,9 +132,14 @@ func (x *extractor) addMessages(msgs []conv.Message) {
 					x.addCode(p.Input, recency)
 				}
 				x.seq++
-				x.addEntities(string(p.Input), w, recency, x.seq)
+				x.addEntities(string(p.Input), w, recency, x.seq, "")
+				if p.ToolID != "" {
+					x.calls[p.ToolID] = string(p.Input)
+				}
 			case conv.PartToolResult:
+				x.echo = x.calls[p.ToolID]
 				x.addToolResult(p, recency)
+				x.echo = ""
 			}
 		}
 	}
@@ -163,9 +176,12 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 		s := u.text
 		x.seq++
 		st := sentence{text: s, lower: strings.ToLower(s), role: role, src: src, recency: recency, seq: x.seq, hint: u.hint}
+		if src == srcTool {
+			st.echo = x.echo
+		}
 		if si+1 < len(sents) {
 			next := sents[si+1].text
-			st.because = startsWithReason(next)
+			st.because = startsWithReason(next) || explainsChoice(next)
 			if st.because || continues(next) {
 				st.reason = next
 			} else if saysLeftOpen(next) {
@@ -209,7 +225,7 @@ func (x *extractor) scoreSentences() {
 		s := &x.sents[i]
 		if carried != "" && s.text == carried {
 			carried = ""
-			x.addEntities(s.text, 2, s.recency, s.seq)
+			x.addEntities(s.text, 2, s.recency, s.seq, s.echo)
 			continue
 		}
 		carried = ""
@@ -222,12 +238,15 @@ func (x *extractor) scoreSentences() {
 		}
 		s.rare = x.rareName(s.text)
 		sec, base, item, ok := judge(s)
-		ew := entityWeight(s, rw, ok)
+		// A sentence made of words said once carries news; one in the words
+		// of many others (a routine request about yet another file) less.
+		salience := 1 - salienceWeight/2 + salienceWeight*x.rarity(s.lower)
+		ew := entityWeight(s, rw, ok) * salience
 		if !ok {
-			x.addEntities(s.text, ew, s.recency, s.seq)
+			x.addEntities(s.text, ew, s.recency, s.seq, s.echo)
 			continue
 		}
-		score := base*rw*(1-salienceWeight/2+salienceWeight*x.rarity(s.lower)) + 2*s.recency
+		score := base*rw*salience + 2*s.recency
 		for _, mk := range markers {
 			if strings.HasPrefix(s.lower, mk) {
 				score += 3
@@ -238,7 +257,7 @@ func (x *extractor) scoreSentences() {
 			carried = s.reason
 		}
 		x.cands = append(x.cands, candidate{section: sec, text: clip(item), score: score, seq: s.seq, sentence: sec == SecContext})
-		x.addEntities(s.text, ew, s.recency, s.seq)
+		x.addEntities(s.text, ew, s.recency, s.seq, s.echo)
 	}
 }
 
@@ -248,7 +267,7 @@ func (x *extractor) addToolResult(p conv.Part, recency float64) {
 		text = text[:toolScanBytes]
 	}
 	x.seq++
-	x.addEntities(text, 0.3, recency, x.seq)
+	x.addEntities(text, 0.3, recency, x.seq, x.echo)
 	x.addNotes(text, recency)
 	if !p.IsError && !hasErrorLine(text) {
 		return
@@ -280,9 +299,14 @@ func hasErrorLine(s string) bool {
 	return strings.HasPrefix(l, "fail")
 }
 
-func (x *extractor) addEntities(s string, w, recency float64, seq int) {
+// addEntities tallies the entities s names, but those the tool call
+// input except already gave.
+func (x *extractor) addEntities(s string, w, recency float64, seq int, except string) {
 	var buf [16]entity
 	for _, e := range findEntities(s, buf[:0]) {
+		if except != "" && strings.Contains(except, e.text) {
+			continue
+		}
 		t := x.entities[e.text]
 		if t == nil {
 			t = &entityTally{kind: e.kind}

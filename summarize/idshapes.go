@@ -189,3 +189,98 @@ func keepCue(lower string) bool {
 	}
 	return false
 }
+
+// codeToken is the last word on identifiers: a token of letters, digits
+// and separators ("-_.:/#+") that carries digits and is none of the
+// things words with digits usually are. Formats are many (case numbers
+// like 1:24-cv-09222, drug codes like 33332-053, OIDs like
+// 1.2.840.10008.5.1), so what is ruled out is listed instead: dates and
+// times, plain and decimal numbers, small ranges (10-20), versions of up
+// to four short parts (1.2.3), numbers with a unit (100ms, 64KB, 2nd)
+// and words with a version or count (python3, gpt4, sha256).
+func codeToken(w string) bool {
+	if len(w) < 5 || len(w) > 80 || isStamp(w) {
+		return false
+	}
+	letters, digits := 0, 0
+	var groups []string
+	cur := strings.Builder{}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		switch {
+		case isDigitByte(c):
+			digits++
+			cur.WriteByte(c)
+		case c|0x20 >= 'a' && c|0x20 <= 'z':
+			letters++
+			cur.WriteByte(c)
+		case strings.IndexByte("-_.:/#+", c) >= 0:
+			groups = append(groups, cur.String())
+			cur.Reset()
+		default:
+			return false
+		}
+	}
+	groups = append(groups, cur.String())
+	if digits == 0 {
+		return false
+	}
+	if letters == 0 {
+		switch {
+		case len(groups) == 1:
+			return false // a plain number (isBareNumberID judges long ones)
+		case len(groups) <= 4 && shortGroups(groups, 3):
+			return false // 1.2.3, 10-20, 3.14, 1.25.0
+		}
+		return digits >= 6
+	}
+	// Letters and digits: not a number with a unit, a word with a version.
+	for _, g := range groups {
+		if g == "" {
+			continue
+		}
+		if unitNumber(g) || wordVersion(g) {
+			if len(groups) == 1 {
+				return false
+			}
+		}
+	}
+	if len(groups) == 1 {
+		return false // judged by looksLikeID's shapes
+	}
+	mixed := 0
+	for _, g := range groups {
+		if strings.IndexFunc(g, func(r rune) bool { return r >= '0' && r <= '9' }) >= 0 {
+			mixed++
+		}
+	}
+	return mixed > 0 && digits >= 2
+}
+
+// shortGroups reports whether every group is digits of at most n.
+func shortGroups(groups []string, n int) bool {
+	for _, g := range groups {
+		if len(g) > n || !allDigits(g) {
+			return false
+		}
+	}
+	return true
+}
+
+// unitNumber reports digits followed by a short unit: 100ms, 64KB, 2nd, 30x.
+func unitNumber(g string) bool {
+	i := 0
+	for i < len(g) && isDigitByte(g[i]) {
+		i++
+	}
+	return i > 0 && len(g)-i <= 3 && !strings.ContainsAny(g[i:], "0123456789")
+}
+
+// wordVersion reports a word with a version or count: python3, gpt4, sha256.
+func wordVersion(g string) bool {
+	i := len(g)
+	for i > 0 && isDigitByte(g[i-1]) {
+		i--
+	}
+	return i >= 2 && len(g)-i <= 3 && !strings.ContainsAny(g[:i], "0123456789")
+}

@@ -88,7 +88,7 @@ func saysLeftOpen(s string) bool {
 	if hasAny(lower, openStatuses) {
 		return true
 	}
-	if hasAny(lower, doneStatements) || onlyNegatedNeed(lower) || hasAny(lower, hypotheticals) {
+	if statesDone(lower) || onlyNegatedNeed(lower) || hasAny(lower, hypotheticals) {
 		return false
 	}
 	return hasAny(lower, pendingBack) || hasDeadline(lower)
@@ -100,4 +100,6 @@ var pendingBack = []string{"haven't done it", "have not done it", "haven't done 
 	"it has to happen", "it needs to happen", "it must happen", "it has to be done", "it needs to be done",
 	"it must be done", "it needs doing", "it still needs", "that still needs", "this still needs",
 	"has to happen", "needs to happen", "must happen", "needs to get done", "has to get done",
-	"still on the list", "still on my list", "still on our list", "still owed", "we still owe"}
+	"still on the list", "still on my list", "still on our list", "still owed", "we still owe",
+	"stuck until", "blocked until", "blocked on that", "blocked on it", "waiting on that", "waiting on it",
+	"can't move until", "cannot move until", "can't proceed until", "held up until"}

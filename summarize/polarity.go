@@ -101,23 +101,119 @@ func stripStamp(line string) string {
 }
 
 // isStamp reports a time (06:40, 10:02:11, 9:05am), a date (2026-11-03,
-// 11/03) or a timestamp joining them (2026-11-03T10:02:11Z).
+// 11/03, 03.11.2026) or a timestamp joining them (2026-11-03T10:02:11Z,
+// with an optional offset).
 func isStamp(tok string) bool {
-	tok = strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(tok), "am"), "pm")
-	tok = strings.TrimSuffix(tok, "z")
+	tok = strings.ToLower(tok)
 	if len(tok) < 4 || !isDigitByte(tok[0]) {
 		return false
 	}
-	digits, seps := 0, 0
-	for i := 0; i < len(tok); i++ {
-		switch c := tok[i]; {
-		case isDigitByte(c):
-			digits++
-		case c == ':' || c == '-' || c == '/' || c == 't' || c == '.' || c == '+':
-			seps++
-		default:
+	if d, t, ok := strings.Cut(tok, "t"); ok {
+		return isDate(d) && isTime(t)
+	}
+	return isDate(tok) || isTime(tok)
+}
+
+// isDate reports 2026-11-03, 2026/11/03, 11/03, 11/03/26, 03.11.2026.
+func isDate(s string) bool {
+	for _, sep := range []string{"-", "/", "."} {
+		p := strings.Split(s, sep)
+		if len(p) < 2 || len(p) > 3 {
+			continue
+		}
+		ok := true
+		for i, x := range p {
+			n := len(x)
+			switch {
+			case !allDigits(x):
+				ok = false
+			case i == 0 && n == 4 && len(p) == 3: // year first
+			case n > 2 && !(i == 2 && (n == 4 || n == 2)):
+				ok = false
+			}
+		}
+		if ok && (len(p) == 3 || sep == "/") {
+			return true
+		}
+	}
+	return false
+}
+
+// isTime reports 06:40, 10:02:11, 10:02:11.123, 9:05am, with an optional
+// zone (z, +02:00).
+func isTime(s string) bool {
+	s = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(s, "z"), "am"), "pm")
+	if i := strings.IndexAny(s, "+"); i > 0 {
+		s = s[:i]
+	}
+	p := strings.Split(s, ":")
+	if len(p) < 2 || len(p) > 3 {
+		return false
+	}
+	for i, x := range p {
+		if i == 2 {
+			x, _, _ = strings.Cut(x, ".")
+		}
+		if !allDigits(x) || len(x) > 2 || i > 0 && len(x) != 2 {
 			return false
 		}
 	}
-	return seps >= 1 && digits >= 3
+	return true
+}
+
+// statesDone reports completion stated in words ("that's done", "already
+// merged", "Meg was able to ..."), but not completion that is only a
+// condition ("hold until that's done", "once it's done") or an ability
+// denied ("nobody has been able to ...", "we weren't able to ...").
+func statesDone(lower string) bool {
+	for _, p := range doneStatements {
+		for off := 0; ; {
+			i := strings.Index(lower[off:], p)
+			if i < 0 {
+				break
+			}
+			i += off
+			off = i + 1
+			if i > 0 && isWordByte(lower[i-1]) && isWordByte(p[0]) || inLocation(lower, i) {
+				continue
+			}
+			if !conditionOrDenial(lower[:i]) && !settlesQuestion(lower[:i]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// conditionOrDenial reports whether the words just before a completion
+// make it a condition ("until", "once", "as soon as") or deny it
+// ("nobody has been", "we weren't", "never").
+func conditionOrDenial(before string) bool {
+	f := strings.Fields(before)
+	for k := len(f) - 1; k >= 0 && k >= len(f)-3; k-- {
+		switch w := strings.Trim(f[k], ",;:()"); w {
+		case "until", "till", "til", "once", "when", "whenever", "after", "before", "if", "unless", "soon",
+			"nobody", "no-one", "never", "not", "none", "neither":
+			return true
+		default:
+			if strings.HasSuffix(w, "n't") || w == "one" && k > 0 && f[k-1] == "no" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// settlesQuestion reports whether what is closed or done just before is a
+// question or debate ("so that question is closed"): a choice was made,
+// no work finished.
+func settlesQuestion(before string) bool {
+	f := strings.Fields(before)
+	for k := len(f) - 1; k >= 0 && k >= len(f)-2; k-- {
+		switch strings.Trim(f[k], ",;:()") {
+		case "question", "debate", "discussion", "argument", "decision", "topic":
+			return true
+		}
+	}
+	return false
 }

@@ -246,3 +246,117 @@ func TestMoreIdentifierShapes(t *testing.T) {
 		}
 	}
 }
+
+func TestStatesDone(t *testing.T) {
+	for _, tc := range []struct {
+		lower string
+		want  bool
+	}{
+		{"that's done, olu did it yesterday", true},
+		{"i'd hold until that's done", false},
+		{"once it's done we can ship", false},
+		{"nobody has been able to swap the watermark yet", false},
+		{"we weren't able to reach them", false},
+		{"meg was able to renew the cert on monday", true},
+		{"so that question is closed", false},
+		{"the ticket is closed", true},
+	} {
+		if got := statesDone(tc.lower); got != tc.want {
+			t.Errorf("statesDone(%q) = %v, want %v", tc.lower, got, tc.want)
+		}
+	}
+}
+
+func TestDatesAndTimes(t *testing.T) {
+	for _, tc := range []struct {
+		tok  string
+		want bool
+	}{
+		{"2026-11-03", true}, {"11/03", true}, {"03.11.2026", true}, {"06:40", true}, {"10:02:11.123", true},
+		{"2025-03-18T07:42:11Z", true}, {"9:05am", true},
+		{"33332-053", false}, {"1.2.840.10008", false}, {"10-20", false}, {"123:45", false},
+	} {
+		if got := isStamp(tc.tok); got != tc.want {
+			t.Errorf("isStamp(%q) = %v, want %v", tc.tok, got, tc.want)
+		}
+	}
+}
+
+func TestCodeTokens(t *testing.T) {
+	for _, tc := range []struct {
+		w    string
+		want bool
+	}{
+		{"1:24-cv-09222", true}, {"33332-053", true}, {"1.2.840.10008.5.1.4", true},
+		{"1.2.3", false}, {"10-20", false}, {"3.14", false}, {"2026-11-03", false}, {"python3", false},
+		{"100ms", false}, {"utf-8", false}, {"x86_64", true},
+	} {
+		if got := codeToken(tc.w); got != tc.want {
+			t.Errorf("codeToken(%q) = %v, want %v", tc.w, got, tc.want)
+		}
+	}
+}
+
+func TestConcessionsAndWins(t *testing.T) {
+	for _, tc := range []struct {
+		t, rare string
+		want    bool
+	}{
+		{"fine, Zentrix Cloud then.", "Zentrix", true},
+		{"OK, Zentrix it is.", "Zentrix", true},
+		{"Zentrix then.", "Zentrix", true},
+		{"fine, Zentrix is slow today.", "Zentrix", false},
+		{"Thanks Zentrix.", "Zentrix", false},
+	} {
+		if got := concedes(tc.t, tc.rare); got != tc.want {
+			t.Errorf("concedes(%q) = %v, want %v", tc.t, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		t, rare string
+		want    bool
+	}{
+		{"After a long debate, Zentrix won for the intake queue.", "Zentrix", true},
+		{"Zentrix Cloud prevailed on price.", "Zentrix", true},
+		{"Zentrix lost on price.", "Zentrix", false},
+	} {
+		if got := rareWins(strings.Fields(tc.t), tc.rare); got != tc.want {
+			t.Errorf("rareWins(%q) = %v, want %v", tc.t, got, tc.want)
+		}
+	}
+}
+
+func TestRequestsToOthers(t *testing.T) {
+	for _, tc := range []struct {
+		lower string
+		want  bool
+	}{
+		{"hi — could your team resubmit the permit before the review?", true},
+		{"hey all, can someone rotate the keys?", true},
+		{"could you all sign the form?", true},
+		{"could you look at the handler?", false},
+	} {
+		if got := asksSomeone(tc.lower); got != tc.want {
+			t.Errorf("asksSomeone(%q) = %v, want %v", tc.lower, got, tc.want)
+		}
+	}
+}
+
+// TestToolEchoNamesNothing: a tool result that repeats its call's input
+// ("The file a.go has been updated.") does not make the path salient.
+func TestToolEchoNamesNothing(t *testing.T) {
+	msgs := []conv.Message{
+		{Role: conv.RoleAssistant, Parts: []conv.Part{{Kind: conv.PartToolCall, ToolID: "c1", ToolName: "Edit",
+			Input: []byte(`{"file_path": "/srv/app/zz/handler.go"}`)}}},
+		{Role: conv.RoleTool, Parts: []conv.Part{{Kind: conv.PartToolResult, ToolID: "c1",
+			Text: "The file /srv/app/zz/handler.go has been updated. See /srv/app/zz/other.go too."}}},
+	}
+	x := newExtractor()
+	x.addMessages(msgs)
+	if e := x.entities["/srv/app/zz/handler.go"]; e == nil || e.count != 1 {
+		t.Errorf("echoed path tallied again: %+v", e)
+	}
+	if e := x.entities["/srv/app/zz/other.go"]; e == nil {
+		t.Error("a new path in the result is not tallied")
+	}
+}

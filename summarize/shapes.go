@@ -65,6 +65,7 @@ func asksSomeone(lower string) bool {
 	if _, q, ok := strings.Cut(lower, ": "); ok && asksSomeone(q) {
 		return true
 	}
+	lower = strings.TrimLeft(stripGreeting(lower), " ,—–-")
 	f := strings.Fields(lower)
 	if len(f) < 3 {
 		return false
@@ -72,10 +73,14 @@ func asksSomeone(lower string) bool {
 	switch f[0] {
 	case "can", "could", "would", "will":
 		switch f[1] {
-		case "someone", "somebody", "anyone", "anybody":
+		case "someone", "somebody", "anyone", "anybody", "y'all":
 			return true
 		case "one":
 			return f[2] == "of"
+		case "your": // "could your team ...?": another party's work
+			return isOneOf(strings.Trim(f[2], ",;:"), []string{"team", "folks", "side", "people", "group", "office", "crew", "department", "end"})
+		case "you":
+			return isOneOf(strings.Trim(f[2], ",;:"), []string{"all", "guys", "folks", "two", "both"})
 		}
 	case "who", "who's", "who'll":
 		// Who will do it: an owner wanted. "Who wrote it?", "Who is on
@@ -173,6 +178,13 @@ func choiceShape(s, rare string) bool {
 	if purposeFirst(words) {
 		return true
 	}
+	// After a lead-in: "Writing this down: for X the answer is Foo."
+	if _, after, ok := strings.Cut(s, ": "); ok && purposeFirst(strings.Fields(after)) {
+		return true
+	}
+	if rare != "" && rareWins(words, rare) {
+		return true
+	}
 	for i := 0; i+2 < len(words); i++ {
 		w := strings.Trim(words[i], "(\"'`,:")
 		if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' || strings.ContainsAny(w, "./\\") {
@@ -190,7 +202,7 @@ func choiceShape(s, rare string) bool {
 		if w != rare || strings.ContainsAny(words[i][len(words[i])-1:], ",;:.!?") {
 			continue
 		}
-		for j := i + 1; j < len(words) && j <= i+4; j++ {
+		for j := i + 1; j < len(words) && j <= i+rareForWindow; j++ {
 			if words[j] == "for" {
 				return true
 			}
@@ -200,6 +212,78 @@ func choiceShape(s, rare string) bool {
 		}
 	}
 	return false
+}
+
+// rareWins reports a rare name that won: "Foo won for X", "Foo wins on
+// cost", "Foo Cloud prevailed".
+func rareWins(words []string, rare string) bool {
+	for i, w := range words {
+		if strings.Trim(w, "(\"'`,:") != rare {
+			continue
+		}
+		j := i + 1
+		for j < len(words) && words[j][0] >= 'A' && words[j][0] <= 'Z' {
+			j++ // a name of several words: "Foo Cloud"
+		}
+		if j < len(words) {
+			switch strings.Trim(strings.ToLower(words[j]), ".,;:!") {
+			case "won", "wins", "prevailed", "prevails", "triumphed":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rareForWindow is how many words after a rare name its purpose may
+// follow: "Foo is the only thing wired up for X now".
+const rareForWindow = 8
+
+// concedes reports a short reply that settles on a rare name: "fine, Foo
+// then.", "OK, Foo it is.", "Foo then.", "alright, let's do Foo".
+func concedes(t, rare string) bool {
+	if rare == "" || len(strings.Fields(t)) > 7 {
+		return false
+	}
+	i := strings.Index(t, rare)
+	if i < 0 {
+		return false
+	}
+	// The name may run on in capitals: "fine, Dentrix Ascend then."
+	rest := strings.Fields(t[i+len(rare):])
+	for len(rest) > 0 && rest[0][0] >= 'A' && rest[0][0] <= 'Z' {
+		rest = rest[1:]
+	}
+	after := strings.Trim(strings.ToLower(strings.Join(rest, " ")), " .,;:!")
+	before := strings.Trim(strings.ToLower(t[:i]), " .,;:!-")
+	switch after {
+	case "then", "it is", "it is then", "it'll be", "wins", "it's", "then i guess", "then, i guess", "", "please":
+	default:
+		return false
+	}
+	switch before {
+	case "fine", "ok", "okay", "alright", "all right", "sure", "right", "yes", "yep", "yeah", "agreed", "good",
+		"fine then", "ok then", "okay then", "fine, let's do", "let's do", "so", "so it's", "then", "go with":
+		return after != "" || before == "let's do" || before == "go with" || before == "fine, let's do"
+	case "":
+		return after == "then" || after == "it is" || after == "it is then" // "Foo then."
+	}
+	return false
+}
+
+// explainsChoice reports a sentence that gives the reason for the choice
+// before it, pointing back at it: "It won on one point, really: ...",
+// "That one came out ahead because ...".
+func explainsChoice(s string) bool {
+	if !refersBack(s) {
+		return false
+	}
+	lower := strings.ToLower(s)
+	if sec, _, ok := classify(lower, ""); ok && sec == SecDecisions {
+		return true
+	}
+	return hasAny(lower, []string{"it won", "that won", "won on", "won because", "it beat", "that's why", "that is why",
+		"which is why", "the reason"})
 }
 
 // rareName returns the first name in s (a capitalized word after the
@@ -310,12 +394,21 @@ func othersChoice(lower string) bool {
 		switch w {
 		case "we", "we're", "we've", "we'll", "we'd", "us", "our", "let's", "i'll":
 			return false
-		case "they", "team", "teams", "department", "departments", "dept", "group", "division", "org", "vendor":
-			if w != "they" && (i == 0 || isOneOf(words[i-1], []string{"the", "our", "my", "whole", "same", "a", "entire"})) {
+		case "they", "team", "teams", "department", "departments", "dept", "group", "division", "org", "vendor",
+			"office", "firm", "company", "client", "customer", "agency", "branch", "competitor", "organization":
+			prev := ""
+			if i > 0 {
+				prev = words[i-1]
+			}
+			othered := isOneOf(prev, []string{"different", "other", "another", "sister", "partner", "their"})
+			if isOneOf(w, []string{"office", "firm", "company", "client", "customer", "agency", "branch", "competitor", "organization"}) && !othered {
+				continue // "the docs site", "our office": only "a different firm" is another party
+			}
+			if w != "they" && !othered && (i == 0 || isOneOf(prev, []string{"the", "our", "my", "whole", "same", "a", "entire"})) {
 				continue
 			}
 			rest := strings.Join(words[i+1:min(len(words), i+5)], " ")
-			if sec, _, ok := classify(rest, ""); ok && sec == SecDecisions {
+			if sec, _, ok := classify(rest, ""); ok && sec == SecDecisions || movesOnto(strings.Join(words[i+1:], " ")) {
 				other = true
 			}
 		}
@@ -344,11 +437,33 @@ func onList(lower string) bool {
 			default:
 				continue
 			}
-			switch strings.Trim(f[1], ".,;:!?") {
-			case "list", "todo", "to-do", "todos", "board", "backlog", "plate", "radar", "queue", "agenda", "punch":
-				return true
+			// "the list", "the ops board": a word may name whose it is.
+			for k := 1; k < len(f) && k <= 2; k++ {
+				switch strings.Trim(f[k], ".,;:!?") {
+				case "list", "todo", "to-do", "todos", "board", "backlog", "plate", "radar", "queue", "agenda", "punch", "tracker", "kanban":
+					return true
+				}
 			}
 		}
 	}
 	return false
+}
+
+// stripGreeting removes a greeting a message opens with ("hi —", "hey
+// team,", "hello all -"), so what is asked can be read.
+func stripGreeting(lower string) string {
+	f := strings.Fields(lower)
+	if len(f) < 2 {
+		return lower
+	}
+	switch strings.Trim(f[0], ",;:!—–-") {
+	case "hi", "hey", "hello", "morning", "afternoon", "evening", "folks", "all", "team", "yo", "dear":
+	default:
+		return lower
+	}
+	i := 1
+	if i < len(f) && isOneOf(strings.Trim(f[i], ",;:!—–-"), []string{"all", "team", "folks", "everyone", "there", "both", "guys"}) {
+		i++
+	}
+	return strings.Join(f[i:], " ")
 }
