@@ -288,6 +288,8 @@ func statusLine(t string) (unit, bool) {
 		if j := strings.IndexByte(t, ']'); j > 1 {
 			label, rest = t[1:j], t[j+1:]
 		}
+	} else if j := strings.Index(t, "  "); j > 0 && j < 16 && !strings.ContainsAny(t[:j], "|:") {
+		label, rest = t[:j], t[j+2:] // "OPEN  add the labels  (due Friday)": columns
 	} else if j := strings.IndexAny(t, "|:\t"); j > 0 {
 		label, rest = t[:j], t[j+1:]
 	} else if j := strings.Index(t, " - "); j > 0 {

@@ -38,8 +38,8 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 	if strings.HasPrefix(lower, "[ ]") {
 		return SecTasks, 9, t, true
 	}
-	if k, _, ok := strings.Cut(lower, ":"); ok && isOneOf(k, reasonKeys) {
-		return "", 0, "", false // "Why: ..." goes with the sentence before it
+	if k, _, ok := strings.Cut(lower, ":"); ok && isOneOf(k, reasonKeys) || startsWithReason(t) && s.asked == "" {
+		return "", 0, "", false // "Why: ...", "The deciding factor was ..." go with the sentence before
 	}
 	hypo := hasAny(lower, hypotheticals)
 	question := strings.HasSuffix(t, "?")
@@ -55,6 +55,9 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 		sec, base, ok = s.hint, 9, true
 	case question && asksSomeone(lower) && !hypo:
 		sec, base, ok = SecTasks, 8, true // "Can someone renew the cert?"
+		if s.leftOpen {
+			item = t + " " + s.reason // "... before the review? We're stuck until that happens."
+		}
 	case question && requestsAction(stripGreeting(lower)) && hasDeadline(lower) && !hypo:
 		sec, base, ok = SecTasks, 8, true // "Can you send the report before Friday?"
 	case question && s.rare != "" && asksWhyChosen(lower):
@@ -84,18 +87,41 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 			sec, base, item, ok = s2, b2, it2, true
 		}
 	}
-	if !ok && s.rare != "" && !question && !hypo && !rejects(lower) && !othersChoice(lower) {
-		// A statement naming something the conversation seldom names is
-		// worth keeping even when no cue says what it is.
-		sec, base, ok = SecContext, 3, true
+	plain := false
+	if !ok && !hypo && !rejects(lower) && !othersChoice(lower) && (s.rare != "" || novel(s)) {
+		switch {
+		case !question:
+			// A statement naming something the conversation seldom names,
+			// or said in words it seldom uses, is worth keeping even when
+			// no cue says what it is.
+			sec, base, ok, plain = SecContext, 3, true, true
+		case s.role == conv.RoleUser && requestsAction(stripGreeting(lower)) && novel(s):
+			// A request in words of its own ("can you remind me Monday to
+			// ...?") may be work still owed.
+			sec, base, ok = SecTasks, 5, true
+		}
 	}
 	if !ok {
 		return "", 0, "", false
 	}
-	if s.src != srcText && sec != SecDecisions && sec != SecTasks {
+	if s.src != srcText && sec != SecDecisions && sec != SecTasks && !plain {
 		return "", 0, "", false
 	}
 	return sec, base, withReason(s, sec, item), true
+}
+
+// noveltyMin is the share of rare words from which a sentence of
+// noveltyWords or more is news by its words alone.
+const (
+	noveltyMin   = 0.5
+	noveltyWords = 6
+)
+
+// novel reports a sentence made mostly of words the conversation seldom
+// uses: narration and routine requests repeat their words, facts are said
+// once.
+func novel(s *sentence) bool {
+	return s.novelty >= noveltyMin && len(strings.Fields(s.text)) >= noveltyWords
 }
 
 // Word classes for shapes and judge. They describe kinds of statement
@@ -129,7 +155,7 @@ var (
 	assents = []string{"yes", "yep", "agreed", "no objection", "sounds good", "go ahead", "that's what we", "that is what we", "let's do", "approved", "confirmed", "correct", "do it", "ship it", "works for me", "fine by me"}
 	// deferrals, deadlines and debts (see also hasDeadline)
 	deferrals = []string{"deferred", "defer ", "postponed", "put off", "on hold", "not started", "hasn't started", "deadline", "due:",
-		"until ", "assignee", "owner:", "eta:", "tomorrow", "next week", "this week", "end of day", "eod", "owed ", "we owe", "overdue"}
+		"until ", "eta:", "tomorrow", "next week", "this week", "end of day", "eod", "owed ", "we owe", "overdue"}
 	investigative = []string{"look", "check", "read", "search", "see ", "inspect", "investigate", "examine", "run the tests",
 		"profile", "dig", "try", "start by", "first", "go through", "grep", "open "}
 	settled = []string{" will ", " shall ", "going forward", "from now on", "as of ", "is to be", "are to be", "henceforth",
@@ -344,6 +370,9 @@ func classify(lower string, role conv.Role) (string, float64, bool) {
 			continue
 		}
 		l := lower
+		if !cueEnabled(c.section) {
+			continue
+		}
 		if c.section == SecDecisions {
 			l = choiceLower
 		}
@@ -388,6 +417,11 @@ func fallback(st *sentence) (string, float64, bool) {
 		if last == "i" || last == "i'll" || last == "me" || (len(subject) > 1 && subject[len(subject)-2] == "let") {
 			break
 		}
+		return SecTasks, 7, true
+	}
+	if hasDeadline(lower) || onList(lower) {
+		// Work with a date or on a list is owed, whatever it names:
+		// "I told them we'd reconcile the Foo claims by end of week."
 		return SecTasks, 7, true
 	}
 	for _, c := range []string{" because ", " since ", " due to ", " so that ", " given that ", "the reason", "why:", "rationale"} {

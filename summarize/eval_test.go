@@ -116,7 +116,7 @@ func TestPlantedFactRetention(t *testing.T) {
 	t.Logf("tuning5:  %s", tune5)
 	t.Logf("tuning6:  %s", tune6)
 	for _, r := range []retention{tune, tune2, tune3, tune4, tune5, tune6} {
-		if r.overall() < 0.9 {
+		if r.overall() < 0.9 && !ablating {
 			t.Errorf("tuning retention %.1f%% < 90%%", 100*r.overall())
 		}
 	}

@@ -1,7 +1,9 @@
 package summarize
 
 import (
+	"encoding/json"
 	"math"
+	"sort"
 	"strings"
 
 	"github.com/archon-memory/archon/monitor/conv"
@@ -31,6 +33,10 @@ func roleWeight(r conv.Role) float64 {
 
 // maxItemChars bounds one item; longer sentences are cut at a word.
 const maxItemChars = 240
+
+// toolInputWeight is what a path or identifier in a tool call's
+// arguments weighs: below the words of the conversation and of notes.
+const toolInputWeight = 0.5
 
 // toolScanBytes bounds how much of each tool result is read for entities
 // and errors: tool output is bulky and rarely where decisions live.
@@ -73,6 +79,8 @@ type sentence struct {
 	agreed bool
 	// echo is the input of the tool call whose result the sentence is in.
 	echo string
+	// novelty is the share of its words the conversation seldom uses.
+	novelty float64
 }
 
 // extractor collects candidates from messages.
@@ -126,13 +134,14 @@ func (x *extractor) addMessages(msgs []conv.Message) {
 			case conv.PartText:
 				x.addText(p.Text, m.Role, recency, srcText)
 			case conv.PartToolCall:
-				w := 0.8
+				// A call's arguments name the files it reads and edits,
+				// call after call: they count, but as machine words.
+				// What code an edit writes is read by addCode.
 				if isEditTool(p.ToolName) {
-					w = 1.5
 					x.addCode(p.Input, recency)
 				}
 				x.seq++
-				x.addEntities(string(p.Input), w, recency, x.seq, "")
+				x.addEntities(inputText(p.Input), toolInputWeight, recency, x.seq, "")
 				if p.ToolID != "" {
 					x.calls[p.ToolID] = string(p.Input)
 				}
@@ -237,6 +246,7 @@ func (x *extractor) scoreSentences() {
 			rw = 1
 		}
 		s.rare = x.rareName(s.text)
+		s.novelty = x.rarity(s.lower)
 		sec, base, item, ok := judge(s)
 		// A sentence made of words said once carries news; one in the words
 		// of many others (a routine request about yet another file) less.
@@ -256,7 +266,7 @@ func (x *extractor) scoreSentences() {
 		if (sec == SecDecisions || s.leftOpen) && s.reason != "" && strings.HasSuffix(item, s.reason) && len(item) <= maxItemChars {
 			carried = s.reason
 		}
-		x.cands = append(x.cands, candidate{section: sec, text: clip(item), score: score, seq: s.seq, sentence: sec == SecContext})
+		x.cands = append(x.cands, candidate{section: sec, text: clip(trimLeadIn(item)), score: score, seq: s.seq, sentence: sec == SecContext})
 		x.addEntities(s.text, ew, s.recency, s.seq, s.echo)
 	}
 }
@@ -377,4 +387,38 @@ func clip(s string) string {
 		cut = maxItemChars
 	}
 	return s[:cut] + "…"
+}
+
+// inputText is a tool call's input as text: its string values, decoded,
+// one per line (a JSON-escaped path, "C:\\\\x", is read as written, C:\\x),
+// or the raw input if it is no JSON object.
+func inputText(input []byte) string {
+	var args map[string]any
+	if json.Unmarshal(input, &args) != nil {
+		return string(input)
+	}
+	var b strings.Builder
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case string:
+			b.WriteString(v)
+			b.WriteByte('\n')
+		case []any:
+			for _, e := range v {
+				walk(e)
+			}
+		case map[string]any:
+			keys := make([]string, 0, len(v))
+			for k := range v {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				walk(v[k])
+			}
+		}
+	}
+	walk(args)
+	return b.String()
 }

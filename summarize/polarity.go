@@ -217,3 +217,33 @@ func settlesQuestion(before string) bool {
 	}
 	return false
 }
+
+// leadIns open a sentence with how the speaker came to it, not what it
+// says: "After a lot of back and forth, ...", "Based on the numbers you
+// sent, ...", "Per your thumbs-up, ...".
+var leadIns = []string{"after ", "based on ", "per ", "following ", "as discussed", "as agreed", "as mentioned",
+	"given ", "in the end", "long story short", "fyi", "for the record", "for what it's worth", "to be clear",
+	"just so you know", "quick update", "heads up", "heads-up", "in short", "ultimately", "anyway", "so ", "ok so",
+	"okay so", "all right", "alright", "well", "honestly", "frankly", "to recap", "recap", "update"}
+
+// trimLeadIn drops a lead-in clause from the start of an item when what
+// follows it says the thing on its own: a summary has no room for how the
+// speaker got there. A lead-in that names something is kept.
+func trimLeadIn(item string) string {
+	head, rest, ok := strings.Cut(item, ", ")
+	if !ok || len(strings.Fields(rest)) < 5 || len(strings.Fields(head)) > 12 {
+		return item
+	}
+	lower := strings.ToLower(head)
+	lead := false
+	for _, p := range leadIns {
+		if strings.HasPrefix(lower, p) {
+			lead = true
+			break
+		}
+	}
+	if !lead || hasNamedThing(head) || strings.ContainsAny(head, "0123456789:") {
+		return item
+	}
+	return strings.ToUpper(rest[:1]) + rest[1:]
+}

@@ -32,7 +32,8 @@ func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
 	if hypo || rejects(lower) || othersChoice(lower) || !hasNamedThing(t) {
 		return "", 0, "", false
 	}
-	if label, value, ok := strings.Cut(t, ": "); ok && s.hint != hintField && len(strings.Fields(label)) <= 5 && startsWithName(value) {
+	if label, value, ok := strings.Cut(t, ": "); ok && s.hint != hintField && len(strings.Fields(label)) <= 5 && startsWithChoice(value) &&
+		!isOneOf(strings.ToLower(strings.TrimSpace(label)), headerLabels) {
 		return SecDecisions, 7, t, true
 	}
 	if hasAny(lower, settled) && !firstPersonSingular(lower) || hasAny(lower, intentional) || s.guarded {
@@ -114,7 +115,7 @@ func hasDeadline(lower string) bool {
 			continue
 		}
 		next, _, _ := strings.Cut(lower[off:], " ")
-		next = strings.Trim(next, ".,;:!?")
+		next = strings.Trim(next, ".,;:!?()")
 		if next != "" && (next[0] >= '0' && next[0] <= '9' || isOneOf(next, timeWords) ||
 			isOneOf(next, []string{"by", "on", "in", "at", "today", "soon", "asap", "date:", "back"})) {
 			return true
@@ -151,12 +152,19 @@ var timeWords = []string{"end", "eod", "eow", "eom", "eoy", "cob", "close", "sta
 // a time ("since Tuesday", "since 2024", "since last week").
 func causalSince(lower string) bool {
 	_, after, _ := strings.Cut(lower, " since ")
-	next, _, _ := strings.Cut(after, " ")
-	next = strings.Trim(next, ".,;:!?")
+	f := strings.Fields(after)
+	if len(f) > 1 && isOneOf(f[0], []string{"the", "this", "that", "last", "early", "late"}) {
+		f = f[1:] // "since the weekend", "since last week"
+	}
+	if len(f) == 0 {
+		return false
+	}
+	next := strings.Trim(f[0], ".,;:!?")
 	if next == "" {
 		return false
 	}
-	return !(next[0] >= '0' && next[0] <= '9' || isOneOf(next, sinceTimes))
+	return !(next[0] >= '0' && next[0] <= '9' || isOneOf(next, sinceTimes) || isOneOf(next, timeWords) ||
+		isOneOf(next, []string{"week", "month", "year", "quarter", "sprint", "deploy", "upgrade", "migration", "outage", "incident", "update"}))
 }
 
 // sinceTimes start a time after "since".
@@ -356,6 +364,26 @@ func startsWithName(s string) bool {
 	}
 	return len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z'
 }
+
+// startsWithChoice reports a value that opens with a name that can be
+// chosen (a product, a team, a method: "Valkey", "Foo Cloud"), not with a
+// path, an identifier, a URL or a quote, which are facts, not choices.
+func startsWithChoice(s string) bool {
+	f := strings.Fields(s)
+	if len(f) == 0 || strings.ContainsAny(f[0][:1], "\"'`([") {
+		return false
+	}
+	if _, _, ok := classifyWord(f[0]); ok {
+		return false
+	}
+	return startsWithName(s)
+}
+
+// headerLabels head lines of mail, tickets and minutes: what follows them
+// is no choice ("Fwd: FYI", "Subject: Quick favour").
+var headerLabels = []string{"from", "to", "cc", "bcc", "subject", "re", "fwd", "fw", "date", "sent", "attendees",
+	"present", "absent", "agenda", "requester", "reporter", "priority", "severity", "labels", "tags", "owner",
+	"assignee", "component", "environment", "reported by", "filed by", "author", "reviewers", "title", "issue"}
 
 // hasNamedThing reports whether s names something: a capitalized word
 // after the first, or a path or identifier.
