@@ -20,7 +20,7 @@ func opensQuestion(s string) bool {
 		return false
 	}
 	lower := strings.ToLower(s)
-	if asksWhyChosen(lower) && hasNamedThing(s) {
+	if asksWhyChosen(lower) && hasNamedThing(s) || asksIfDone(lower) {
 		return true
 	}
 	if hasAny(lower, []string{"can you", "could you", "would you", "will you", "please"}) {
@@ -123,7 +123,7 @@ func terseName(s string) bool {
 }
 
 // denials open an answer that says no.
-var denials = []string{"no", "nope", "not really", "not at all", "i don't think so", "i do not think so", "i doubt it",
+var denials = []string{"no", "nope", "not yet", "not really", "not at all", "i don't think so", "i do not think so", "i doubt it",
 	"hardly", "not necessarily", "definitely not", "absolutely not", "no way"}
 
 // denies reports a sentence that opens by saying no ("No, ...", "I don't
@@ -142,7 +142,7 @@ func denies(lower string) bool {
 // pronoun ("I'd go with it.", "Let's do that."): it means something only
 // with the sentence before it.
 func refersBack(s string) bool {
-	if hasNamedThing(s) {
+	if hasNamedThing(withoutTimeNames(s)) {
 		return false
 	}
 	for _, w := range strings.Fields(strings.ToLower(s)) {
@@ -222,7 +222,7 @@ func givesReason(lower string) bool {
 // ...", "Looking at ..."): an agent's running commentary, no answer.
 func narrates(lower string) bool {
 	for _, p := range []string{"let me ", "i'll ", "i will ", "i should ", "i need to ", "i'm going to ", "i am going to ",
-		"i'm not done", "next i ", "now i ", "first i ", "then i ", "looking ", "checking ", "reading ", "first, ", "ok", "okay", "sure"} {
+		"i'm not done", "next i ", "now i ", "first i ", "then i ", "looking ", "checking ", "reading "} {
 		if strings.HasPrefix(lower, p) {
 			return true
 		}
@@ -262,4 +262,18 @@ func assentsTo(s string) bool {
 		}
 	}
 	return false
+}
+
+// withoutTimeNames drops the capitalized names of days and months, which
+// name no thing ("before the auditors show up in January").
+func withoutTimeNames(s string) string {
+	f := strings.Fields(s)
+	out := f[:0:0]
+	for _, w := range f {
+		if isOneOf(strings.ToLower(strings.Trim(w, ".,;:!?()")), timeWords) && len(w) > 0 && w[0] >= 'A' && w[0] <= 'Z' {
+			continue
+		}
+		out = append(out, w)
+	}
+	return strings.Join(out, " ")
 }

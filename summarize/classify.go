@@ -38,11 +38,11 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 	if strings.HasPrefix(lower, "[ ]") {
 		return SecTasks, 9, t, true
 	}
-	if k, _, ok := strings.Cut(lower, ":"); ok && isOneOf(k, reasonKeys) || startsWithReason(t) && s.asked == "" {
+	if k, _, ok := strings.Cut(lower, ":"); ok && isOneOf(k, reasonKeys) || onlyReason(lower) && s.asked == "" {
 		return "", 0, "", false // "Why: ...", "The deciding factor was ..." go with the sentence before
 	}
 	hypo := hasAny(lower, hypotheticals)
-	question := strings.HasSuffix(t, "?")
+	question := isQuestion(t)
 	switch {
 	case s.leftOpen && !hypo && !question:
 		// "I filed a ticket to X. Nobody has picked it up yet."
@@ -69,7 +69,7 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 		}
 	}
 	switch {
-	case ok && (sec == SecDecisions || sec == SecProjects) && (hypo || question || rejects(lower) || othersChoice(lower)):
+	case ok && (sec == SecDecisions || sec == SecProjects) && (hypo || question || rejects(lower) || othersChoice(lower) || narrates(lower) || s.disclaimed):
 		ok = false
 	case ok && sec == SecTasks && question && !requestsAction(lower):
 		ok = false // "What should the exporter use?", "Anything left?" ask, they assign nothing
@@ -101,13 +101,30 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 			sec, base, ok = SecTasks, 5, true
 		}
 	}
-	if !ok {
-		return "", 0, "", false
+	if !ok || sec == SecDecisions && (narrates(lower) || s.disclaimed) {
+		return "", 0, "", false // "Let me read a.go first." chooses nothing, whatever follows it
 	}
 	if s.src != srcText && sec != SecDecisions && sec != SecTasks && !plain {
 		return "", 0, "", false
 	}
+	if s.asked != "" && (sec == SecTasks || sec == SecDecisions) && !strings.Contains(item, s.asked) {
+		item = s.asked + " " + item // an answer says little without its question
+	}
 	return sec, base, withReason(s, sec, item), true
+}
+
+// onlyReason reports a sentence that only gives the reason for the one
+// before it ("The deciding factor was ...", "Because it is cheaper."), as
+// opposed to one that opens with a reason and goes on to say what was
+// done ("Since you approved it, I moved X onto Foo.").
+func onlyReason(lower string) bool {
+	for _, p := range []string{"the deciding factor", "deciding factor", "the main reason", "main reason", "the reason",
+		"the rationale", "rationale", "this is because", "that's because", "mainly because", "mostly because"} {
+		if strings.HasPrefix(lower, p) {
+			return true
+		}
+	}
+	return strings.HasPrefix(lower, "because") && !strings.Contains(lower, ", ")
 }
 
 // noveltyMin is the share of rare words from which a sentence of
@@ -131,7 +148,10 @@ var (
 	finished      = []string{"done:", "done -", "finished:", "completed:", "fixed:", "resolved:", "closed:", "shipped:", "merged:", "[x]", "✅", "✓"}
 	hypotheticals = []string{"could maybe", "maybe we", "we could", "might ", "in theory", "if budget", "someday", "some day",
 		"one day", "would be nice", "nothing decided", "not decided", "no decision", "undecided", "what if", "thinking about",
-		"considering", "could try", "might try", "if we ever", "if it", "if we", "floated"}
+		"considering", "could try", "might try", "if we ever", "if it", "if we", "floated",
+		// examples and placeholders choose nothing
+		"example only", "for example", "e.g.", "placeholder", "sample config", "sample values", "illustrative",
+		"dummy value", "fake value"}
 	rejections = []string{"ruled out", "rule out", "ruled it out", "ruled them out", "rule it out", "dropped them", "not using", "won't be using", "dropped it", "drop it", "rejected", "said no", "decided against",
 		"not going with", "won't use", "will not use", "turned down", "passed on", "not an option", "vetoed", "too much", "too expensive",
 		// withdrawing from something tried
@@ -311,7 +331,7 @@ func (x *extractor) addNotes(text string, recency float64) {
 		}
 		if line == "" || line[0] == '\t' || strings.HasPrefix(line, "    ") || t == "" ||
 			strings.ContainsAny(t[:1], "{}[\"0123456789") && !item || strings.Contains(t, ":=") ||
-			strings.ContainsAny(t, "{};") || len(strings.Fields(t)) < 2 || hasErrorLine(t) {
+			codeLine(t) || len(strings.Fields(t)) < 2 || hasErrorLine(t) {
 			if b.Len() > 0 {
 				x.addText(b.String(), conv.RoleTool, recency, srcTool)
 				b.Reset()
@@ -396,7 +416,7 @@ var pickUp = strings.NewReplacer("picked up", "lifted", "pick up", "lift", "pick
 // its rationale.
 func fallback(st *sentence) (string, float64, bool) {
 	s, lower, role := st.text, st.lower, st.role
-	if strings.HasSuffix(s, "?") {
+	if isQuestion(s) {
 		return "", 0, false
 	}
 	for _, m := range []string{" needs to ", " need to ", " must ", " should ", " has to ", " have to ", " ought to "} {

@@ -43,6 +43,11 @@ func findEntities(s string, out []entity) []entity {
 			s = s[n:]
 			continue
 		}
+		if n, text, ok := digitGroups(s); ok {
+			out = append(out, entity{EntID, text})
+			s = s[n:]
+			continue
+		}
 		w := s[:j]
 		s = s[j:]
 		if len(w) < 3 || len(w) > 200 {
@@ -292,4 +297,33 @@ func capsCode(w string) bool {
 		longest = max(longest, len(p))
 	}
 	return letters >= 7 && longest >= 5
+}
+
+// digitGroups reads a number written in spaced groups at the start of s
+// ("9215 9453 7067 9728", card and account numbers): three groups or
+// more of three to five digits, twelve digits or more in all. It returns
+// the bytes read and the number as written.
+func digitGroups(s string) (int, string, bool) {
+	groups, digits, end := 0, 0, 0
+	for i := 0; ; {
+		j := i
+		for j < len(s) && isDigitByte(s[j]) {
+			j++
+		}
+		n := j - i
+		if n < 3 || n > 5 || j < len(s) && !isSpaceByte(s[j]) && strings.IndexByte(".,;:!?)", s[j]) < 0 {
+			break
+		}
+		groups++
+		digits += n
+		end = j
+		if j >= len(s) || s[j] != ' ' || j+1 >= len(s) || !isDigitByte(s[j+1]) {
+			break
+		}
+		i = j + 1
+	}
+	if groups < 3 || digits < 12 {
+		return 0, "", false
+	}
+	return end, s[:end], true
 }

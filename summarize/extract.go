@@ -34,6 +34,11 @@ func roleWeight(r conv.Role) float64 {
 // maxItemChars bounds one item; longer sentences are cut at a word.
 const maxItemChars = 240
 
+// noteDisclaimers say of a whole note (a forwarded mail, a users' group
+// digest) that nothing in it is ours to act on.
+var noteDisclaimers = []string{"not a recommendation", "fyi only", "for your information only", "for reference only",
+	"just sharing", "no action needed", "no action required", "nothing here depends on", "for context only"}
+
 // toolInputWeight is what a path or identifier in a tool call's
 // arguments weighs: below the words of the conversation and of notes.
 const toolInputWeight = 0.5
@@ -81,6 +86,9 @@ type sentence struct {
 	echo string
 	// novelty is the share of its words the conversation seldom uses.
 	novelty float64
+	// disclaimed marks a sentence of a text that disclaims what it says
+	// as anyone's choice of ours ("FYI only, not a recommendation").
+	disclaimed bool
 }
 
 // extractor collects candidates from messages.
@@ -181,6 +189,15 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 		}
 	}
 	done := make([]bool, len(asked))
+	// A note that disclaims itself ("FYI only, not a recommendation for
+	// us") makes no choice of ours anywhere in it.
+	disclaimed := false
+	for _, u := range sents {
+		if src == srcTool && hasAny(strings.ToLower(u.text), noteDisclaimers) {
+			disclaimed = true
+			break
+		}
+	}
 	for si, u := range sents {
 		s := u.text
 		x.seq++
@@ -188,6 +205,7 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 		if src == srcTool {
 			st.echo = x.echo
 		}
+		st.disclaimed = disclaimed
 		if si+1 < len(sents) {
 			next := sents[si+1].text
 			st.because = startsWithReason(next) || explainsChoice(next)

@@ -247,3 +247,36 @@ func trimLeadIn(item string) string {
 	}
 	return strings.ToUpper(rest[:1]) + rest[1:]
 }
+
+// isQuestion reports a sentence that asks: it ends with "?" and is short,
+// opens as a question does, or ends in a tag ("..., right?"). A long
+// statement with a question run on at its end ("still waiting on you to
+// X, the rest is blocked which one was it again?") states first.
+func isQuestion(t string) bool {
+	if !strings.HasSuffix(t, "?") {
+		return false
+	}
+	f := strings.Fields(strings.ToLower(t))
+	if len(f) <= questionWords {
+		return true
+	}
+	lower := strings.ToLower(t)
+	if isYesNoQuestion(lower) || isWhQuestion(lower) && !strings.Contains(lower, " or ") || requestsAction(stripGreeting(lower)) {
+		return true
+	}
+	switch strings.Trim(f[0], ",;:") {
+	case "why", "how", "where", "when", "whose", "which", "what", "who", "remind", "quick", "so", "and", "but", "also", "hey", "hi":
+		return true
+	}
+	return false
+}
+
+// questionWords is the length up to which any sentence ending in "?" asks.
+const questionWords = 12
+
+// codeLine reports a line of a tool result that reads as code rather
+// than prose: braces, a statement's semicolon at its end, an assignment.
+func codeLine(t string) bool {
+	return strings.ContainsAny(t, "{}") || strings.HasSuffix(t, ";") || strings.Contains(t, ":=") ||
+		strings.Contains(t, " = ") && !strings.Contains(t, ". ")
+}

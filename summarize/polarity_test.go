@@ -360,3 +360,22 @@ func TestToolEchoNamesNothing(t *testing.T) {
 		t.Error("a new path in the result is not tallied")
 	}
 }
+
+func TestDigitGroups(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"9215 9453 7067 9728. I put it in the PR", "9215 9453 7067 9728"},
+		{"7848 8815 8589 6301, same as Tuesday", "7848 8815 8589 6301"},
+		{"100 200 300 apples", ""},
+		{"2026 11 30", ""},
+	} {
+		var got string
+		for _, e := range findEntities(tc.in, nil) {
+			if e.kind == EntID && strings.Contains(e.text, " ") {
+				got = e.text
+			}
+		}
+		if got != tc.want {
+			t.Errorf("findEntities(%q) spaced id = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -18,6 +18,14 @@ func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
 		if asksWhyChosen(strings.ToLower(s.asked)) {
 			return SecDecisions, 8, s.asked + " " + t, true
 		}
+		if asksIfDone(strings.ToLower(s.asked)) {
+			// "Did you get a chance to X?" - "Not yet": still owed; "Yes,
+			// done" is finished.
+			if denies(lower) || hasAny(lower, []string{"not yet", "haven't", "have not", "not done", "next on", "still"}) {
+				return SecTasks, 8, s.asked + " " + t, true
+			}
+			return "", 0, "", false
+		}
 		if sec, _, ok := classify(strings.ToLower(s.asked), ""); ok && sec == SecTasks {
 			return SecTasks, 8, s.asked + " " + t, true
 		}
@@ -205,7 +213,16 @@ func choiceShape(s, rare string) bool {
 			continue
 		}
 		if words[i+1] == "for" {
-			return true
+			return true // "Foo for the queue"
+		}
+		if w == rare {
+			j := i + 1
+			for j < len(words)-1 && words[j][0] >= 'A' && words[j][0] <= 'Z' {
+				j++ // a name of several words: "Foo Apex handling ..."
+			}
+			if isOneOf(strings.ToLower(strings.Trim(words[j], ",;:")), purposeVerbs) {
+				return true // "Foo backs the telemetry", "Foo Apex handling the whiteboard"
+			}
 		}
 		if w != rare || strings.ContainsAny(words[i][len(words[i])-1:], ",;:.!?") {
 			continue
@@ -243,6 +260,12 @@ func rareWins(words []string, rare string) bool {
 	return false
 }
 
+// purposeVerbs put a named thing to a use: "Foo backs telemetry", "Foo
+// handling the whiteboard", "Foo powers search".
+var purposeVerbs = []string{"backs", "backing", "handles", "handling", "powers", "powering", "runs", "running",
+	"serves", "serving", "drives", "driving", "underpins", "hosts", "hosting", "stores", "storing", "covers",
+	"covering", "owns", "owning"}
+
 // rareForWindow is how many words after a rare name its purpose may
 // follow: "Foo is the only thing wired up for X now".
 const rareForWindow = 8
@@ -250,7 +273,13 @@ const rareForWindow = 8
 // concedes reports a short reply that settles on a rare name: "fine, Foo
 // then.", "OK, Foo it is.", "Foo then.", "alright, let's do Foo".
 func concedes(t, rare string) bool {
-	if rare == "" || len(strings.Fields(t)) > 7 {
+	if rare == "" {
+		return false
+	}
+	if i := strings.IndexAny(t, ":;"); i > 0 {
+		t = t[:i] // "Then it's Foo: it keeps working offline."
+	}
+	if len(strings.Fields(t)) > 7 {
 		return false
 	}
 	i := strings.Index(t, rare)
@@ -270,9 +299,12 @@ func concedes(t, rare string) bool {
 		return false
 	}
 	switch before {
+	case "then it's", "then it is", "it's", "it is", "it'll be", "it will be", "we'll go with", "going with",
+		"let's do", "go with", "fine, let's do", "fine, go with", "ok, go with", "okay, go with", "so it's":
+		return true // "Then it's Foo.", "go with Foo"
 	case "fine", "ok", "okay", "alright", "all right", "sure", "right", "yes", "yep", "yeah", "agreed", "good",
-		"fine then", "ok then", "okay then", "fine, let's do", "let's do", "so", "so it's", "then", "go with":
-		return after != "" || before == "let's do" || before == "go with" || before == "fine, let's do"
+		"fine then", "ok then", "okay then", "so", "then", "fine by me":
+		return after != "" // "fine, Foo then."
 	case "":
 		return after == "then" || after == "it is" || after == "it is then" // "Foo then."
 	}
@@ -309,7 +341,17 @@ func (x *extractor) rareName(s string) string {
 			continue
 		}
 		l := strings.ToLower(w)
-		if d, ok := x.df[l]; ok && d <= rareNameDF && !stopWords[l] {
+		d, ok := x.df[l]
+		if !ok && strings.ContainsAny(l, "*&+") {
+			// A name with a sign in it (PC*MILER, AT&T) is counted by its
+			// word parts: it is as rare as its most common part.
+			forWords(l, func(p string) {
+				if pd, pok := x.df[p]; pok && (!ok || pd > d) {
+					d, ok = pd, true
+				}
+			})
+		}
+		if ok && d <= rareNameDF && !stopWords[l] {
 			return w
 		}
 	}
@@ -402,7 +444,7 @@ func hasNamedThing(s string) bool {
 }
 
 // disclaimers say a choice is not the speakers' own to make.
-var disclaimers = []string{"not our call", "not our decision", "not my call", "not my decision", "not up to us",
+var disclaimers = []string{"not a recommendation", "not our call", "not our decision", "not my call", "not my decision", "not up to us",
 	"not up to me", "their call", "their decision", "on their side", "on their end", "out of our hands",
 	"for their side", "their stack", "not ours", "not our stack", "not our system", "their system", "their own"}
 
@@ -494,4 +536,17 @@ func stripGreeting(lower string) string {
 		i++
 	}
 	return strings.Join(f[i:], " ")
+}
+
+// asksIfDone reports a question whether some work was done: "did you get
+// a chance to X?", "have you X yet?", "has anyone X?", "is X done?".
+func asksIfDone(lower string) bool {
+	lower = stripGreeting(lower)
+	for _, p := range []string{"did you ", "have you ", "has anyone ", "has someone ", "did anyone ", "did someone ",
+		"did we ", "have we ", "were you able", "was anyone able", "any luck ", "any chance you "} {
+		if strings.HasPrefix(lower, p) {
+			return true
+		}
+	}
+	return strings.HasSuffix(lower, " done?") || strings.HasSuffix(lower, " done yet?") || strings.HasSuffix(lower, " yet?")
 }
