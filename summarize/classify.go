@@ -104,6 +104,9 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 	if !ok || sec == SecDecisions && (narrates(lower) || s.disclaimed) {
 		return "", 0, "", false // "Let me read a.go first." chooses nothing, whatever follows it
 	}
+	if (sec == SecTasks || plain) && s.asked == "" && !s.leftOpen && namesNothing(t) {
+		return "", 0, "", false // "Everything else can wait.", "It misbehaves on empty input." name no work
+	}
 	if s.src != srcText && sec != SecDecisions && sec != SecTasks && !plain {
 		return "", 0, "", false
 	}
@@ -126,6 +129,9 @@ func onlyReason(lower string) bool {
 	}
 	return strings.HasPrefix(lower, "because") && !strings.Contains(lower, ", ")
 }
+
+// logLevels open a log record: machine output, not prose.
+var logLevels = []string{"trace", "debug", "info", "notice", "warn", "warning", "error", "err", "fatal", "crit", "critical"}
 
 // noveltyMin is the share of rare words from which a sentence of
 // noveltyWords or more is news by its words alone.
@@ -151,7 +157,12 @@ var (
 		"considering", "could try", "might try", "if we ever", "if it", "if we", "floated",
 		// examples and placeholders choose nothing
 		"example only", "for example", "e.g.", "placeholder", "sample config", "sample values", "illustrative",
-		"dummy value", "fake value"}
+		"dummy value", "fake value",
+		// what would have been
+		"would have been", "would've been", "would have gone", "would've gone", "if the budget", "had we ", "if we had",
+		"suppose ", "supposing", "imagine if", "say we had", "in hindsight",
+		// thinking aloud
+		"thinking out loud", "just curious", "purely curious", "not a proposal", "not suggesting"}
 	rejections = []string{"ruled out", "rule out", "ruled it out", "ruled them out", "rule it out", "dropped them", "not using", "won't be using", "dropped it", "drop it", "rejected", "said no", "decided against",
 		"not going with", "won't use", "will not use", "turned down", "passed on", "not an option", "vetoed", "too much", "too expensive",
 		// withdrawing from something tried
@@ -161,7 +172,8 @@ var (
 		// losing a comparison
 		"but it lost", "it lost on", "it lost to", "lost out", "lost the bake-off", "lost on price", "so it's out",
 		"didn't make the cut", "did not make the cut", "runner-up", "came second", "was eliminated", "knocked out",
-		"on the shortlist", "shortlisted"}
+		"on the shortlist", "shortlisted", "but it's out", "it's out;", "it's out,", "it's out.", "and passed", "we passed",
+		"killed it", "it's a no", "no-go", "nixed"}
 	// completion stated in words: "that's done, Olu did it yesterday"
 	doneStatements = []string{"that's done", "that is done", "it's done", "it is done", "already done", "all done",
 		"has been done", "have been done", "was done", "were done", "got done", "is finished", "is complete",
@@ -329,7 +341,7 @@ func (x *extractor) addNotes(text string, recency float64) {
 			b.WriteString(t + "\n") // a table's rule stays with its header
 			continue
 		}
-		if line == "" || line[0] == '\t' || strings.HasPrefix(line, "    ") || t == "" ||
+		if line == "" || line[0] == '\t' || strings.HasPrefix(line, "    ") || t == "" || isLogLevel(t, logLevels...) ||
 			strings.ContainsAny(t[:1], "{}[\"0123456789") && !item || strings.Contains(t, ":=") ||
 			codeLine(t) || len(strings.Fields(t)) < 2 || hasErrorLine(t) {
 			if b.Len() > 0 {

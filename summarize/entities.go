@@ -300,18 +300,25 @@ func capsCode(w string) bool {
 }
 
 // digitGroups reads a number written in spaced groups at the start of s
-// ("9215 9453 7067 9728", card and account numbers): three groups or
-// more of three to five digits, twelve digits or more in all. It returns
-// the bytes read and the number as written.
+// ("9215 9453 7067 9728", "+44 7700 900730", "23 33 00-012": card,
+// phone and catalogue numbers): three groups or more of two to six digits
+// (a group may join digits with "-"), nine digits or more in all. It
+// returns the bytes read and the number as written.
 func digitGroups(s string) (int, string, bool) {
 	groups, digits, end := 0, 0, 0
-	for i := 0; ; {
-		j := i
-		for j < len(s) && isDigitByte(s[j]) {
+	i := 0
+	if strings.HasPrefix(s, "+") {
+		i = 1
+	}
+	for {
+		j, n := i, 0
+		for j < len(s) && (isDigitByte(s[j]) || s[j] == '-' && j > i && j+1 < len(s) && isDigitByte(s[j+1])) {
+			if s[j] != '-' {
+				n++
+			}
 			j++
 		}
-		n := j - i
-		if n < 3 || n > 5 || j < len(s) && !isSpaceByte(s[j]) && strings.IndexByte(".,;:!?)", s[j]) < 0 {
+		if n < 2 || n > 6 && groups > 0 || n > 6 || j < len(s) && !isSpaceByte(s[j]) && strings.IndexByte(".,;:!?)", s[j]) < 0 {
 			break
 		}
 		groups++
@@ -322,7 +329,7 @@ func digitGroups(s string) (int, string, bool) {
 		}
 		i = j + 1
 	}
-	if groups < 3 || digits < 12 {
+	if groups < 3 || digits < 9 {
 		return 0, "", false
 	}
 	return end, s[:end], true

@@ -163,7 +163,7 @@ var heldOutSets = []struct {
 	{"held-out15", convgen.HeldOut15, false},
 	{"held-out16", convgen.HeldOut16, false},
 	{"held-out17", convgen.HeldOut17, false},
-	{"held-out18", convgen.HeldOut18, true},
+	{"held-out18", convgen.HeldOut18, false},
 	{"held-out19", convgen.HeldOut19, true},
 	{"held-out20", convgen.HeldOut20, true},
 	{"held-out21", convgen.HeldOut21, true},

@@ -39,9 +39,39 @@ const maxItemChars = 240
 var noteDisclaimers = []string{"not a recommendation", "fyi only", "for your information only", "for reference only",
 	"just sharing", "no action needed", "no action required", "nothing here depends on", "for context only"}
 
+// machineEntityWeight is what a path or identifier in a tool's output
+// weighs; errorEntityWeight the same in a line that reports an error or a
+// warning, as much as in a note.
+const (
+	machineEntityWeight = 0.3
+	errorEntityWeight   = 1.0
+)
+
+// isLogLevel reports a log record (after its time stamp) whose level is
+// one of levels: "WARN reconcile: ...", "[ERROR] ...", "level=warn ...".
+func isLogLevel(line string, levels ...string) bool {
+	t := strings.ToLower(strings.TrimSpace(stripStamp(line)))
+	first, _, _ := strings.Cut(t, " ")
+	first = strings.Trim(first, "[]():|")
+	first = strings.TrimPrefix(first, "level=")
+	for _, l := range levels {
+		if first == l {
+			return true
+		}
+	}
+	return false
+}
+
 // toolInputWeight is what a path or identifier in a tool call's
 // arguments weighs: below the words of the conversation and of notes.
 const toolInputWeight = 0.5
+
+// minItemBase is the least base score of a sentence judged by a cue or a
+// shape; below it are the fallbacks that keep a sentence for its words.
+const minItemBase = 6
+
+// unnamedChoiceFactor scales a decision that names nothing chosen.
+const unnamedChoiceFactor = 0.5
 
 // toolScanBytes bounds how much of each tool result is read for entities
 // and errors: tool output is bulky and rarely where decisions live.
@@ -269,7 +299,9 @@ func (x *extractor) scoreSentences() {
 		// A sentence made of words said once carries news; one in the words
 		// of many others (a routine request about yet another file) less.
 		salience := 1 - salienceWeight/2 + salienceWeight*x.rarity(s.lower)
-		ew := entityWeight(s, rw, ok) * salience
+		// Only a sentence judged by what it says (not one kept for its
+		// words alone) lends its names the weight of an item.
+		ew := entityWeight(s, rw, ok && base >= minItemBase) * salience
 		if !ok {
 			x.addEntities(s.text, ew, s.recency, s.seq, s.echo)
 			continue
@@ -284,6 +316,9 @@ func (x *extractor) scoreSentences() {
 		if (sec == SecDecisions || s.leftOpen) && s.reason != "" && strings.HasSuffix(item, s.reason) && len(item) <= maxItemChars {
 			carried = s.reason
 		}
+		if sec == SecDecisions && !hasNamedThing(item) || (sec == SecTasks || sec == SecDecisions) && namesNothing(item) {
+			score *= unnamedChoiceFactor // "Use whatever we agreed on.", "Everything else can wait." name nothing
+		}
 		x.cands = append(x.cands, candidate{section: sec, text: clip(trimLeadIn(item)), score: score, seq: s.seq, sentence: sec == SecContext})
 		x.addEntities(s.text, ew, s.recency, s.seq, s.echo)
 	}
@@ -295,7 +330,15 @@ func (x *extractor) addToolResult(p conv.Part, recency float64) {
 		text = text[:toolScanBytes]
 	}
 	x.seq++
-	x.addEntities(text, 0.3, recency, x.seq, x.echo)
+	// Machine output names things by the hundred; a line reporting an
+	// error or a warning names what failed.
+	for _, line := range strings.Split(text, "\n") {
+		w := machineEntityWeight
+		if hasErrorLine(line) || isLogLevel(line, "warn", "warning", "error", "err", "fatal", "crit", "critical") {
+			w = errorEntityWeight
+		}
+		x.addEntities(line, w, recency, x.seq, x.echo)
+	}
 	x.addNotes(text, recency)
 	if !p.IsError && !hasErrorLine(text) {
 		return
@@ -355,12 +398,42 @@ func (x *extractor) addEntities(s string, w, recency float64, seq int, except st
 // must not lose.
 func (x *extractor) entityCandidates() []candidate {
 	out := make([]candidate, 0, len(x.entities))
+	same := x.samePathCounts()
 	for text, t := range x.entities {
-		score := 2.5 * (t.best + 0.5*t.rec - 0.3*math.Log2(float64(t.count)))
-		if t.count <= rareDF && t.best >= 1 {
+		count := t.count + same[text]
+		score := 2.5 * (t.best + 0.5*t.rec - 0.3*math.Log2(float64(count)))
+		if count <= rareDF && t.best >= 1 {
 			score += rareEntityBonus
 		}
 		out = append(out, candidate{section: SecContext, text: text, score: score, seq: t.last, kind: t.kind})
+	}
+	return out
+}
+
+// samePathCounts counts, for each path, the mentions of the same file
+// written another way: "cmd/server/main.go" in a sentence and
+// "/work/app/cmd/server/main.go" in a tool call are one file, and one the
+// session keeps going back to.
+func (x *extractor) samePathCounts() map[string]int {
+	byBase := map[string][]string{}
+	for text, t := range x.entities {
+		if t.kind == EntPath {
+			b := text[strings.LastIndexAny(text, "/\\")+1:]
+			byBase[b] = append(byBase[b], text)
+		}
+	}
+	out := map[string]int{}
+	for _, paths := range byBase {
+		if len(paths) < 2 {
+			continue
+		}
+		for _, p := range paths {
+			for _, q := range paths {
+				if p != q && (strings.HasSuffix(q, "/"+p) || strings.HasSuffix(p, "/"+q)) {
+					out[p] += x.entities[q].count
+				}
+			}
+		}
 	}
 	return out
 }

@@ -280,3 +280,59 @@ func codeLine(t string) bool {
 	return strings.ContainsAny(t, "{}") || strings.HasSuffix(t, ";") || strings.Contains(t, ":=") ||
 		strings.Contains(t, " = ") && !strings.Contains(t, ". ")
 }
+
+// namesNothing reports an item that says something of work or a choice
+// without naming it: it points back ("I haven't touched it yet.", "It's
+// first on my list tomorrow."), speaks of everything or nothing
+// ("Everything else on my list can wait."), or is a bare field of a
+// record ("Due: Friday", "Status: In progress", "Subject: before Friday").
+func namesNothing(item string) bool {
+	lower := strings.ToLower(item)
+	if pointsBack(item) && substantiveWords(lower) <= 2 {
+		return true
+	}
+	for _, p := range []string{"everything ", "nothing ", "anything ", "all else", "the rest "} {
+		if strings.HasPrefix(lower, p) && !hasNamedThing(item) {
+			return true
+		}
+	}
+	if label, value, ok := strings.Cut(lower, ": "); ok && len(strings.Fields(value)) <= 3 &&
+		(isOneOf(label, headerLabels) || isOneOf(label, stateKeys) || isOneOf(label, dueKeys)) {
+		return true
+	}
+	return false
+}
+
+// substantiveWords counts the content words of lower that say what
+// something is, not when or how far along it is: "It's first on my list
+// tomorrow." has none, "Parking this: re-running the failed export." four.
+func substantiveWords(lower string) int {
+	n := 0
+	forWords(lower, func(w string) {
+		if !isOneOf(w, genericWords) && !isOneOf(w, timeWords) {
+			n++
+		}
+	})
+	return n
+}
+
+// genericWords speak of the state of work, not of the work.
+var genericWords = []string{"list", "board", "plate", "first", "next", "last", "still", "yet", "later", "soon", "done",
+	"need", "needs", "needed", "happen", "happens", "wait", "touched", "started", "finished", "open", "pending",
+	"haven't", "hasn't", "isn't", "it's", "that's", "this", "that", "those", "these", "them", "thing", "things",
+	"one", "ones", "sure", "right", "after", "right", "test", "run", "finishes", "sorry", "week", "today", "really"}
+
+// pointsBack reports a sentence that names nothing of its own and speaks
+// of something through a pronoun ("it", "it's", "that one").
+func pointsBack(s string) bool {
+	if hasNamedThing(withoutTimeNames(s)) {
+		return false
+	}
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		switch strings.Trim(w, ".,;:!?") {
+		case "it", "it's", "its", "that", "that's", "this", "them", "those", "these":
+			return true
+		}
+	}
+	return false
+}

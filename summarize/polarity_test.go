@@ -365,7 +365,9 @@ func TestDigitGroups(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"9215 9453 7067 9728. I put it in the PR", "9215 9453 7067 9728"},
 		{"7848 8815 8589 6301, same as Tuesday", "7848 8815 8589 6301"},
-		{"100 200 300 apples", ""},
+		{"+44 7700 900730 (expected 1)", "+44 7700 900730"},
+		{"23 33 00-012 as priority", "23 33 00-012"},
+		{"10 20 30 apples", ""},
 		{"2026 11 30", ""},
 	} {
 		var got string
@@ -376,6 +378,53 @@ func TestDigitGroups(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("findEntities(%q) spaced id = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestNamesNothing(t *testing.T) {
+	for _, tc := range []struct {
+		item string
+		want bool
+	}{
+		{"It's first on my list tomorrow.", true},
+		{"Everything else on my list can wait.", true},
+		{"Due: Friday", true},
+		{"Status: In progress", true},
+		{"Parking this for now: re-running the failed nightly export.", false},
+		{"We still need to renew the cert, and nobody's picked it up.", false},
+		{"Renew the Zentrix cert.", false},
+	} {
+		if got := namesNothing(tc.item); got != tc.want {
+			t.Errorf("namesNothing(%q) = %v, want %v", tc.item, got, tc.want)
+		}
+	}
+}
+
+func TestSamePathCounts(t *testing.T) {
+	x := newExtractor()
+	x.addEntities("cmd/server/main.go", 1, 0, 1, "")
+	x.addEntities("/work/app/cmd/server/main.go /work/app/cmd/server/main.go", 0.5, 0, 2, "")
+	x.addEntities("other/main.go", 1, 0, 3, "")
+	same := x.samePathCounts()
+	if same["cmd/server/main.go"] != 2 || same["/work/app/cmd/server/main.go"] != 1 || same["other/main.go"] != 0 {
+		t.Errorf("samePathCounts = %v", same)
+	}
+}
+
+func TestLogLevels(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"2026-11-18T07:42:19Z WARN reconcile: mismatch on X", true},
+		{"[ERROR] cannot open a.csv", true},
+		{"level=warn msg=slow", true},
+		{"INFO store: loaded", false},
+		{"Warnings are fine", false},
+	} {
+		if got := isLogLevel(tc.line, "warn", "error"); got != tc.want {
+			t.Errorf("isLogLevel(%q) = %v, want %v", tc.line, got, tc.want)
 		}
 	}
 }
