@@ -29,7 +29,7 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 	item = t
 	// A record's decision may be labelled "Resolved:"; finished items
 	// under a heading are marked hintDone by splitUnits.
-	if s.hint == hintDone || s.hint == hintHeading {
+	if s.hint == hintDone || s.hint == hintHeading || isMailHeader(lower) {
 		return "", 0, "", false
 	}
 	if s.hint != SecDecisions && isFinished(lower) {
@@ -88,7 +88,7 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 		}
 	}
 	plain := false
-	if !ok && !hypo && !rejects(lower) && !othersChoice(lower) && (s.rare != "" || novel(s)) {
+	if !ok && !hypo && !rejects(lower) && !othersChoice(lower) && (s.rare != "" || novel(s) && !pointsBack(t)) {
 		switch {
 		case !question:
 			// A statement naming something the conversation seldom names,
@@ -527,4 +527,12 @@ func movesOnto(lower string) bool {
 		return strings.Contains(rest, " over to ") || strings.Contains(rest, " onto ")
 	}
 	return false
+}
+
+// isMailHeader reports a header line of a mail or a forwarded message
+// ("Subject: Re: options", "From: joan.ops"): it says who wrote and about
+// what, never what was decided or is owed.
+func isMailHeader(lower string) bool {
+	label, _, ok := strings.Cut(lower, ":")
+	return ok && isOneOf(label, []string{"subject", "from", "to", "cc", "bcc", "re", "fwd", "fw", "sent", "date", "reply-to"})
 }
