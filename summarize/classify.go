@@ -58,11 +58,13 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 		if s.leftOpen {
 			item = t + " " + s.reason // "... before the review? We're stuck until that happens."
 		}
-	case question && requestsAction(stripGreeting(lower)) && hasDeadline(lower) && !hypo:
+	case question && requestsAction(stripGreeting(lower)) && (hasDeadline(lower) || hasAny(lower, deferrals)) && !hypo:
 		sec, base, ok = SecTasks, 8, true // "Can you send the report before Friday?"
 	case question && s.rare != "" && asksWhyChosen(lower):
 		// "Why did we end up on Foo?" takes the choice as made.
 		return SecDecisions, 7, t, true
+	case onList(lower) && !hypo && !question && !onlyNegatedNeed(lower):
+		sec, base, ok = SecTasks, 8, true // "Put X on the sprint.", "one more for the list: X"
 	default:
 		if sec, base, ok = classify(lower, s.role); !ok {
 			sec, base, ok = fallback(s)
@@ -512,7 +514,11 @@ func movesTo(lower, rare string) bool {
 // moveVerbs carry something over from one thing to another.
 var moveVerbs = []string{"move ", "moves ", "moving ", "moved ", "migrate ", "migrates ", "migrating ", "migrated ",
 	"switch ", "switches ", "switching ", "switched ", "port ", "ports ", "porting ", "ported ", "shift ", "shifts ",
-	"shifting ", "shifted ", "transition ", "transitioning ", "transitioned ", "cut over ", "cutting over ", "cut "}
+	"shifting ", "shifted ", "transition ", "transitioning ", "transitioned ", "cut over ", "cutting over ", "cut ",
+	// connecting something to what serves it
+	"wire ", "wires ", "wired ", "wiring ", "point ", "points ", "pointed ", "pointing ", "repoint ", "repointed ",
+	"route ", "routes ", "routed ", "routing ", "connect ", "connected ", "hook ", "hooked ", "plug ", "plugged ",
+	"roll ", "rolled ", "rolling ", "flip ", "flipped ", "flipping "}
 
 // movesOnto reports a sentence that moves something onto another thing,
 // with the verb and its target apart ("Moves the billing jobs over to

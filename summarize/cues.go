@@ -16,7 +16,10 @@ var cues = []cue{
 	{SecTasks, []string{"nobody's picked", "nobody has picked", "no one has picked", "nobody picked", "no one picked",
 		"nobody's taken", "nobody has taken", "no one has taken", "nobody owns", "no one owns", "no owner", "unowned",
 		"unassigned", "up for grabs", "nobody has started", "no one has started", "hasn't been started",
-		"has not been started", "not started yet", "not yet started"}, nil, 8},
+		"has not been started", "not started yet", "not yet started",
+		// work never begun ("never" alone would read as a preference)
+		"never got around to", "didn't get around to", "haven't got around to", "haven't gotten around to",
+		"never got to", "never finished", "never did"}, nil, 8},
 	// A comparison's winner is the one taken.
 	{SecDecisions, []string{"comes out ahead", "came out ahead", "come out ahead", "comes out on top", "came out on top",
 		"the clear winner", "is the winner", "was the winner", "won the bake-off", "won the comparison",
@@ -31,7 +34,8 @@ var cues = []cue{
 		"will run on", "replaced by", "replace it with", "is the pick", "our pick", "consensus", "recommend",
 		"signed off", "sign-off", "green light", "go-ahead", "chose ", "choose ", "we use ", "outcome:",
 		"the plan is to use", "keep using", "keep it on", "is now on", "switches", "swap to", "deciding factor",
-		"our answer for", "the answer is", "standing up", "proceed with", "proceeding with", "go ahead with",
+		"our answer for", "the answer is", "standing up", "built on", "powered by", "backed by", "on top of",
+		"signed the contract", "signed a contract", "signed with", "went live on", "is live on", "proceed with", "proceeding with", "go ahead with",
 		"going ahead with", "moving forward with", "move forward with"}, nil, 10},
 	{SecPreferences, []string{"i prefer", "i'd prefer", "i like", "i want", "i don't want", "i do not want",
 		"please always", "please never", "please don't", "please do not", "please use", "always ", "never ",
@@ -50,7 +54,7 @@ var cues = []cue{
 		"ran out of time", "didn't get to", "did not get to", "can't forget", "cannot forget", "first job",
 		"parking", "parked", "next session", "still to do", "still to be done",
 		"yet to be done", "needs doing", "still needs", "remind me", "remind us", "remind everyone", "remind the team",
-		"ping me to", "ping me about", "nudge me",
+		"ping me to", "ping me about", "nudge me", "still owe", "don't let me forget", "don't let us forget",
 		// temporary code says what must happen before it goes
 		"remove after", "remove once", "remove when", "delete after", "delete once", "revert after", "revert once",
 		"drop after", "drop once", "until we ", "until someone", "temporary workaround", "temporary hack"}, nil, 8},

@@ -59,6 +59,8 @@ func findEntities(s string, out []entity) []entity {
 				text = prev + " " + text // build #12345, PR #88
 			}
 			out = append(out, entity{k, text})
+		} else if n := trimWord(w); len(n) >= 3 && len(n) <= 9 && allDigits(n) && isRefNoun(prev) {
+			out = append(out, entity{EntID, strings.TrimRight(prev, ".:") + " " + n}) // PR 4412, user 48213
 		}
 		prev = w
 	}
@@ -100,6 +102,13 @@ func classifyWord(raw string) (EntityKind, string, bool) {
 	}
 	if looksLikeWindowsPath(w) || envRooted(w) || backslashPath(w) {
 		return EntPath, w, true
+	}
+	if k, v, ok := strings.Cut(w, "="); ok && isIdentLike(k) && len(v) >= 5 && !strings.ContainsAny(v, "=/\\") {
+		// job_id=9f2c81ab: a logfmt value is judged alone
+		if kind, text, ok := classifyWord(v); ok && kind == EntID {
+			return kind, text, true
+		}
+		return 0, "", false
 	}
 	if strings.ContainsAny(w, "{}\"=<>|\\") {
 		return 0, "", false

@@ -95,7 +95,16 @@ func isBareNumberID(w string) bool {
 	if (len(w) == 10 || len(w) == 13) && w[0] == '1' {
 		return false
 	}
-	return len(w) >= 6 && len(w) <= 40 && allDigits(w) && !strings.HasSuffix(w, "000") && (w[0] != '0' || len(w) >= 10)
+	return len(w) >= 6 && len(w) <= 40 && allDigits(w) && !strings.HasSuffix(w, "000") && (w[0] != '0' || len(w) >= 7)
+}
+
+// isRefNoun reports a word that a plain number after it identifies
+// something by: "PR 4412", "user 48213", "order 5521", "MRN 00482913".
+func isRefNoun(w string) bool {
+	return isOneOf(strings.ToLower(strings.TrimRight(w, ".:")), []string{"pr", "mr", "issue", "ticket", "case", "order",
+		"invoice", "build", "job", "run", "incident", "user", "customer", "account", "patient", "mrn", "claim", "policy",
+		"booking", "reservation", "item", "sku", "lot", "batch", "unit", "serial", "shipment", "container", "vehicle",
+		"truck", "employee", "member", "student", "request", "change", "cr", "bug", "story", "epic", "task", "id"})
 }
 
 // mixedCode judges a token of letters and digits without separators by
@@ -121,7 +130,7 @@ func mixedCode(w string, upper, lower, digits int) bool {
 	case isDigitByte(w[0]):
 		return false // 100ms, 2nd, 1080p
 	case digits >= 4:
-		return len(w) >= 6
+		return len(w) >= 5 // E1042, MAEU3182497
 	}
 	return lower == 0 && upper >= 2 && (digits >= 2 || len(w) >= 8 && upper >= 6)
 }

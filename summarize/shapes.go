@@ -40,6 +40,9 @@ func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
 	if hypo || rejects(lower) || othersChoice(lower) || !hasNamedThing(t) {
 		return "", 0, "", false
 	}
+	if label, _, ok := strings.Cut(lower, ": "); ok && isOneOf(strings.TrimSpace(label), taskLabels) {
+		return SecTasks, 9, t, true // "Action: Priya to migrate the webhooks."
+	}
 	if label, value, ok := strings.Cut(t, ": "); ok && s.hint != hintField && len(strings.Fields(label)) <= 5 && startsWithChoice(value) &&
 		!isOneOf(strings.ToLower(strings.TrimSpace(label)), headerLabels) {
 		return SecDecisions, 7, t, true
@@ -279,6 +282,9 @@ func concedes(t, rare string) bool {
 	if i := strings.IndexAny(t, ":;"); i > 0 {
 		t = t[:i] // "Then it's Foo: it keeps working offline."
 	}
+	if i := strings.LastIndex(t, ", "); i > 0 && strings.Contains(t[i:], rare) {
+		t = t[i+2:] // "My vote's Foo and nobody objected, so Foo it is."
+	}
 	if len(strings.Fields(t)) > 7 {
 		return false
 	}
@@ -421,6 +427,10 @@ func startsWithChoice(s string) bool {
 	return startsWithName(s)
 }
 
+// taskLabels label work to do: "Action: ...", "Follow-up: ...".
+var taskLabels = []string{"action", "actions", "action item", "action items", "ai", "follow-up", "follow up", "followup",
+	"next step", "next steps", "todo", "to do", "to-do", "task", "owed", "open item", "outstanding"}
+
 // headerLabels head lines of mail, tickets and minutes: what follows them
 // is no choice ("Fwd: FYI", "Subject: Quick favour").
 var headerLabels = []string{"from", "to", "cc", "bcc", "subject", "re", "fwd", "fw", "date", "sent", "attendees",
@@ -510,7 +520,8 @@ func onList(lower string) bool {
 			// "the list", "the ops board": a word may name whose it is.
 			for k := 1; k < len(f) && k <= 2; k++ {
 				switch strings.Trim(f[k], ".,;:!?") {
-				case "list", "todo", "to-do", "todos", "board", "backlog", "plate", "radar", "queue", "agenda", "punch", "tracker", "kanban":
+				case "list", "todo", "to-do", "todos", "board", "backlog", "plate", "radar", "queue", "agenda", "punch", "tracker",
+					"kanban", "sprint", "roadmap", "schedule":
 					return true
 				}
 			}

@@ -1,0 +1,106 @@
+package summarize
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/archon-memory/archon/monitor/conv"
+)
+
+// TestJudgeProbes judges sentences written to probe the summarizer with
+// phrasings of its own team, not taken from any evaluation set: choices
+// implied by action or approval, work implied by obligation, waiting,
+// deadlines and promises, and the near misses that are neither. "c" is a
+// sentence kept as plain context, which keeps its names in the summary
+// but not under a heading.
+func TestJudgeProbes(t *testing.T) {
+	for _, p := range []struct {
+		want string
+		role conv.Role
+		text string
+	}{
+		{"D", conv.RoleAssistant, "I've wired the checkout flow to Quillpay and removed the Stripe fallback."},
+		{"D", conv.RoleUser, "Quillpay gets the nod for checkout - cheaper per transaction."},
+		{"D", conv.RoleAssistant, "Checkout now talks to Quillpay; the old Stripe client is gone."},
+		{"D", conv.RoleUser, "Legal approved Quillpay for the EU storefront last night."},
+		{"D", conv.RoleUser, "we're all in on Quillpay for checkout"},
+		{"D", conv.RoleUser, "Quillpay is the winner for checkout, it settles same day."},
+		{"D", conv.RoleAssistant, "Per the RFC outcome, the ledger service is built on Quillpay."},
+		{"D", conv.RoleUser, "Let's not overthink it: Quillpay for checkout."},
+		{"D", conv.RoleAssistant, "Rolled checkout over to Quillpay behind the flag, 100% of traffic since noon."},
+		{"D", conv.RoleUser, "My vote's Quillpay and nobody objected, so Quillpay it is."},
+		{"D", conv.RoleUser, "For the record, checkout runs through Quillpay now."},
+		{"T", conv.RoleUser, "Before the audit someone has to rotate the Quillpay signing key."},
+		{"T", conv.RoleUser, "rotate the Quillpay signing key by Thursday pls"},
+		{"T", conv.RoleAssistant, "I still owe you the migration of the refund webhooks."},
+		{"T", conv.RoleUser, "Waiting on finance to sign off the new refund flow."},
+		{"T", conv.RoleUser, "Don't let me forget the refund webhooks migration."},
+		{"T", conv.RoleAssistant, "Outstanding: migrate the refund webhooks to the new queue."},
+		{"T", conv.RoleUser, "the refund webhooks still go to the old queue, that needs fixing this week"},
+		{"T", conv.RoleUser, "Can you migrate the refund webhooks tomorrow?"},
+		{"T", conv.RoleAssistant, "I'll migrate the refund webhooks once the queue is live."},
+		{"T", conv.RoleUser, "Action: Priya to migrate the refund webhooks."},
+		{"T", conv.RoleUser, "Next week's job is migrating the refund webhooks."},
+		{"T", conv.RoleUser, "we never got around to migrating the refund webhooks"},
+		{"T", conv.RoleUser, "Put migrating the refund webhooks on the sprint."},
+		{"T", conv.RoleUser, "The refund webhooks migration is overdue."},
+		{"-", conv.RoleUser, "We trialled Quillpay for checkout but dropped it after two weeks."},
+		{"-", conv.RoleUser, "What if we used Quillpay for checkout?"},
+		{"-", conv.RoleUser, "The marketing team picked Quillpay for their landing pages."},
+		{"-", conv.RoleAssistant, "Migrated the refund webhooks yesterday; all green."},
+		{"-", conv.RoleUser, "Quillpay was considered and rejected for checkout."},
+		{"-", conv.RoleUser, "Is Quillpay any good for checkout?"},
+		{"c", conv.RoleAssistant, "The docs show Quillpay as an example provider."},
+		{"-", conv.RoleUser, "Quillpay might be worth a look someday."},
+		{"-", conv.RoleAssistant, "Refund webhooks migration: done and verified."},
+	} {
+		s := sentence{text: p.text, lower: strings.ToLower(p.text), role: p.role}
+		if strings.Contains(p.text, "Quillpay") {
+			s.rare = "Quillpay"
+		}
+		sec, _, _, ok := judge(&s)
+		got := "-"
+		switch {
+		case ok && sec == SecDecisions:
+			got = "D"
+		case ok && sec == SecTasks:
+			got = "T"
+		case ok:
+			got = "c"
+		}
+		if got != p.want {
+			t.Errorf("judge(%q) = %s (%s), want %s", p.text, got, sec, p.want)
+		}
+	}
+}
+
+// TestIdentifierProbes finds identifiers in lines of the kinds tools and
+// people write, again in shapes of the team's own choosing.
+func TestIdentifierProbes(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"Ticket QP-4821 was reopened by the customer.", "QP-4821"},
+		{"see PR 4412 for details", "PR 4412"},
+		{"build 2026.11.30-rc2 failed on arm64", "2026.11.30-rc2"},
+		{"commit 3f9c2e1d fixed it", "3f9c2e1d"},
+		{"invoice INV/2026/00931 is overdue", "INV/2026/00931"},
+		{"MRN 00482913 admitted", "00482913"},
+		{"case no. 2:23-cv-01142-JLR", "2:23-cv-01142-JLR"},
+		{"error code E1042 on unit 7", "E1042"},
+		{"job_id=9f2c81ab status=failed", "9f2c81ab"},
+		{"user 48213 reported it", "user 48213"},
+		{"release v3.14.0-beta.2", "v3.14.0-beta.2"},
+		{"flight BA2490 delayed", "BA2490"},
+		{"amount 1,250.00 EUR", ""},
+		{"room 4.12 booked", ""},
+	} {
+		got := ""
+		for _, e := range findEntities(tc.line, nil) {
+			if e.kind == EntID {
+				got = e.text
+			}
+		}
+		if got != tc.want {
+			t.Errorf("findEntities(%q) id = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
