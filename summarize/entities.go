@@ -119,7 +119,7 @@ func classifyWord(raw string) (EntityKind, string, bool) {
 	if looksLikePath(stripLineRef(w)) {
 		return EntPath, w, true
 	}
-	if looksLikeID(w) || codeToken(w) {
+	if looksLikeID(w) || codeToken(w) || isObjectKey(w) {
 		return EntID, w, true
 	}
 	return 0, "", false
@@ -177,7 +177,7 @@ func looksLikeID(w string) bool {
 	case (w[0] == 'v' || w[0] == 'V') && digits > 0 && strings.Count(w, ".") >= 1 && letters == 1:
 		return true // v1.2.3
 	case digits > 0 && letters > 0 && seps > 0:
-		return len(w) >= 5 // ABC-123, req_8f3a9, INC-2024-0042
+		return len(w) >= 5 && !isQuantity(w) // ABC-123, req_8f3a9, INC-2024-0042; not 0.40s
 	case letters == 0 && digits >= 9 && seps >= 2 && seps == strings.Count(w, "-"):
 		return true // 978-0-306-40615-7, 4111-1111-1111-1111: grouped numbers longer than a date
 	case digits == 0 && lower == 0 && seps >= 1 && seps == strings.Count(w, "-"):

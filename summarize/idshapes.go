@@ -243,7 +243,11 @@ func codeToken(w string) bool {
 		}
 		return digits >= 6
 	}
-	// Letters and digits: not a number with a unit, a word with a version.
+	// Letters and digits: not a number with a unit (0.40s, 1.5GB), a word
+	// with a version.
+	if last := groups[len(groups)-1]; unitNumber(last) && shortGroups(groups[:len(groups)-1], 4) {
+		return false
+	}
 	for _, g := range groups {
 		if g == "" {
 			continue
@@ -292,4 +296,50 @@ func wordVersion(g string) bool {
 		i--
 	}
 	return i >= 2 && len(g)-i <= 3 && !strings.ContainsAny(g[:i], "0123456789")
+}
+
+// isObjectKey accepts the keys APIs give their objects: a short lower-case
+// prefix, an underscore and ten characters or more of random-looking
+// letters and digits (cus_NffrFeUfNV2Hib, cmp_wHDNYukzgeSK).
+func isObjectKey(w string) bool {
+	prefix, rest, ok := strings.Cut(w, "_")
+	if !ok || len(prefix) < 2 || len(prefix) > 6 || len(rest) < 10 || strings.Contains(rest, "_") {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		if c := prefix[i]; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	upper, lower := 0, 0
+	for i := 0; i < len(rest); i++ {
+		switch c := rest[i]; {
+		case c >= 'A' && c <= 'Z':
+			upper++
+		case c >= 'a' && c <= 'z':
+			lower++
+		case isDigitByte(c):
+		default:
+			return false
+		}
+	}
+	return upper >= 2 && lower >= 2
+}
+
+// isQuantity reports a number with a unit: 0.40s, 1.5GB, 12.5ms, 3,200km.
+func isQuantity(w string) bool {
+	i := len(w)
+	for i > 0 && (w[i-1]|0x20 >= 'a' && w[i-1]|0x20 <= 'z') {
+		i--
+	}
+	num := w[:i]
+	if i == len(w) || len(w)-i > 3 || num == "" {
+		return false
+	}
+	for j := 0; j < len(num); j++ {
+		if c := num[j]; !isDigitByte(c) && c != '.' && c != ',' {
+			return false
+		}
+	}
+	return true
 }

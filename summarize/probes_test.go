@@ -91,6 +91,8 @@ func TestIdentifierProbes(t *testing.T) {
 		{"release v3.14.0-beta.2", "v3.14.0-beta.2"},
 		{"flight BA2490 delayed", "BA2490"},
 		{"amount 1,250.00 EUR", ""},
+		{"the query took 0.40s", ""},
+		{"customer cus_NffrFeUfNV2Hib churned", "cus_NffrFeUfNV2Hib"},
 		{"room 4.12 booked", ""},
 	} {
 		got := ""

@@ -501,7 +501,7 @@ func othersChoice(lower string) bool {
 // backlog".
 func onList(lower string) bool {
 	lower = " " + lower
-	for _, p := range []string{" on ", " to ", " onto ", " in ", " into "} {
+	for _, p := range []string{" on ", " to ", " onto ", " in ", " into ", " for "} {
 		for off := 0; ; {
 			i := strings.Index(lower[off:], p)
 			if i < 0 {
@@ -519,10 +519,11 @@ func onList(lower string) bool {
 			}
 			// "the list", "the ops board": a word may name whose it is.
 			for k := 1; k < len(f) && k <= 2; k++ {
-				switch strings.Trim(f[k], ".,;:!?") {
+				switch w := strings.Trim(f[k], ".,;:!?"); w {
 				case "list", "todo", "to-do", "todos", "board", "backlog", "plate", "radar", "queue", "agenda", "punch", "tracker",
 					"kanban", "sprint", "roadmap", "schedule":
-					return true
+					// "for their queue" is a purpose; "one more for the list" is work
+					return p != " for " || isOneOf(w, []string{"list", "todo", "to-do", "backlog", "sprint", "agenda"})
 				}
 			}
 		}
