@@ -28,6 +28,11 @@ var sectionShare = map[string]int{
 // section's reserved share; weaker items compete for what is left.
 const quotaMinScore = 10
 
+// entityQuotaMinScore is the same for the paths and identifiers that have
+// the reserved share of the context section: they are short, and scored on
+// a scale of their own (see entityCandidates).
+const entityQuotaMinScore = 6
+
 // routineRepeats is how many near-repeats about other things make a
 // sentence routine, and routineFactor scales its score.
 const (
@@ -298,32 +303,43 @@ func selectItems(pool map[string][]candidate, opt Options, header string) []cand
 		}
 		sel = append(sel, c)
 	}
-	next := map[string]int{}
+	taken := map[string][]bool{}
 	// Sentences first, so that context entities they contain are not paid twice.
 	order := []string{SecDecisions, SecTasks, SecPreferences, SecErrors, SecProjects, SecContext}
 	for _, sec := range order {
 		quota := budget * sectionShare[sec] / 100
 		spent := 0
 		list := pool[sec]
-		for next[sec] < len(list) {
-			c := list[next[sec]]
+		taken[sec] = make([]bool, len(list))
+		for i, c := range list {
 			if sec == SecContext && !c.sentence && strings.Contains(chosenText.String(), c.text) {
-				next[sec]++
+				taken[sec][i] = true // named by a chosen sentence already
 				continue
 			}
+			if sec == SecContext && c.sentence {
+				continue // the reserved share of context is for its paths and identifiers
+			}
+			min := float64(quotaMinScore)
+			if sec == SecContext {
+				min = entityQuotaMinScore
+			}
 			k := cost(c)
-			if spent+k > quota || used+k > budget || c.score < quotaMinScore {
+			if spent+k > quota || used+k > budget || c.score < min {
 				break
 			}
 			take(c)
+			taken[sec][i] = true
 			spent += k
-			next[sec]++
 		}
 	}
 	// Leftover budget: best remaining items across sections.
 	var rest []candidate
 	for _, sec := range order {
-		rest = append(rest, pool[sec][next[sec]:]...)
+		for i, c := range pool[sec] {
+			if !taken[sec][i] {
+				rest = append(rest, c)
+			}
+		}
 	}
 	sort.SliceStable(rest, func(i, j int) bool { return rest[i].score > rest[j].score })
 	for _, c := range rest {

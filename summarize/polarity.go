@@ -278,7 +278,14 @@ const questionWords = 12
 // than prose: braces, a statement's semicolon at its end, an assignment.
 func codeLine(t string) bool {
 	return strings.ContainsAny(t, "{}") || strings.HasSuffix(t, ";") || strings.Contains(t, ":=") ||
-		strings.Contains(t, " = ") && !strings.Contains(t, ". ")
+		strings.Contains(t, " = ") && !strings.Contains(t, ". ") ||
+		(strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*")) && !hasTodo(t)
+}
+
+// hasTodo reports a TODO or FIXME mark in a line of code.
+func hasTodo(t string) bool {
+	l := strings.ToLower(t)
+	return strings.Contains(l, "todo") || strings.Contains(l, "fixme")
 }
 
 // namesNothing reports an item that says something of work or a choice
