@@ -344,7 +344,7 @@ func (x *extractor) addNotes(text string, recency float64) {
 			continue
 		}
 		if line == "" || line[0] == '\t' || strings.HasPrefix(line, "    ") || t == "" || isLogLevel(t, logLevels...) ||
-			strings.ContainsAny(t[:1], "{}[\"0123456789") && !item || strings.Contains(t, ":=") ||
+			strings.ContainsAny(t[:1], "{}[\"0123456789") && !item && !isCheckbox(t) || strings.Contains(t, ":=") ||
 			codeLine(t) || len(strings.Fields(t)) < 2 || hasErrorLine(t) {
 			if b.Len() > 0 {
 				x.addText(b.String(), conv.RoleTool, recency, srcTool)
@@ -541,4 +541,9 @@ func movesOnto(lower string) bool {
 func isMailHeader(lower string) bool {
 	label, _, ok := strings.Cut(lower, ":")
 	return ok && isOneOf(label, []string{"subject", "from", "to", "cc", "bcc", "re", "fwd", "fw", "sent", "date", "reply-to"})
+}
+
+// isCheckbox reports a checklist line: "[ ] renew the cert", "[x] done".
+func isCheckbox(t string) bool {
+	return len(t) > 4 && t[0] == '[' && t[2] == ']' && strings.IndexByte(" xX-~", t[1]) >= 0
 }

@@ -58,9 +58,14 @@ func findEntities(s string, out []entity) []entity {
 			if k == EntID && text[0] == '#' && namesNumber(prev) {
 				text = prev + " " + text // build #12345, PR #88
 			}
+			if k == EntPath {
+				if n, joined, ok := spacedPath(text, s); ok {
+					text, s = joined, s[n:] // ~/Library/Application Support/App/x.db
+				}
+			}
 			out = append(out, entity{k, text})
-		} else if n := trimWord(w); len(n) >= 3 && len(n) <= 9 && allDigits(n) && isRefNoun(prev) {
-			out = append(out, entity{EntID, strings.TrimRight(prev, ".:") + " " + n}) // PR 4412, user 48213
+		} else if n := trimWord(w); len(n) >= 3 && len(n) <= 9 && (allDigits(n) || isDigitGroup(n)) && (isRefNoun(prev) || isAcronym(prev)) {
+			out = append(out, entity{EntID, strings.TrimRight(prev, ".:") + " " + n}) // PR 4412, ESN 836-284
 		}
 		prev = w
 	}
@@ -342,4 +347,47 @@ func digitGroups(s string) (int, string, bool) {
 		return 0, "", false
 	}
 	return end, s[:end], true
+}
+
+// spacedPath joins a path whose directory has a space in its name, as
+// macOS and Windows folders do ("~/Library/Application Support/App/x.db"):
+// a path whose last part has no extension, followed by a word that opens
+// with a capital and goes on with a separator. rest is the text after the
+// path; it returns the bytes of rest used and the whole path.
+func spacedPath(path, rest string) (int, string, bool) {
+	last := path[strings.LastIndexAny(path, "/\\")+1:]
+	if last == "" || strings.Contains(last, ".") || !strings.HasPrefix(rest, " ") || len(rest) < 3 {
+		return 0, "", false
+	}
+	j := 1
+	for j < len(rest) && !isSpaceByte(rest[j]) {
+		j++
+	}
+	next := trimWord(rest[1:j])
+	if next == "" || next[0] < 'A' || next[0] > 'Z' || !strings.ContainsAny(next, "/\\") ||
+		strings.ContainsAny(next[:1], "/\\") {
+		return 0, "", false
+	}
+	return 1 + strings.Index(rest[1:j], next) + len(next), path + " " + next, true
+}
+
+// isDigitGroup reports digits joined by dashes: 836-284, 12-4471.
+func isDigitGroup(w string) bool {
+	return strings.Contains(w, "-") && allDigits(strings.ReplaceAll(w, "-", "")) && !strings.HasPrefix(w, "-") &&
+		!strings.HasSuffix(w, "-")
+}
+
+// isAcronym reports a word of two to five capitals (ESN, MRN, VIN): what
+// a number after it identifies.
+func isAcronym(w string) bool {
+	w = strings.TrimRight(w, ".:")
+	if len(w) < 2 || len(w) > 5 {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'A' || w[i] > 'Z' {
+			return false
+		}
+	}
+	return true
 }

@@ -164,7 +164,7 @@ var heldOutSets = []struct {
 	{"held-out16", convgen.HeldOut16, false},
 	{"held-out17", convgen.HeldOut17, false},
 	{"held-out18", convgen.HeldOut18, false},
-	{"held-out19", convgen.HeldOut19, true},
+	{"held-out19", convgen.HeldOut19, false},
 	{"held-out20", convgen.HeldOut20, true},
 	{"held-out21", convgen.HeldOut21, true},
 }

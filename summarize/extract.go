@@ -238,7 +238,7 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 		st.disclaimed = disclaimed
 		if si+1 < len(sents) {
 			next := sents[si+1].text
-			st.because = startsWithReason(next) || explainsChoice(next)
+			st.because = startsWithReason(next) && !hasMainClause(next) || explainsChoice(next)
 			if st.because || continues(next) {
 				st.reason = next
 			} else if saysLeftOpen(next) {

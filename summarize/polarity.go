@@ -343,3 +343,24 @@ func pointsBack(s string) bool {
 	}
 	return false
 }
+
+// hasMainClause reports a sentence that opens with a reason clause and
+// goes on to a main clause of its own ("Since you signed off on it, I've
+// routed X through Foo."): it says what was done, it is no reason for the
+// sentence before it.
+func hasMainClause(s string) bool {
+	lower := strings.ToLower(s)
+	i := strings.Index(lower, ", ")
+	if i < 0 {
+		return false
+	}
+	f := strings.Fields(lower[i+2:])
+	if len(f) < 3 {
+		return false
+	}
+	switch strings.Trim(f[0], ",;:") {
+	case "i", "i've", "i'll", "i'm", "we", "we've", "we'll", "we're", "you", "they", "it", "it's", "that's", "so", "the", "our":
+		return true
+	}
+	return false
+}

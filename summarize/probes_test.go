@@ -76,6 +76,24 @@ func TestJudgeProbes(t *testing.T) {
 
 // TestIdentifierProbes finds identifiers in lines of the kinds tools and
 // people write, again in shapes of the team's own choosing.
+func TestPathProbes(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"In ~/Library/Application Support/FieldClaims/photos.sqlite. A cron job", "~/Library/Application Support/FieldClaims/photos.sqlite"},
+		{"git add a/b.go c/d.go", "c/d.go"},
+		{"see docs/guide and then notes/readme.md", "notes/readme.md"},
+	} {
+		got := ""
+		for _, e := range findEntities(tc.line, nil) {
+			if e.kind == EntPath {
+				got = e.text
+			}
+		}
+		if got != tc.want {
+			t.Errorf("findEntities(%q) last path = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
+
 func TestIdentifierProbes(t *testing.T) {
 	for _, tc := range []struct{ line, want string }{
 		{"Ticket QP-4821 was reopened by the customer.", "QP-4821"},
@@ -92,6 +110,7 @@ func TestIdentifierProbes(t *testing.T) {
 		{"flight BA2490 delayed", "BA2490"},
 		{"amount 1,250.00 EUR", ""},
 		{"the query took 0.40s", ""},
+		{"ERROR import: rejected ESN 836-284: duplicate key", "ESN 836-284"},
 		{"customer cus_NffrFeUfNV2Hib churned", "cus_NffrFeUfNV2Hib"},
 		{"room 4.12 booked", ""},
 	} {

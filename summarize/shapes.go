@@ -115,6 +115,10 @@ func asksSomeone(lower string) bool {
 // Friday's cutoff", "due Friday", "due by", "due on the 5th" (not "the
 // vaccine due dates").
 func hasDeadline(lower string) bool {
+	if hasAny(lower, []string{"can't slip", "cannot slip", "must not slip", "mustn't slip", "hard date", "hard deadline"}) ||
+		timeToDo(lower) {
+		return true
+	}
 	for off := 0; ; {
 		i := strings.Index(lower[off:], "due ")
 		if i < 0 {
@@ -484,8 +488,9 @@ func othersChoice(lower string) bool {
 			if isOneOf(w, []string{"office", "firm", "company", "client", "customer", "agency", "branch", "competitor", "organization"}) && !othered {
 				continue // "the docs site", "our office": only "a different firm" is another party
 			}
-			if w != "they" && !othered && (i == 0 || isOneOf(prev, []string{"the", "our", "my", "whole", "same", "a", "entire"})) {
-				continue
+			if w != "they" && !othered && (i == 0 || isOneOf(prev, []string{"the", "our", "my", "whole", "same", "a", "entire"}) ||
+				strings.ContainsAny(prev[len(prev)-1:], ":;,.")) {
+				continue // "the group", "...: group agreed on Foo" are the speakers themselves
 			}
 			rest := strings.Join(words[i+1:min(len(words), i+5)], " ")
 			if sec, _, ok := classify(rest, ""); ok && sec == SecDecisions || movesOnto(strings.Join(words[i+1:], " ")) {
@@ -561,4 +566,23 @@ func asksIfDone(lower string) bool {
 		}
 	}
 	return strings.HasSuffix(lower, " done?") || strings.HasSuffix(lower, " done yet?") || strings.HasSuffix(lower, " yet?")
+}
+
+// timeToDo reports a span of time given to do something: "we have ten
+// business days to refund them", "you have 48 hours to", "two weeks to".
+func timeToDo(lower string) bool {
+	for _, unit := range []string{" days to ", " hours to ", " weeks to ", " months to ", " day to ", " hour to ", " week to "} {
+		i := strings.Index(lower, unit)
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(lower[:i])
+		for k := len(f) - 1; k >= 0 && k >= len(f)-3; k-- {
+			switch f[k] {
+			case "have", "has", "had", "got", "within", "only", "just":
+				return true
+			}
+		}
+	}
+	return false
 }
