@@ -211,6 +211,11 @@ func record(lines []string) (int, []unit) {
 		if !ok || i > 0 && strings.HasPrefix(strings.TrimSpace(l), "- ") {
 			break
 		}
+		if v == "" && i+1 < len(lines) {
+			if _, item := listItem(strings.TrimSpace(lines[i+1])); item {
+				break // "Action items:" heads the list under it, it is no field
+			}
+		}
 		fs = append(fs, kv{k, v, strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "- "))})
 	}
 	if len(fs) < 2 {

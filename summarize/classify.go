@@ -1,7 +1,6 @@
 package summarize
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/archon-memory/archon/monitor/conv"
@@ -131,9 +130,6 @@ func onlyReason(lower string) bool {
 	}
 	return strings.HasPrefix(lower, "because") && !strings.Contains(lower, ", ")
 }
-
-// logLevels open a log record: machine output, not prose.
-var logLevels = []string{"trace", "debug", "info", "notice", "warn", "warning", "error", "err", "fatal", "crit", "critical"}
 
 // noveltyMin is the share of rare words from which a sentence of
 // noveltyWords or more is news by its words alone.
@@ -269,133 +265,6 @@ func firstPersonSingular(lower string) bool {
 	return false
 }
 
-// countWords adds a sentence's distinct content words to the document
-// frequencies.
-func (x *extractor) countWords(lower string) {
-	var buf [48]string
-	seen := buf[:0]
-	forWords(lower, func(w string) {
-		for _, o := range seen {
-			if o == w {
-				return
-			}
-		}
-		if len(seen) < cap(seen) {
-			seen = append(seen, w)
-		}
-		x.df[w]++
-	})
-}
-
-// rarity is the share of a sentence's content words that are rare in the
-// conversation.
-func (x *extractor) rarity(lower string) float64 {
-	n, rare := 0, 0
-	forWords(lower, func(w string) {
-		n++
-		if x.df[w] <= rareDF {
-			rare++
-		}
-	})
-	if n == 0 {
-		return 0
-	}
-	return float64(rare) / float64(n)
-}
-
-// forWords calls fn with each content word of lower: runs of letters,
-// digits, '_' and '-' of three bytes or more that are not stop words.
-func forWords(lower string, fn func(string)) {
-	start := -1
-	for i := 0; i <= len(lower); i++ {
-		if i < len(lower) && (isWordByte(lower[i]) && lower[i] != '.' && lower[i] != '/' || lower[i] >= 0x80) {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		if start >= 0 && i-start >= 3 && !stopWords[lower[start:i]] {
-			fn(lower[start:i])
-		}
-		start = -1
-	}
-}
-
-var stopWords = map[string]bool{"the": true, "and": true, "for": true, "with": true, "that": true, "this": true,
-	"from": true, "are": true, "was": true, "were": true, "will": true, "have": true, "has": true, "not": true,
-	"but": true, "you": true, "our": true, "its": true, "all": true, "can": true, "now": true, "into": true,
-	"then": true, "than": true, "they": true, "there": true, "what": true, "when": true, "which": true, "who": true,
-	"how": true, "why": true, "out": true, "about": true, "after": true, "before": true, "also": true, "just": true,
-	"only": true, "some": true, "any": true, "one": true, "it's": true, "we're": true, "i'll": true, "we'll": true,
-	"let": true, "let's": true, "don't": true, "does": true, "did": true, "been": true, "being": true, "more": true}
-
-// addNotes reads prose lines in a tool result (notes, documents, tracker
-// output), skipping code, logs and JSON.
-func (x *extractor) addNotes(text string, recency float64) {
-	var b strings.Builder
-	for _, line := range strings.Split(text, "\n") {
-		if st := stripStamp(line); st != line {
-			line = st // "06:40 flagged X for follow-up", "[09:14] amir: ..."
-		}
-		t := strings.TrimSpace(line)
-		_, item := listItem(t)
-		if isRule(t) {
-			b.WriteString(t + "\n") // a table's rule stays with its header
-			continue
-		}
-		if line == "" || line[0] == '\t' || strings.HasPrefix(line, "    ") || t == "" || isLogLevel(t, logLevels...) ||
-			strings.ContainsAny(t[:1], "{}[\"0123456789") && !item && !isCheckbox(t) || strings.Contains(t, ":=") ||
-			codeLine(t) || len(strings.Fields(t)) < 2 || hasErrorLine(t) {
-			if b.Len() > 0 {
-				x.addText(b.String(), conv.RoleTool, recency, srcTool)
-				b.Reset()
-			}
-			continue
-		}
-		b.WriteString(line)
-		b.WriteByte('\n')
-	}
-	if b.Len() > 0 {
-		x.addText(b.String(), conv.RoleTool, recency, srcTool)
-	}
-}
-
-// addCode reads the comments in code an edit tool writes.
-func (x *extractor) addCode(input []byte, recency float64) {
-	var args map[string]any
-	if json.Unmarshal(input, &args) != nil {
-		return
-	}
-	for _, v := range args {
-		code, ok := v.(string)
-		if !ok || !strings.Contains(code, "\n") {
-			continue
-		}
-		// A run of comment lines is one block: a line may give the
-		// reason for the one before it.
-		var block strings.Builder
-		for _, line := range strings.Split(code, "\n") {
-			t := strings.TrimSpace(line)
-			comment := false
-			for _, m := range []string{"//", "#", "--", "/*", "*", ";"} {
-				if strings.HasPrefix(t, m) {
-					block.WriteString(strings.TrimSpace(strings.TrimSuffix(strings.TrimLeft(t, "/#-*; "), "*/")))
-					block.WriteByte('\n')
-					comment = true
-					break
-				}
-			}
-			if !comment && block.Len() > 0 {
-				x.addText(block.String(), conv.RoleAssistant, recency, srcCode)
-				block.Reset()
-			}
-		}
-		if block.Len() > 0 {
-			x.addText(block.String(), conv.RoleAssistant, recency, srcCode)
-		}
-	}
-}
-
 func classify(lower string, role conv.Role) (string, float64, bool) {
 	// "picked up", "pick up" are no choice ("the wind picked up").
 	choiceLower := pickUp.Replace(lower)
@@ -483,67 +352,4 @@ func isRequest(lower string) bool {
 		}
 	}
 	return strings.HasSuffix(lower, "?")
-}
-
-// movesTo reports a sentence that moves something to a name the
-// conversation seldom repeats (rare, see rareName), the verb and its
-// target apart: "I'm moving rate distribution to Foo", "we'll shift the
-// queue to Bar". A rare name is a specific choice; a common one is what
-// the work is about.
-func movesTo(lower, rare string) bool {
-	if rare == "" {
-		return false
-	}
-	target := " to " + strings.ToLower(rare)
-	for _, v := range moveVerbs {
-		i := strings.Index(lower, v)
-		if i < 0 || i > 0 && isWordByte(lower[i-1]) {
-			continue
-		}
-		if j := strings.Index(lower[i+len(v):], target); j >= 0 {
-			// Something is moved: "moving on to Foo" only goes on.
-			between := strings.Fields(lower[i+len(v) : i+len(v)+j])
-			if len(between) <= 6 && !(len(between) == 1 && between[0] == "on") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// moveVerbs carry something over from one thing to another.
-var moveVerbs = []string{"move ", "moves ", "moving ", "moved ", "migrate ", "migrates ", "migrating ", "migrated ",
-	"switch ", "switches ", "switching ", "switched ", "port ", "ports ", "porting ", "ported ", "shift ", "shifts ",
-	"shifting ", "shifted ", "transition ", "transitioning ", "transitioned ", "cut over ", "cutting over ", "cut ",
-	// connecting something to what serves it
-	"wire ", "wires ", "wired ", "wiring ", "point ", "points ", "pointed ", "pointing ", "repoint ", "repointed ",
-	"route ", "routes ", "routed ", "routing ", "connect ", "connected ", "hook ", "hooked ", "plug ", "plugged ",
-	"roll ", "rolled ", "rolling ", "flip ", "flipped ", "flipping "}
-
-// movesOnto reports a sentence that moves something onto another thing,
-// with the verb and its target apart ("Moves the billing jobs over to
-// Foo.", "we're migrating the cache onto Bar").
-func movesOnto(lower string) bool {
-	for _, v := range moveVerbs {
-		i := strings.Index(lower, v)
-		if i < 0 || i > 0 && isWordByte(lower[i-1]) {
-			continue
-		}
-		rest := lower[i+len(v):]
-		return strings.Contains(rest, " over to ") || strings.Contains(rest, " onto ")
-	}
-	return false
-}
-
-// isMailHeader reports a header line of a mail or a forwarded message
-// ("Subject: Re: options", "From: joan.ops"): it says who wrote and about
-// what, never what was decided or is owed.
-func isMailHeader(lower string) bool {
-	label, _, ok := strings.Cut(lower, ":")
-	return ok && isOneOf(label, []string{"subject", "from", "to", "cc", "bcc", "re", "fwd", "fw", "sent", "date", "reply-to"})
-}
-
-// isCheckbox reports a checklist line: "[ ] renew the cert", "[x] done".
-func isCheckbox(t string) bool {
-	return len(t) > 4 && t[0] == '[' && t[2] == ']' && strings.IndexByte(" xX-~", t[1]) >= 0
 }

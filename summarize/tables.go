@@ -29,6 +29,9 @@ func table(lines []string) (int, []unit) {
 		}
 		return n, out
 	}
+	if n, units := csvTable(lines); n > 0 {
+		return n, units
+	}
 	starts := columnStarts(lines[0])
 	if len(starts) < 3 {
 		return 0, nil
@@ -152,4 +155,44 @@ func rowUnits(hdr, keys, cells []string) []unit {
 		return nil
 	}
 	return readRecord(fs, true)
+}
+
+// csvTable reads comma-separated rows under a header that names record
+// fields ("id,name,status"), as exports print them.
+func csvTable(lines []string) (int, []unit) {
+	hdr, keys := csvHeader(lines[0])
+	if keys == nil {
+		return 0, nil
+	}
+	n := 1
+	var out []unit
+	for ; n < len(lines); n++ {
+		row := strings.TrimSpace(lines[n])
+		if strings.Count(row, ",") != len(hdr)-1 {
+			break
+		}
+		cells := strings.Split(row, ",")
+		for i := range cells {
+			cells[i] = strings.TrimSpace(cells[i])
+		}
+		out = append(out, rowUnits(hdr, keys, cells)...)
+	}
+	if n == 1 {
+		return 0, nil
+	}
+	return n, out
+}
+
+// csvHeader splits a CSV header line whose cells name record fields
+// ("id,name,status") and returns its cells and field names, or nil.
+func csvHeader(line string) ([]string, []string) {
+	h := strings.TrimSpace(line)
+	if strings.Count(h, ",") < 1 || strings.ContainsAny(h, " .;:") && !strings.Contains(h, ", ") {
+		return nil, nil
+	}
+	hdr := strings.Split(h, ",")
+	for i := range hdr {
+		hdr[i] = strings.TrimSpace(hdr[i])
+	}
+	return hdr, headerKeys(hdr)
 }

@@ -1,0 +1,94 @@
+package summarize
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/archon-memory/archon/monitor/conv"
+)
+
+// TestNoteStructures reads notes of the shapes tools print and people
+// paste (retros, tables, tracker records, mails, logs, diffs, ADRs,
+// checklists, incident timelines, config, standups, quoted replies, review
+// comments, alternatives considered, postmortems, changelogs, CSV, chat
+// exports, minutes' action items), written by the team to probe the
+// summarizer, and checks that each planted fact becomes a candidate of
+// its kind, whether a tool read the note or the user pasted it.
+func TestNoteStructures(t *testing.T) {
+	docs := []struct {
+		doc  string
+		keys map[string]string // key -> want section (D, T, P, I)
+	}{
+		{"## Retro 2026-11-20\nWent well: deploys\nAction items:\n1. Lena: migrate the billing crons to Temporal\n2. Omar: delete the stale feature flags\nDecided: keep Grafana Cloud for dashboards (cost).",
+			map[string]string{"migrate the billing crons to Temporal": "T", "delete the stale feature flags": "T", "Grafana Cloud": "D"}},
+		{"| Item | Owner | Status |\n|---|---|---|\n| rotate the vault root token | ana | todo |\n| upgrade the ingress controller | ben | done |",
+			map[string]string{"rotate the vault root token": "T"}},
+		{"status: open\ntitle: backfill the missing ledger rows for October\nassignee: kim\ndue: 2026-12-04",
+			map[string]string{"backfill the missing ledger rows for October": "T"}},
+		{"From: ops@corp\nSubject: cutover\n\nHi all, we're switching the CDN to Bunnyway on Monday because the egress bill halved in the trial.\nPlease update the DNS TTLs before then.\n\nThanks",
+			map[string]string{"Bunnyway": "D", "update the DNS TTLs": "T"}},
+		{"$ kubectl logs deploy/ingest\n2026-11-30T10:00:01Z ERROR failed to read /data/inbox/batch-7781.json: EOF\n2026-11-30T10:00:02Z INFO retrying",
+			map[string]string{"/data/inbox/batch-7781.json": "P"}},
+		{"diff --git a/svc/pay.go b/svc/pay.go\n+// TODO: remove the legacy retry loop once Qpay is live\n+func Pay() {}",
+			map[string]string{"remove the legacy retry loop once Qpay is live": "T"}},
+		{"ADR-014: Event bus\nStatus: Accepted\nDecision: NATS JetStream for the event bus\nConsequences: we run three nodes",
+			map[string]string{"NATS JetStream": "D"}},
+		{"- [ ] wire up the Zeltra webhook signature check\n- [x] ship the invoice PDF fix",
+			map[string]string{"wire up the Zeltra webhook signature check": "T"}},
+		{"Incident INC-88123 timeline\n09:02 alert fired on checkout latency\n09:20 root cause: connection pool exhausted on db-replica-3\n09:45 mitigated",
+			map[string]string{"INC-88123": "I"}},
+		{"config:\n  export_path: /srv/exports/nightly/\n  bucket: s3://acme-archive-eu/ledger/",
+			map[string]string{"/srv/exports/nightly/": "P", "s3://acme-archive-eu/ledger/": "P"}},
+		{"Standup - Tue\nYesterday: finished the refund report\nToday: port the settlement job to Go\nBlockers: waiting on creds for the Vexa sandbox",
+			map[string]string{"port the settlement job to Go": "T", "waiting on creds for the Vexa sandbox": "T"}},
+		{"> On Mon, Dana wrote:\n> can we use Kestrel for the rate limiter?\n\nYes, Kestrel it is - it already ships with our base image.",
+			map[string]string{"Kestrel": "D"}},
+		{"PR #771 review\nnit: rename foo to bar\nblocking: add a migration for the orders_v2 table before merge\nLGTM otherwise",
+			map[string]string{"add a migration for the orders_v2 table": "T"}},
+		{"## Alternatives considered\n- Kafka: too heavy to run\n- Pulsar: no in-house experience\n## Decision\nWe go with Redpanda because it is Kafka-compatible and single-binary.",
+			map[string]string{"Redpanda": "D"}},
+		{"Postmortem 2026-11-02\nAction items\n| # | Action | Owner | Due |\n|---|---|---|---|\n| 1 | add an alert on replica lag | sre | 2026-11-15 |",
+			map[string]string{"add an alert on replica lag": "T"}},
+		{"CHANGELOG\n## 2.4.0\n### Changed\n- Payments now go through Stripe Connect instead of the in-house ledger.",
+			map[string]string{"Stripe Connect": "D"}},
+		{"id,name,status\n4471,retire the legacy SOAP endpoint,open\n4472,rotate the SFTP keys,closed",
+			map[string]string{"retire the legacy SOAP endpoint": "T"}},
+		{"#ops (export)\n[14:02] kai: prod db is on pg 16 now, we picked Crunchy Bridge for it\n[14:03] lu: :thumbsup:",
+			map[string]string{"Crunchy Bridge": "D"}},
+		{"AI: Mo to renew the wildcard cert before the 14th\nAI: Jo to write the rollback doc",
+			map[string]string{"renew the wildcard cert": "T", "write the rollback doc": "T"}},
+	}
+	for _, via := range []string{"tool", "user"} {
+		for _, d := range docs {
+			var msgs []conv.Message
+			if via == "tool" {
+				msgs = []conv.Message{
+					{Role: conv.RoleAssistant, Parts: []conv.Part{{Kind: conv.PartToolCall, ToolID: "c1", ToolName: "Read", Input: []byte(`{"file_path": "notes.md"}`)}}},
+					{Role: conv.RoleTool, Parts: []conv.Part{{Kind: conv.PartToolResult, ToolID: "c1", Text: d.doc}}},
+				}
+			} else {
+				msgs = []conv.Message{conv.NewText(conv.RoleUser, "Here is what I have:\n"+d.doc)}
+			}
+			x := newExtractor()
+			x.addMessages(msgs)
+			pool := append(x.cands, x.entityCandidates()...)
+			sort.SliceStable(pool, func(i, j int) bool { return pool[i].score > pool[j].score })
+			for key, want := range d.keys {
+				found := ""
+				for _, c := range pool {
+					if strings.Contains(c.text, key) {
+						found = fmt.Sprintf("%s %.1f", c.section, c.score)
+						break
+					}
+				}
+				ok := found != "" && (want == "D" && strings.HasPrefix(found, SecDecisions) || want == "T" && strings.HasPrefix(found, SecTasks) ||
+					(want == "P" || want == "I") && strings.HasPrefix(found, SecContext) || found != "" && (want == "P" || want == "I"))
+				if !ok {
+					t.Errorf("%s: %q (want %s) -> %q", via, key, want, found)
+				}
+			}
+		}
+	}
+}
