@@ -15,104 +15,78 @@
 //
 // Two Summarizers are provided:
 //
-//   - Extractive (NewExtractive) works offline and is the default. It reads
-//     the conversation twice: once to count how common each word is, once
-//     to judge each sentence (of messages, of notes read by tools, of
-//     comments in code the assistant wrote) by the structure of its lines,
-//     by cue phrases and by shape. Items of a list under a heading that
-//     names tasks or decisions are those, and key: value records (YAML,
-//     tracker exports, minutes) and the rows of tables (markdown, or
-//     columns aligned under a header) are read whole: open or due is a
-//     task, closed is finished, a "resolved"/"decision"/"choice" field
-//     with its "why" is a decision. Finished work (a done label, a checked
-//     box, struck through, "- done", "that's done"), hypotheticals,
-//     rejected or abandoned options, another party's choices ("not our
-//     call", "the data team went with") and questions are not decisions;
-//     checkboxes, deferrals, deadlines, reminders asked for, work assigned
-//     to a person or picked up by nobody (also when the next sentence
-//     says so: "Nobody has picked it up yet."), first-person promises,
-//     TODO comments in pasted code and requests to nobody in particular
-//     ("Can someone ...?", "Open question: who is going to ...?") are
-//     tasks, a
-//     denied one ("no need to") is not; a name the conversation seldom repeats
-//     near its purpose, a choice made on purpose or guarded ("ask X before
-//     changing this") or followed by its reason is a decision; an assent,
-//     a denial or a terse name answers the user's question (several
-//     questions are answered in order; a next sentence that only points
-//     back, "I'd go with it", goes along), as a task if it asked about
-//     work left. Sentences made of words rare in the conversation weigh
-//     more (narration repeats itself, facts are said once), as do the
-//     user's words and recent ones; a sentence said in the same words of
-//     another file weighs half. Paths (also rooted at %VAR% or ${VAR},
-//     relative with backslashes, globs, quoted with spaces, with a line
-//     number), URLs and identifiers are collected. Identifiers are told by
-//     the token's shape, not by known formats: letters and digits
-//     alternating (HVZ5VDSX2), letters then four digits or more, capitals
-//     with digits, letters and digits with separators (WTG-C17) or joined
-//     by "#" or ":", hex-like runs, runs of six digits or more that are
-//     not round or Unix times, besides keys, UUIDs, versions, "build #N"
-//     with its noun, IP:port, ARNs and snake_case flag names; words with a
-//     version (python3), numbers with a unit (100ms), dates and times are
-//     not. Names in notes a tool read weigh more than machine output, and
-//     names in a sentence asking to keep, watch, track, paste or use them
-//     weigh most. An obligation with no subject ("Need to X before Y.") is
-//     a task. Each section gets a reserved share of the
-//     target size (Options.TargetTokens, 500 by default) for its strong
-//     items, and the rest goes to the best remaining items.
+//   - Extractive (NewExtractive) works offline and is the default; see
+//     below.
 //   - LLM (NewLLM) asks a model through an OpenAI-compatible chat
 //     completions endpoint or the Anthropic Messages API, with the key taken
 //     from the environment and a timeout; on any error it falls back to the
 //     extractive summary and says why in Summary.Fallback.
+//
+// # The extractive summarizer
+//
+// It reads the conversation twice: once to count how often each word is
+// used, once to judge each sentence (of messages, of notes read by tools,
+// of comments in code the assistant wrote) and to weigh the paths, URLs and
+// identifiers named. It judges by, from the strongest evidence to the
+// weakest:
+//
+//   - Structure. Items of a list under a heading that names tasks or
+//     decisions are those; "key: value" records (YAML, tracker exports,
+//     minutes), the rows of tables (markdown, aligned columns, CSV) and
+//     lines opening with a state ("TO DO | ...", "[BLOCKED] ...") are read
+//     as records; checkboxes, TODO and FIXME comments, temporary code and
+//     action labels are tasks; mail headers, log records and code are no
+//     items.
+//   - Cue phrases and shapes (cues.go, choices.go, work.go): how choices
+//     are stated (chosen, approved, moving or wiring something to a name
+//     the conversation seldom uses, a name and what it is for, a concession
+//     "fine, Foo then", a comparison's winner, a proposal agreed to, a
+//     question asking why we did something) and how work is owed
+//     (obligations, deadlines and time given, waiting, promises, requests
+//     to someone else, a question whether it was done answered "not yet",
+//     a short follow-up saying the sentence before is still owed). An
+//     answer carries the question it answers.
+//   - What holds a judgement back (polarity.go): finished work, scoped to
+//     its own clause and to work only (after "but" the rest may be open; a
+//     finished change states a choice; "until that's done" is a condition),
+//     hypotheticals, examples, rejected or lost options, another party's
+//     choice, notes that disclaim themselves, narration of the agent's next
+//     step, questions (a long statement with a question run on at its end
+//     still states).
+//   - Words alone. A statement naming something the conversation seldom
+//     names, or made mostly of words it seldom uses, is kept as context,
+//     and such a request from the user as possible work, even when no cue
+//     says what it is: narration repeats itself, facts are said once. The
+//     "ablate" build tag switches the cue lists of decisions and tasks off
+//     (ARCHON_EVAL_ABLATE=decision,task) to measure how much this fallback
+//     keeps of facts said in words no cue knows.
+//
+// Sentences weigh by their evidence, by the share of rare words in them,
+// by speaker (the user's words most, tool output least) and by recency;
+// items that name nothing ("Everything else can wait.") are dropped or
+// weigh half. Paths, URLs and identifiers are told by their shape:
+// identifiers by what they are not (dates, times, plain numbers, versions,
+// quantities) as well as by known forms, also when written in spaced groups
+// or after a reference noun ("PR 4412"). An entity weighs by the sentence
+// naming it (the news it carries, whether it was judged an item), by where
+// it is (a note, an error line or a warning weigh more than machine output;
+// a tool result echoing its call's arguments adds nothing) and by how often
+// the file or identifier is named in any form: a path said once is what a
+// summary must not lose. Each section gets a reserved share of the target
+// size (Options.TargetTokens, 500 by default) for its strong items, the
+// context section's share for its paths and identifiers, and the rest goes
+// to the best remaining items.
 //
 // # Measured retention
 //
 // TestPlantedFactRetention plants 4 decisions, 4 pending tasks, 4 paths and
 // 4 identifiers in generated conversations of 20K and 60K tokens (package
 // monitor/convgen, all three formats) and checks which survive a 500-token
-// extractive summary. On the tuning sets it keeps 100%. On held-out
-// sets written in other words and domains (facts also in tool results,
-// code comments, checklists and across two turns, with distractors) it
-// kept 93.2% (scored at milestones) and 89.6% (scored once, blind, at the
-// end: decisions 47/48, tasks 36/48, paths 41/48, identifiers 48/48);
-// before this summarizer they scored 60.9% and 77.1%. held-out8 was then
-// studied (Windows and extensionless paths, "still to do" tasks; 99.5%
-// since), and a ninth set written before that change kept 86.5% before and
-// 87.5% after it, both blind (decisions 32/48, tasks 48/48, paths 48/48,
-// identifiers 40/48). held-out9 was then studied too (answers across two
-// turns, 0x identifiers, purpose-first choices: 97.9% since, seen), and a
-// tenth set written before that, scored once at the end, blind, kept
-// 66.7% (decisions 23/48, tasks 18/48, paths 48/48, identifiers 39/48):
-// then the held-out figure. Its losses were mostly shapes of text, not
-// words (lists under headings, tracker records, minutes, requests to
-// nobody, answers about work left, identifiers without separators), and
-// the summarizer changed by general rules for those: held-out10 keeps
-// 99.0% since (seen), held-out9 99.5%, while held-out7, still blind,
-// stayed at 94.3% (decisions 37/48), so phrasings no rule has met still
-// lose decisions. held-out11, written meanwhile by someone who had not
-// read the summarizer, kept 82.8% at its one blind score (decisions
-// 40/48, tasks 29/48, paths 42/48; 13/48 distractors shown); it was then
-// studied (path forms, aligned tracker tables, reminders, assignments, a
-// yes/no question answered "no", other teams' choices, routine
-// narration) and keeps 100% since (seen, 0/48 distractors), while
-// held-out7 stayed at 94.3% and tuning3 rose to 100%. held-out12 kept
-// 85.9% at its one blind score (tasks 33/48, identifiers 38/48); it was
-// then studied (identifier shapes: "build #N" with its noun, IP:port,
-// ARNs and URNs, bare 7-9 digit numbers; answers that open in the
-// question's words; "on my plate", "we owe"; "moves X over to Y") and
-// keeps 100% since (seen), held-out7 still 94.3%. held-out13 kept 88.0%
-// at its one blind score (tasks 35/48, identifiers 42/48, 10/48
-// distractors shown); it was then studied (a question after a lead-in
-// asking who will do the work, a TODO left in pasted code or a diff, work
-// the next sentence says nobody has started, snake_case flag names, a
-// changelog's "Changed" items, completion as "I was able to ...", another
-// department's choice) and keeps 97.4% since (seen, 1/48 distractors),
-// held-out7 still 94.3%, held-out8..12 unchanged. held-out14 kept 78.6%
-// at its one blind score (identifiers 28/48); it was then studied
-// (identifiers by general token shape, names in tool notes and names to
-// keep weighing more, subjectless obligations) and keeps 90.1% since
-// (seen), held-out7 still 94.3%. The history is in
-// monitor/convgen/history.go; score a set with
-// ARCHON_EVAL_HELDOUT=held-out13 go test -run Retention -v.
+// extractive summary: ARCHON_EVAL_HELDOUT=held-out17 go test -count=1 -run
+// Retention -v ./summarize/. Sets written by someone who had not read the
+// summarizer are scored once, blind, before anyone looks at what they
+// lose; every score, blind and seen, is recorded in
+// monitor/convgen/history.go.
 //
 // Options.Previous carries the items of the previous summary over while they
 // are younger than Options.KeepDays (7), so MEMORY_SUMMARY.md keeps the last
