@@ -165,6 +165,10 @@ var heldOutSets = []struct {
 	{"held-out17", convgen.HeldOut17, false},
 	{"held-out18", convgen.HeldOut18, false},
 	{"held-out19", convgen.HeldOut19, false},
+	{"tuning7", convgen.Tuning7, false},
+	{"tuning8", convgen.Tuning8, false},
+	{"tuning9", convgen.Tuning9, false},
+	{"tuning10", convgen.Tuning10, false},
 	{"held-out20", convgen.HeldOut20, true},
 	{"held-out21", convgen.HeldOut21, true},
 }

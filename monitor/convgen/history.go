@@ -400,4 +400,21 @@ package convgen
 //
 // Blind first scores this session: 80.2%, 84.9%, 82.8%, 80.2%
 // (held-out16 to 19). held-out19 was then unblinded and studied.
+//
+// 2026-12-01: four tuning sets were written the same way, by writers who
+// had read neither the summarizer nor any held-out set: tuning7
+// (tuning7.go: hospital bed management, makerspace bookings, a car
+// dealership's service desk, shore excursions, freezer inventory, baggage
+// handling), tuning8 (bakery orders, university housing, policy renewals,
+// live-ops events, snow-plow dispatch, studio bookings), tuning9
+// (prescription refills, ride maintenance, customs filings, school buses,
+// co-working memberships, a research vessel's data logging) and tuning10
+// (compounding pharmacy, esports scheduling, pledge drives, data center
+// capacity, seller payouts, signal maintenance). They are for tuning; their
+// first scores, taken before anyone looked at them (a996d45), were:
+//
+//	tuning7    (a996d45)             91.1%  40/48     45/48  45/48  45/48  5/48
+//	tuning8    (a996d45)             91.7%  44/48     44/48  42/48  46/48  12/48
+//	tuning9    (a996d45)             87.0%  34/48     43/48  48/48  42/48  9/48
+//	tuning10   (a996d45)             87.0%  34/48     39/48  46/48  48/48  3/48
 const heldOutHistory = "monitor/convgen/history.go"
