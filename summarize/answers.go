@@ -19,6 +19,13 @@ func opensQuestion(s string) bool {
 	if !strings.HasSuffix(s, "?") {
 		return false
 	}
+	if !isQuestion(s) {
+		// A question run on at the end of a statement ("I ruled out the
+		// obvious stuff did anyone post X yet?") is asked all the same.
+		if tail := runOnQuestion(s); tail != "" {
+			return opensQuestion(tail)
+		}
+	}
 	lower := strings.ToLower(s)
 	if asksWhyChosen(lower) && hasNamedThing(s) || asksIfDone(lower) {
 		return true
@@ -54,6 +61,16 @@ func isWhQuestion(lower string) bool {
 // ("Did anyone object ...?", "Is Foo still the plan?") or ends with a tag
 // ("..., right?").
 func isYesNoQuestion(lower string) bool {
+	if _, q, ok := strings.Cut(lower, ": "); ok && len(q) > 8 && isYesNoQuestion(q) {
+		return true // "Quick sanity check before I email them: you're fine with Foo?"
+	}
+	lower = strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(lower, "so "), "and "), "ok "), " ,")
+	for _, p := range []string{"you're fine with", "you are fine with", "you ok with", "you okay with", "are you ok with",
+		"fine with", "ok with", "okay with", "happy with", "good with", "we're good with", "we good with"} {
+		if strings.HasPrefix(lower, p) {
+			return true // a confirmation asked: "you're fine with Foo for X?"
+		}
+	}
 	first, _, _ := strings.Cut(lower, " ")
 	switch first {
 	case "do", "does", "did", "is", "are", "was", "were", "am", "can", "could", "should", "shall", "will", "would",
@@ -277,4 +294,19 @@ func withoutTimeNames(s string) string {
 		out = append(out, w)
 	}
 	return strings.Join(out, " ")
+}
+
+// runOnQuestion returns the question run on at the end of a long
+// statement, from the last word that opens one ("... stuff did anyone X
+// yet?" gives "did anyone X yet?"), or "".
+func runOnQuestion(s string) string {
+	f := strings.Fields(s)
+	for i := len(f) - 4; i > 0; i-- {
+		switch strings.ToLower(f[i]) {
+		case "did", "do", "does", "is", "are", "can", "could", "have", "has", "what", "why", "how", "where", "which",
+			"who", "should", "would", "will", "anyone", "any":
+			return strings.Join(f[i:], " ")
+		}
+	}
+	return ""
 }

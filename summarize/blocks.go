@@ -84,7 +84,7 @@ func splitUnits(text string) []unit {
 		}
 		listHint = ""
 		if i+1 < len(lines) {
-			if _, ok := listItem(strings.TrimSpace(lines[i+1])); ok {
+			if _, ok := listItem(strings.TrimSpace(lines[i+1])); ok || isCheckbox(strings.TrimSpace(lines[i+1])) {
 				if h := headingHint(t); h != "" {
 					listHint = h
 					out = append(out, unit{text: t, hint: hintHeading})
@@ -113,9 +113,11 @@ func sentenceEnd(t string) int {
 	for i := 0; i+1 < len(t); i++ {
 		switch t[i] {
 		case '.', '?', '!':
-			// Not after "..", nor after an initial ("J. Smith"); after a
-			// number it does end ("MoveIt 2. Then ...").
-			if t[i+1] == ' ' && i > 0 && t[i-1] != '.' && (i < 2 || t[i-2] != ' ' || t[i-1] >= '0' && t[i-1] <= '9') {
+			// Not after "..", nor after an initial ("J. Smith") or a dotted
+			// abbreviation ("2 p.m. tracking", "e.g. Foo"); after a number
+			// it does end ("MoveIt 2. Then ...").
+			if t[i+1] == ' ' && i > 0 && t[i-1] != '.' && (i < 2 || t[i-2] != ' ' || t[i-1] >= '0' && t[i-1] <= '9') &&
+				(i < 2 || t[i-2] != '.' || t[i] != '.') {
 				return i + 1
 			}
 		}
@@ -340,7 +342,7 @@ func startsWithReason(s string) bool {
 	l := strings.ToLower(s)
 	for _, p := range []string{"because", "since ", "(", "the reason", "this is because", "that's because", "as it ", "so that",
 		"the deciding factor", "deciding factor", "the main reason", "main reason", "mainly because", "mostly because",
-		"the rationale", "rationale"} {
+		"the rationale", "rationale", "clincher", "the clincher", "what tipped it", "what won"} {
 		if strings.HasPrefix(l, p) {
 			return true
 		}

@@ -139,13 +139,14 @@ func concedes(t, rare string) bool {
 	}
 	// The name may run on in capitals: "fine, Dentrix Ascend then."
 	rest := strings.Fields(t[i+len(rare):])
-	for len(rest) > 0 && rest[0][0] >= 'A' && rest[0][0] <= 'Z' {
-		rest = rest[1:]
+	for len(rest) > 0 && strings.ContainsAny(rest[0], "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+		rest = rest[1:] // "Dentrix Ascend", "Sunbird dcTrack"
 	}
 	after := strings.Trim(strings.ToLower(strings.Join(rest, " ")), " .,;:!")
 	before := strings.Trim(strings.ToLower(t[:i]), " .,;:!-")
 	switch after {
-	case "then", "it is", "it is then", "it'll be", "wins", "it's", "then i guess", "then, i guess", "", "please":
+	case "then", "it is", "it is then", "it'll be", "wins", "it's", "then i guess", "then, i guess", "", "please",
+		"from here on", "from now on", "going forward", "for now", "for good", "it is, then":
 	default:
 		return false
 	}
@@ -218,6 +219,7 @@ var intentional = []string{"on purpose", "deliberately", "intentionally", "by de
 // without asking: "Talk to ops before changing this.", "Do not remove."
 func isGuard(lower string) bool {
 	return hasAny(lower, []string{"before changing", "before you change", "before touching", "before removing",
+		"before swapping", "before replacing", "before you swap", "before you replace", "before ripping",
 		"don't change", "do not change", "don't remove", "do not remove", "don't touch", "do not touch",
 		"don't revert", "do not revert", "keep this as is", "leave this as is"})
 }
@@ -330,6 +332,33 @@ func movesOnto(lower string) bool {
 		}
 		rest := lower[i+len(v):]
 		return strings.Contains(rest, " over to ") || strings.Contains(rest, " onto ")
+	}
+	return false
+}
+
+// roleNouns name the role a chosen thing fills: "the backend for X is Foo".
+var roleNouns = []string{"backend", "frontend", "provider", "vendor", "tool", "tooling", "platform", "system", "engine",
+	"database", "db", "store", "queue", "library", "framework", "service", "default", "choice", "pick", "standard",
+	"host", "registry", "broker", "processor", "gateway", "solution", "source of truth"}
+
+// fillsRole reports a sentence that says which named thing fills a role:
+// "The backend for the refill queue is Foo", "Backend for X is Foo.", "Our
+// provider for SMS will be Bar".
+func fillsRole(t, rare string) bool {
+	if rare == "" {
+		return false
+	}
+	lower := strings.ToLower(t)
+	lower = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(lower, "the "), "our "), "our new ")
+	for _, r := range roleNouns {
+		if !strings.HasPrefix(lower, r+" for ") && !strings.HasPrefix(lower, r+" of ") {
+			continue
+		}
+		for _, v := range []string{" is ", " will be ", " stays ", " remains ", " = "} {
+			if i := strings.Index(lower, v); i > 0 && strings.Contains(t[len(t)-len(lower)+i:], rare) {
+				return true
+			}
+		}
 	}
 	return false
 }

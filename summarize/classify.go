@@ -89,7 +89,7 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 		}
 	}
 	plain := false
-	if !ok && !hypo && !rejects(lower) && !othersChoice(lower) && (s.rare != "" || novel(s) && !pointsBack(t)) {
+	if !ok && !hypo && !rejects(lower) && !othersChoice(lower) && !narrates(lower) && (s.rare != "" || novel(s) && !pointsBack(t)) {
 		switch {
 		case !question:
 			// A statement naming something the conversation seldom names,
@@ -154,7 +154,7 @@ var (
 		"one day", "would be nice", "nothing decided", "not decided", "no decision", "undecided", "what if", "thinking about",
 		"considering", "could try", "might try", "if we ever", "if it", "if we", "floated",
 		// examples and placeholders choose nothing
-		"example only", "for example", "e.g.", "placeholder", "sample config", "sample values", "illustrative",
+		"example only", "for example", "e.g.", "as a placeholder", "placeholder for", "sample config", "sample values", "illustrative",
 		"dummy value", "fake value",
 		// what would have been
 		"would have been", "would've been", "would have gone", "would've gone", "if the budget", "had we ", "if we had",
@@ -176,6 +176,7 @@ var (
 	doneStatements = []string{"that's done", "that is done", "it's done", "it is done", "already done", "all done",
 		"has been done", "have been done", "was done", "were done", "got done", "is finished", "is complete",
 		"was finished", "were finished", "was completed", "were completed", "is closed", "was closed",
+		"one's finished", "that's finished", "nothing left to do", "went through cleanly",
 		"did that on", "did it on", "did that yesterday", "did it yesterday", "did that last", "did it last",
 		"is completed", "has been completed", "already finished", "already completed", "already merged",
 		"already shipped", "already fixed", "took care of", "taken care of", "is merged", "is shipped",
@@ -332,7 +333,8 @@ func fallback(st *sentence) (string, float64, bool) {
 			return SecDecisions, 7, true
 		}
 	}
-	if choiceShape(s, st.rare) || movesOnto(lower) && hasNamedThing(s) || movesTo(lower, st.rare) || concedes(s, st.rare) {
+	if choiceShape(s, st.rare) || movesOnto(lower) && hasNamedThing(s) || movesTo(lower, st.rare) || concedes(s, st.rare) ||
+		fillsRole(s, st.rare) {
 		return SecDecisions, 7, true
 	}
 	// What the user states (not asks) is context worth keeping.

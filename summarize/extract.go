@@ -193,6 +193,14 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 			break
 		}
 	}
+	if src == srcTool {
+		// A chat export or thread in a note: who said each line matters
+		// less than what was said, and a question there is answered by
+		// the lines after it.
+		for i := range sents {
+			sents[i].text = stripSpeaker(sents[i].text)
+		}
+	}
 	for si, u := range sents {
 		s := u.text
 		x.seq++
@@ -232,6 +240,9 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 		}
 		if src == srcText && role == conv.RoleUser && opensQuestion(s) && len(x.openQs) < maxOpenQuestions {
 			x.openQs = append(x.openQs, s)
+		}
+		if src == srcTool && len(asked) == 0 && opensQuestion(s) {
+			asked, done = []string{s}, []bool{false} // answered further down the note
 		}
 		x.countWords(st.lower)
 		x.sents = append(x.sents, st)
@@ -278,7 +289,7 @@ func (x *extractor) scoreSentences() {
 				break
 			}
 		}
-		if (sec == SecDecisions || s.leftOpen) && s.reason != "" && strings.HasSuffix(item, s.reason) && len(item) <= maxItemChars {
+		if (sec == SecDecisions || s.leftOpen) && s.reason != "" && strings.HasSuffix(item, s.reason) {
 			carried = s.reason
 		}
 		if sec == SecDecisions && !hasNamedThing(item) || (sec == SecTasks || sec == SecDecisions) && namesNothing(item) {
@@ -329,4 +340,26 @@ func clip(s string) string {
 		cut = maxItemChars
 	}
 	return s[:cut] + "…"
+}
+
+// stripSpeaker drops a chat handle ("marco: ", "j.doe: ") from the start
+// of a line of a thread, so that what follows is read as said. Only
+// lower-case handles count: "Today: ...", "Watch item: ..." and the labels
+// of records say what the value is.
+func stripSpeaker(t string) string {
+	label, rest, ok := strings.Cut(t, ": ")
+	if !ok || rest == "" || len(label) < 2 || len(label) > 20 {
+		return t
+	}
+	for i := 0; i < len(label); i++ {
+		if c := label[i]; !(c >= 'a' && c <= 'z' || c == '.' || c == '-' || c == '_' || c >= '0' && c <= '9') {
+			return t
+		}
+	}
+	if isOneOf(label, headerLabels) || isOneOf(label, taskLabels) || isOneOf(label, stateKeys) || isOneOf(label, titleKeys) ||
+		isOneOf(label, dueKeys) || isOneOf(label, decisionKeys) || isOneOf(label, reasonKeys) || isOneOf(label, openStates) ||
+		isOneOf(label, closedStates) || isOneOf(label, logLevels) || isOneOf(label, timeWords) || stopWords[label] {
+		return t
+	}
+	return rest
 }
