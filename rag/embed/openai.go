@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"os"
 	"strings"
 )
@@ -13,12 +12,11 @@ import (
 // with a batch of inputs and a bearer key from the environment. Safe for
 // concurrent use.
 type OpenAI struct {
-	model  string
-	url    string
-	keyEnv string
-	batch  int
-	dims   dimensions
-	hc     *httpClient
+	model string
+	url   string
+	batch int
+	dims  dimensions
+	hc    *httpClient
 }
 
 // NewOpenAI returns an OpenAI-compatible embedder. cfg.Model is required;
@@ -44,11 +42,9 @@ func NewOpenAI(cfg Config) (*OpenAI, error) {
 	if key == "" && base == DefaultOpenAIURL {
 		return nil, fmt.Errorf("embed: openai at %s needs an API key: set %s", base, env)
 	}
-	o := &OpenAI{model: cfg.Model, url: base + "/embeddings", keyEnv: env, batch: batchSize(cfg), hc: newHTTPClient(cfg)}
+	o := &OpenAI{model: cfg.Model, url: base + "/embeddings", batch: batchSize(cfg), hc: newHTTPClient(cfg)}
 	o.dims.configured = cfg.Dimensions
-	if key != "" {
-		o.hc.header.Set("Authorization", "Bearer "+key)
-	}
+	o.hc.opts.Key, o.hc.opts.KeyEnv = key, env // HTTP 401 and 403 name env
 	return o, nil
 }
 
@@ -85,10 +81,6 @@ func (o *OpenAI) embedBatch(ctx context.Context, texts []string) ([][]float32, e
 	var resp openAIResponse
 	req := openAIRequest{Model: o.model, Input: texts, EncodingFormat: "float", Dimensions: o.dims.configured}
 	if err := o.hc.postJSON(ctx, o.url, req, &resp); err != nil {
-		var he *HTTPError
-		if errors.As(err, &he) && (he.StatusCode == http.StatusUnauthorized || he.StatusCode == http.StatusForbidden) {
-			return nil, fmt.Errorf("%w (check the key in $%s)", err, o.keyEnv)
-		}
 		return nil, err
 	}
 	if len(resp.Data) != len(texts) {
