@@ -167,10 +167,11 @@ func concedes(t, rare string) bool {
 // before it, pointing back at it: "It won on one point, really: ...",
 // "That one came out ahead because ...".
 func explainsChoice(s string) bool {
-	if !refersBack(s) {
-		return false
-	}
 	lower := strings.ToLower(s)
+	first, _, _ := strings.Cut(lower, " ")
+	if !refersBack(s) && !isOneOf(strings.Trim(first, ",;:"), []string{"it", "it's", "that", "that's", "this", "which", "they"}) {
+		return false // it names its own subject
+	}
 	if sec, _, ok := classify(lower, ""); ok && sec == SecDecisions {
 		return true
 	}

@@ -145,7 +145,10 @@ func (g *gen) round(n int, facts []Fact) int {
 // it: sentences run on after a space, but a block of lines (a checklist, a
 // numbered list, a header and its items) starts on a line of its own, and
 // what follows a block starts a new paragraph instead of running on into
-// the block's last line (where it would read as part of that item).
+// the block's last line (where it would read as part of that item). A
+// piece after text that ends without punctuation (a chatty line with no
+// full stop) starts a line of its own too: two thoughts typed that way
+// are two lines, not one run-on sentence.
 func joinText(text, piece string) string {
 	switch {
 	case text == "":
@@ -154,10 +157,17 @@ func joinText(text, piece string) string {
 		return text + "\n\n" + strings.TrimLeft(piece, "\n")
 	case strings.HasPrefix(piece, "\n"):
 		return text + piece
-	case strings.Contains(piece, "\n"):
+	case strings.Contains(piece, "\n") || !endsSentence(text):
 		return text + "\n" + piece
 	}
 	return text + " " + piece
+}
+
+// endsSentence reports whether text ends with sentence punctuation (a
+// closing quote or bracket may follow it).
+func endsSentence(text string) bool {
+	t := strings.TrimRight(text, " \"')]`*")
+	return t != "" && strings.ContainsAny(t[len(t)-1:], ".!?:;")
 }
 
 // endsInBlock reports whether text's last paragraph has several lines.

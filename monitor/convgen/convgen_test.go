@@ -95,6 +95,8 @@ func TestJoinText(t *testing.T) {
 		{"Fix it.\n- [x] done thing", "Final call: X.", "Fix it.\n- [x] done thing\n\nFinal call: X."},
 		{"Fix it.\n- [x] done thing", "\n- [x] other", "Fix it.\n- [x] done thing\n\n- [x] other"},
 		{"Fix it.\n- [x] a\n\nFinal call: X.", "Also Y.", "Fix it.\n- [x] a\n\nFinal call: X. Also Y."},
+		{"no rush, it can wait", "did anyone renew it?", "no rush, it can wait\ndid anyone renew it?"},
+		{"Fix it (soon).", "Also Y.", "Fix it (soon). Also Y."},
 	} {
 		if got := joinText(tc.text, tc.piece); got != tc.want {
 			t.Errorf("joinText(%q, %q) = %q, want %q", tc.text, tc.piece, got, tc.want)

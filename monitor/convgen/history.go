@@ -417,4 +417,11 @@ package convgen
 //	tuning8    (a996d45)             91.7%  44/48     44/48  42/48  46/48  12/48
 //	tuning9    (a996d45)             87.0%  34/48     43/48  48/48  42/48  9/48
 //	tuning10   (a996d45)             87.0%  34/48     39/48  46/48  48/48  3/48
+//
+// The generator then stopped running a planted piece that ends without
+// punctuation ("no rush, it can wait") on into the next piece of the same
+// message: it starts a line of its own, as two thoughts typed that way are
+// two lines. It lifted held-out7 (blind throughout) from 99.5% to 100% and
+// held-out15 from 93.2% to 94.8% at ecf535b; other sets moved by a fact or
+// none. Blind scores from here on are taken with this generator.
 const heldOutHistory = "monitor/convgen/history.go"
