@@ -275,12 +275,15 @@ func assentsTo(s string) bool {
 	for _, p := range []string{"+1", "👍", "lgtm", "agreed", "agree", "sounds good", "yes", "yep", "yeah", "approved",
 		"ship it", "works for me", "fine by me", "locking that in", "locking it in", "lock it in", "let's do it",
 		"let's do that", "deal", "sold", "makes sense", "same here", "no objection", "go for it", "do it"} {
-		if strings.HasPrefix(lower, p) && (len(lower) == len(p) || !isWordByte(lower[len(p)])) {
+		if strings.HasPrefix(lower, p) && (len(lower) == len(p) || !isAlnum(lower[len(p)])) {
 			return true
 		}
 	}
 	return false
 }
+
+// isAlnum reports an ASCII letter or digit.
+func isAlnum(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' || c >= '0' && c <= '9' }
 
 // withoutTimeNames drops the capitalized names of days and months, which
 // name no thing ("before the auditors show up in January").

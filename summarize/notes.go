@@ -127,7 +127,9 @@ func (x *extractor) addCode(input []byte, recency float64) {
 			comment := false
 			for _, m := range []string{"//", "#", "--", "/*", "*", ";"} {
 				if strings.HasPrefix(t, m) {
-					block.WriteString(strings.TrimSpace(strings.TrimSuffix(strings.TrimLeft(t, "/#-*; "), "*/")))
+					// Only the comment mark goes: a list inside the comment
+					// ("//   * sync the agreements") keeps its bullets.
+					block.WriteString(strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(strings.TrimLeft(t[len(m):], "/*"), " "), "*/")))
 					block.WriteByte('\n')
 					comment = true
 					break

@@ -50,7 +50,7 @@ func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
 	if s.src == srcTool && strings.HasPrefix(lower, "please ") && len(strings.Fields(t)) >= 4 && !hypo {
 		return SecTasks, 7, t, true // a note asking its reader: "Please update the DNS TTLs before then."
 	}
-	if label, value, ok := strings.Cut(t, ": "); ok && s.hint != hintField && len(strings.Fields(label)) <= 5 && startsWithChoice(value) &&
+	if label, value, ok := strings.Cut(t, ": "); ok && s.hint != hintField && (len(strings.Fields(label)) <= 5 || settles(label)) && startsWithChoice(value) &&
 		!isOneOf(strings.ToLower(strings.TrimSpace(label)), headerLabels) {
 		return SecDecisions, 7, t, true
 	}
@@ -120,4 +120,11 @@ func hasNamedThing(s string) bool {
 		}
 	}
 	return false
+}
+
+// settles reports a label that says a question came to an end: "Quick
+// recap of where porter paging landed", "what we settled on".
+func settles(label string) bool {
+	return hasAny(strings.ToLower(label), []string{"landed", "settled", "decided", "ended up", "went with", "chose",
+		"picked", "agreed", "outcome", "verdict", "conclusion", "final answer"})
 }
