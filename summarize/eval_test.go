@@ -169,6 +169,10 @@ var heldOutSets = []struct {
 	{"tuning8", convgen.Tuning8, false},
 	{"tuning9", convgen.Tuning9, false},
 	{"tuning10", convgen.Tuning10, false},
+	{"tuning11", convgen.Tuning11, false},
+	{"tuning12", convgen.Tuning12, false},
+	{"tuning13", convgen.Tuning13, false},
+	{"tuning14", convgen.Tuning14, false},
 	{"held-out20", convgen.HeldOut20, true},
 	{"held-out21", convgen.HeldOut21, true},
 }

@@ -424,4 +424,19 @@ package convgen
 // two lines. It lifted held-out7 (blind throughout) from 99.5% to 100% and
 // held-out15 from 93.2% to 94.8% at ecf535b; other sets moved by a fact or
 // none. Blind scores from here on are taken with this generator.
+//
+// 2026-12-01: four more tuning sets written the same way: tuning11 (blood
+// bank donor scheduling, a returns warehouse, city Wi-Fi, wedding venue
+// bookings, a seed bank, grocery substitutions), tuning12 (air ambulance
+// dispatch, alumni fundraising, kiln schedules, toll billing, NICU
+// monitoring, royalty statements), tuning13 (ferry sailings, tax audit
+// cases, gym classes, allergen controls, radar ingest, legal aid intake)
+// and tuning14 (orchestra touring, permit-to-work, parcel lockers,
+// clinician scheduling, golf irrigation, backcountry permits). First
+// scores, before anyone looked at them (bc56714):
+//
+//	tuning11   (bc56714)             91.1%  41/48     44/48  48/48  42/48  2/48
+//	tuning12   (bc56714)             91.7%  42/48     41/48  47/48  46/48  12/48
+//	tuning13   (bc56714)             81.2%  45/48     29/48  44/48  38/48  6/48
+//	tuning14   (bc56714)             95.8%  48/48     42/48  48/48  46/48  2/48
 const heldOutHistory = "monitor/convgen/history.go"
