@@ -64,6 +64,15 @@ func splitUnits(text string) []unit {
 			continue
 		}
 		if u, ok := statusLine(t); ok {
+			// A tracker may print the title indented under its status line:
+			// "OPEN   owner: ana   due: Fri" / "  move the waitlist".
+			if i+1 < len(lines) && indented(lines[i+1]) {
+				if _, next := statusLine(strings.TrimSpace(lines[i+1])); !next {
+					label, _, _ := strings.Cut(u.text, ": ")
+					u.text = label + ": " + strings.TrimSpace(lines[i+1]) + " (" + strings.TrimSpace(strings.TrimPrefix(u.text, label+":")) + ")"
+					i++
+				}
+			}
 			out = append(out, u)
 			listHint = ""
 			continue
@@ -405,4 +414,9 @@ func fencedTodo(line string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// indented reports a line that opens with white space and says something.
+func indented(line string) bool {
+	return len(line) > 2 && (line[0] == ' ' || line[0] == '\t') && strings.TrimSpace(line) != ""
 }

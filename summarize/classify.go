@@ -57,6 +57,8 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 		if s.leftOpen {
 			item = t + " " + s.reason // "... before the review? We're stuck until that happens."
 		}
+	case question && offersWork(lower) && !hypo:
+		sec, base, ok = SecTasks, 7, true // "should I rotate the keys now or can that wait?"
 	case question && requestsAction(stripGreeting(lower)) && (hasDeadline(lower) || hasAny(lower, deferrals)) && !hypo:
 		sec, base, ok = SecTasks, 8, true // "Can you send the report before Friday?"
 	case question && s.rare != "" && asksWhyChosen(lower):

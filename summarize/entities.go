@@ -58,6 +58,9 @@ func findEntities(s string, out []entity) []entity {
 			if k == EntID && text[0] == '#' && namesNumber(prev) {
 				text = prev + " " + text // build #12345, PR #88
 			}
+			if k == EntID && (allDigits(text) || isDigitGroup(text)) && (isRefNoun(prev) || isAcronym(prev)) {
+				text = strings.TrimRight(prev, ".:") + " " + text // IMO 9305776, UTR 2681694297
+			}
 			if k == EntPath {
 				if n, joined, ok := spacedPath(text, s); ok {
 					text, s = joined, s[n:] // ~/Library/Application Support/App/x.db

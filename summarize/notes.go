@@ -2,6 +2,7 @@ package summarize
 
 import (
 	"encoding/json"
+	"sort"
 	"strings"
 
 	"github.com/archon-memory/archon/monitor/conv"
@@ -114,14 +115,25 @@ func (x *extractor) addCode(input []byte, recency float64) {
 	if json.Unmarshal(input, &args) != nil {
 		return
 	}
-	for _, v := range args {
-		code, ok := v.(string)
+	keys := make([]string, 0, len(args))
+	for k := range args {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys) // the same input is read the same way every time
+	for _, k := range keys {
+		code, ok := args[k].(string)
 		if !ok || !strings.Contains(code, "\n") {
 			continue
 		}
 		// A run of comment lines is one block: a line may give the
 		// reason for the one before it.
-		var block strings.Builder
+		var block []string
+		flush := func() {
+			if len(block) > 0 {
+				x.addText(unwrap(block), conv.RoleAssistant, recency, srcCode)
+				block = block[:0]
+			}
+		}
 		for _, line := range strings.Split(code, "\n") {
 			t := strings.TrimSpace(line)
 			comment := false
@@ -129,21 +141,53 @@ func (x *extractor) addCode(input []byte, recency float64) {
 				if strings.HasPrefix(t, m) {
 					// Only the comment mark goes: a list inside the comment
 					// ("//   * sync the agreements") keeps its bullets.
-					block.WriteString(strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(strings.TrimLeft(t[len(m):], "/*"), " "), "*/")))
-					block.WriteByte('\n')
+					block = append(block, strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(strings.TrimLeft(t[len(m):], "/*"), " "), "*/")))
 					comment = true
 					break
 				}
 			}
-			if !comment && block.Len() > 0 {
-				x.addText(block.String(), conv.RoleAssistant, recency, srcCode)
-				block.Reset()
+			if !comment {
+				flush()
 			}
 		}
-		if block.Len() > 0 {
-			x.addText(block.String(), conv.RoleAssistant, recency, srcCode)
-		}
+		flush()
 	}
+}
+
+// unwrap joins lines that wrap one sentence ("Somebody still needs to" /
+// "re-check the deck plan" / "before the flow is switched on.") with
+// spaces; a line that ends a sentence, an empty line, a list item, a
+// checkbox or a table row ends the run.
+func unwrap(lines []string) string {
+	var b strings.Builder
+	for i, l := range lines {
+		if i > 0 {
+			prev := lines[i-1]
+			if wraps(prev, l) {
+				b.WriteByte(' ')
+			} else {
+				b.WriteByte('\n')
+			}
+		}
+		b.WriteString(l)
+	}
+	b.WriteByte('\n')
+	return b.String()
+}
+
+// wraps reports whether line next carries on the sentence of line prev.
+func wraps(prev, next string) bool {
+	p, n := strings.TrimSpace(prev), strings.TrimSpace(next)
+	if p == "" || n == "" || strings.ContainsAny(p[len(p)-1:], ".!?:;|") || strings.HasPrefix(n, "|") {
+		return false
+	}
+	if _, item := listItem(n); item || isCheckbox(n) {
+		return false
+	}
+	if _, item := listItem(p); item {
+		return false // a list item wrapping is rare; its next line is the next item
+	}
+	return n[0] >= 'a' && n[0] <= 'z' || strings.HasSuffix(p, ",")
 }
 
 // isMailHeader reports a header line of a mail or a forwarded message

@@ -428,3 +428,28 @@ func TestLogLevels(t *testing.T) {
 		}
 	}
 }
+
+func TestUnwrapAndOffers(t *testing.T) {
+	got := unwrap([]string{"FIXME: stopgap only. Somebody still needs to", "re-check the deck plan", "before the flow is on.", "- [ ] next item"})
+	want := "FIXME: stopgap only. Somebody still needs to re-check the deck plan before the flow is on.\n- [ ] next item\n"
+	if got != want {
+		t.Errorf("unwrap = %q, want %q", got, want)
+	}
+	for _, tc := range []struct {
+		lower string
+		want  bool
+	}{
+		{"should i rotate the ldm credentials now or can that wait until monday?", true},
+		{"do you want me to backfill the volumes?", true},
+		{"should i?", false},
+		{"what should we do?", false},
+	} {
+		if got := offersWork(tc.lower); got != tc.want {
+			t.Errorf("offersWork(%q) = %v, want %v", tc.lower, got, tc.want)
+		}
+	}
+	units := splitUnits("OPEN   owner: ana   due: Fri\n  move the waitlist onto the new rules\nDONE   owner: Tunde\n  confirm the height")
+	if len(units) < 2 || units[0].hint != SecTasks || !strings.Contains(units[0].text, "move the waitlist") || units[1].hint != hintDone {
+		t.Errorf("status lines with titles under them: %+v", units)
+	}
+}
