@@ -59,6 +59,7 @@ var cues = []cue{
 		"yet to be done", "needs doing", "still needs", "remind me", "remind us", "remind everyone", "remind the team",
 		"ping me to", "ping me about", "nudge me", "still owe", "don't let me forget", "don't let us forget",
 		"on the hook", "friendly nudge", "friendly reminder", "i promised", "we promised", "promised them", "promised to",
+		"told them i'd", "told him i'd", "told her i'd", "said i'd", "said we'd", "next on my side", "next on my list",
 		// temporary code says what must happen before it goes
 		"remove after", "remove once", "remove when", "delete after", "delete once", "revert after", "revert once",
 		"drop after", "drop once", "until we ", "until someone", "temporary workaround", "temporary hack"}, nil, 8},

@@ -75,21 +75,27 @@ var stopWords = map[string]bool{"the": true, "and": true, "for": true, "with": t
 // output), skipping code, logs and JSON.
 func (x *extractor) addNotes(text string, recency float64) {
 	var b strings.Builder
-	csvCols := 0 // commas per row under a CSV header of record fields
+	csvCols := 0   // commas per row under a CSV header of record fields
+	var cols []int // column starts under an aligned header of record fields
 	for _, line := range strings.Split(text, "\n") {
 		if st := stripStamp(line); st != line {
 			line = st // "06:40 flagged X for follow-up", "[09:14] amir: ..."
 		}
 		t := strings.TrimSpace(line)
 		_, item := listItem(t)
-		if isRule(t) || csvCols > 0 && strings.Count(t, ",") == csvCols {
-			b.WriteString(t + "\n") // a table's rule and rows stay with its header
+		if isRule(t) || csvCols > 0 && strings.Count(t, ",") == csvCols || cols != nil && aligned(line, cols) {
+			b.WriteString(line + "\n") // a table's rule and rows stay with its header
 			continue
 		}
-		csvCols = 0
+		csvCols, cols = 0, nil
 		if _, keys := csvHeader(t); keys != nil {
 			csvCols = strings.Count(t, ",")
 			b.WriteString(t + "\n")
+			continue
+		}
+		if starts := columnStarts(line); len(starts) >= 3 && headerKeys(cutColumns(line, starts)) != nil {
+			cols = starts // "id   status  owner   title": its rows open with numbers
+			b.WriteString(line + "\n")
 			continue
 		}
 		if line == "" || line[0] == '\t' || strings.HasPrefix(line, "    ") || t == "" || isLogLevel(t, logLevels...) ||
