@@ -295,8 +295,16 @@ func hasTodo(t string) bool {
 // record ("Due: Friday", "Status: In progress", "Subject: before Friday").
 func namesNothing(item string) bool {
 	lower := strings.ToLower(item)
-	if pointsBack(item) && substantiveWords(lower) <= 2 {
+	if pointsBack(item) && substantiveWords(lower) <= 2 || !hasNamedThing(item) && substantiveWords(lower) <= 1 {
 		return true
+	}
+	if pronounSubject(lower) && !hasNamedThing(withoutTimeNames(item)) && substantiveWords(lower) <= 5 {
+		return true // "It's blocked on the export, so I'll pick it up after.": about the work named before it
+	}
+	for _, m := range []string{"fixme:", "todo:", "fixme ", "todo "} {
+		if rest, ok := strings.CutPrefix(lower, m); ok && len(strings.Fields(rest)) <= 3 {
+			return true // "FIXME: stopgap only."
+		}
 	}
 	for _, p := range []string{"everything ", "nothing ", "anything ", "all else", "the rest "} {
 		if strings.HasPrefix(lower, p) && !hasNamedThing(item) {
@@ -361,6 +369,28 @@ func hasMainClause(s string) bool {
 	switch strings.Trim(f[0], ",;:") {
 	case "i", "i've", "i'll", "i'm", "we", "we've", "we'll", "we're", "you", "they", "it", "it's", "that's", "so", "the", "our":
 		return true
+	}
+	return false
+}
+
+// pronounSubject reports a sentence whose subject points back at what was
+// said before it: "It's blocked on ...", "That can wait", "I'll come back
+// to it once ...".
+func pronounSubject(lower string) bool {
+	f := strings.Fields(lower)
+	if len(f) == 0 {
+		return false
+	}
+	switch strings.Trim(f[0], ",;:") {
+	case "it", "it's", "its", "that", "that's", "this", "they", "they're", "those", "these":
+		return true
+	case "i'll", "we'll":
+		// "I'll circle back to it once CI is green.", "I'll do it after."
+		for _, w := range f[2:min(len(f), 5)] {
+			if isOneOf(strings.Trim(w, ",.;:"), []string{"it", "them"}) {
+				return true
+			}
+		}
 	}
 	return false
 }
