@@ -32,11 +32,11 @@ func evalSet(t testing.TB, name string, facts func(seed uint64, n int) []convgen
 		for _, size := range sizes {
 			fs := facts(seed, 4)
 			c, _ := convgen.Generate(convgen.Options{Seed: seed, Tokens: size, Format: formats[i%3], Facts: fs})
-			sum, err := NewExtractive().Summarize(ctx, c.Messages, Options{TargetTokens: 500, Counter: tokens.ForModel("gpt-4o")})
+			sum, err := NewExtractive().Summarize(ctx, c.Messages, Options{TargetTokens: zzTarget(), Counter: tokens.ForModel("gpt-4o")})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if sum.Tokens > 500 {
+			if sum.Tokens > zzTarget() {
 				t.Errorf("%s seed %d: summary has %d tokens, over 500", name, seed, sum.Tokens)
 			}
 			kept, scored := 0, 0

@@ -16,6 +16,10 @@ type candidate struct {
 	kind    EntityKind // for SecContext entities
 	// sentence marks a SecContext item that is a sentence, not an entity.
 	sentence bool
+	// short is the item without what it can do without (the reason it
+	// carries, the tail of a long sentence), taken when only that fits;
+	// "" when the item has no shorter form.
+	short string
 }
 
 func roleWeight(r conv.Role) float64 {
@@ -295,7 +299,14 @@ func (x *extractor) scoreSentences() {
 		if sec == SecDecisions && !hasNamedThing(item) || (sec == SecTasks || sec == SecDecisions) && namesNothing(item) {
 			score *= unnamedChoiceFactor // "Use whatever we agreed on.", "Everything else can wait." name nothing
 		}
-		x.cands = append(x.cands, candidate{section: sec, text: clip(trimLeadIn(item)), score: score, seq: s.seq, sentence: sec == SecContext})
+		text := clip(trimLeadIn(item))
+		short := ""
+		if s.reason != "" && strings.HasSuffix(item, " "+s.reason) {
+			short = clip(trimLeadIn(strings.TrimSuffix(item, " "+s.reason)))
+		} else if len(text) > shortItemChars {
+			short = clipAt(text, shortItemChars)
+		}
+		x.cands = append(x.cands, candidate{section: sec, text: text, score: score, seq: s.seq, sentence: sec == SecContext, short: short})
 		x.addEntities(s.text, ew, s.recency, s.seq, s.echo)
 	}
 }
@@ -327,6 +338,21 @@ func inLocation(s string, i int) bool {
 
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '/' || c == '_' || c == '-'
+}
+
+// shortItemChars is the size of an item's short form.
+const shortItemChars = 140
+
+// clipAt shortens s to about n bytes at a word boundary.
+func clipAt(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:n], ' ')
+	if cut < n/2 {
+		cut = n
+	}
+	return strings.TrimRight(s[:cut], ",;:") + "…"
 }
 
 // clip shortens s to maxItemChars at a word boundary.

@@ -348,6 +348,13 @@ func selectItems(pool map[string][]candidate, opt Options, header string) []cand
 		}
 		if k := cost(c); used+k <= budget {
 			take(c)
+		} else if c.short != "" {
+			// What does not fit whole may fit without its reason or tail.
+			sc := c
+			sc.text = c.short
+			if used+cost(sc) <= budget {
+				take(sc)
+			}
 		}
 	}
 	return sel
