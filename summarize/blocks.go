@@ -257,7 +257,13 @@ func readRecord(fs []kv, row bool) []unit {
 	used := map[int]bool{}
 	switch {
 	case title != "" && isOneOf(state, closedStates):
-		return []unit{{text: title, hint: hintDone}}
+		// Closed work is done; a closed record that resolves a choice
+		// ("Resolution: Foo selected") still says what was chosen.
+		if v, i := get(decisionKeys); i < 0 || !hasNamedThing(v) {
+			return []unit{{text: title, hint: hintDone}}
+		}
+		out = append(out, unit{text: title, hint: hintDone})
+		used[ti] = true
 	case title != "" && (isOneOf(state, openStates) || state == "" && di >= 0 && isSet(due)):
 		item := title
 		if d, _ := get([]string{"due", "due date", "deadline"}); isSet(d) {

@@ -355,7 +355,7 @@ func fillsRole(t, rare string) bool {
 		if !strings.HasPrefix(lower, r+" for ") && !strings.HasPrefix(lower, r+" of ") {
 			continue
 		}
-		for _, v := range []string{" is ", " will be ", " stays ", " remains ", " = "} {
+		for _, v := range []string{" is ", " will be ", " stays ", " remains ", " = ", ": "} {
 			if i := strings.Index(lower, v); i > 0 && strings.Contains(t[len(t)-len(lower)+i:], rare) {
 				return true
 			}

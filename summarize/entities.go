@@ -58,7 +58,7 @@ func findEntities(s string, out []entity) []entity {
 			if k == EntID && text[0] == '#' && namesNumber(prev) {
 				text = prev + " " + text // build #12345, PR #88
 			}
-			if k == EntID && (allDigits(text) || isDigitGroup(text)) && (isRefNoun(prev) || isAcronym(prev)) {
+			if k == EntID && isDigitByte(text[0]) && (isRefNoun(prev) || isAcronym(prev)) {
 				text = strings.TrimRight(prev, ".:") + " " + text // IMO 9305776, UTR 2681694297
 			}
 			if k == EntPath {

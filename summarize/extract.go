@@ -278,7 +278,11 @@ func (x *extractor) scoreSentences() {
 		sec, base, item, ok := judge(s)
 		// A sentence made of words said once carries news; one in the words
 		// of many others (a routine request about yet another file) less.
-		salience := 1 - salienceWeight/2 + salienceWeight*x.rarity(s.lower)
+		rarity := x.rarity(s.lower)
+		if s.asked != "" {
+			rarity = max(rarity, x.rarity(strings.ToLower(s.asked))) // an answer's news may be in its question
+		}
+		salience := 1 - salienceWeight/2 + salienceWeight*rarity
 		// Only a sentence judged by what it says (not one kept for its
 		// words alone) lends its names the weight of an item.
 		ew := entityWeight(s, rw, ok && base >= minItemBase) * salience

@@ -98,7 +98,8 @@ func TestIdentifierProbes(t *testing.T) {
 	for _, tc := range []struct{ line, want string }{
 		{"Ticket QP-4821 was reopened by the customer.", "QP-4821"},
 		{"see PR 4412 for details", "PR 4412"},
-		{"build 2026.11.30-rc2 failed on arm64", "2026.11.30-rc2"},
+		{"build 2026.11.30-rc2 failed on arm64", "build 2026.11.30-rc2"},
+		{"Regression test for SKU 25357-IVR-XS: this input", "SKU 25357-IVR-XS"},
 		{"commit 3f9c2e1d fixed it", "3f9c2e1d"},
 		{"invoice INV/2026/00931 is overdue", "INV/2026/00931"},
 		{"MRN 00482913 admitted", "MRN 00482913"},
