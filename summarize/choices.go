@@ -169,14 +169,15 @@ func concedes(t, rare string) bool {
 func explainsChoice(s string) bool {
 	lower := strings.ToLower(s)
 	first, _, _ := strings.Cut(lower, " ")
-	if !refersBack(s) && !isOneOf(strings.Trim(first, ",;:"), []string{"it", "it's", "that", "that's", "this", "which", "they"}) {
+	if !refersBack(s) && !isOneOf(strings.Trim(first, ",;:"), []string{"it", "it's", "that", "that's", "this", "which", "they", "i", "we"}) {
 		return false // it names its own subject
 	}
 	if sec, _, ok := classify(lower, ""); ok && sec == SecDecisions {
 		return true
 	}
 	return hasAny(lower, []string{"it won", "that won", "won on", "won because", "it beat", "that's why", "that is why",
-		"which is why", "the reason"})
+		"which is why", "the reason", "went that way", "picked it because", "picked it over", "chose it", "went with it", "it over the",
+		"this one because", "that one because"})
 }
 
 // rareName returns the first name in s (a capitalized word after the

@@ -74,7 +74,7 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 	switch {
 	case ok && (sec == SecDecisions || sec == SecProjects) && (hypo || question || rejects(lower) || othersChoice(lower) || narrates(lower) || s.disclaimed):
 		ok = false
-	case ok && sec == SecTasks && question && !requestsAction(lower):
+	case ok && sec == SecTasks && question && !requestsAction(lower) && !offersWork(lower):
 		ok = false // "What should the exporter use?", "Anything left?" ask, they assign nothing
 	case ok && sec == SecTasks && onlyNegatedNeed(lower):
 		ok = false // "no need to answer now"

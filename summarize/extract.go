@@ -43,6 +43,9 @@ const (
 	errorEntityWeight   = 1.0
 )
 
+// rareNameRarity is the least rarity a sentence naming a rare name counts.
+const rareNameRarity = 0.5
+
 // minItemBase is the least base score of a sentence judged by a cue or a
 // shape; below it are the fallbacks that keep a sentence for its words.
 const minItemBase = 6
@@ -215,11 +218,13 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 		st.disclaimed = disclaimed
 		if si+1 < len(sents) {
 			next := sents[si+1].text
-			st.because = startsWithReason(next) && !hasMainClause(next) || explainsChoice(next)
-			if st.because || continues(next) {
-				st.reason = next
-			} else if saysLeftOpen(next) {
+			if saysLeftOpen(next) {
 				st.reason, st.leftOpen = next, true
+			} else {
+				st.because = startsWithReason(next) && !hasMainClause(next) || explainsChoice(next)
+				if st.because || continues(next) {
+					st.reason = next
+				}
 			}
 		}
 		st.guarded = si+1 < len(sents) && isGuard(strings.ToLower(sents[si+1].text))
@@ -281,6 +286,9 @@ func (x *extractor) scoreSentences() {
 		rarity := x.rarity(s.lower)
 		if s.asked != "" {
 			rarity = max(rarity, x.rarity(strings.ToLower(s.asked))) // an answer's news may be in its question
+		}
+		if s.rare != "" {
+			rarity = max(rarity, rareNameRarity) // a name said once is news, in however common words
 		}
 		salience := 1 - salienceWeight/2 + salienceWeight*rarity
 		// Only a sentence judged by what it says (not one kept for its

@@ -200,7 +200,7 @@ func timeToDo(lower string) bool {
 // me to backfill it?", "want me to send the letters?"): the work is still
 // to be done.
 func offersWork(lower string) bool {
-	for _, p := range []string{"should i ", "shall i ", "should we ", "shall we ", "do you want me to ", "want me to ",
+	for _, p := range []string{"should i ", "shall i ", "do you want me to ", "want me to ",
 		"would you like me to ", "do you need me to ", "need me to "} {
 		if strings.HasPrefix(lower, p) && len(strings.Fields(lower)) >= len(strings.Fields(p))+3 {
 			return true
