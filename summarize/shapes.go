@@ -50,6 +50,9 @@ func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
 	if s.src == srcTool && strings.HasPrefix(lower, "please ") && len(strings.Fields(t)) >= 4 && !hypo {
 		return SecTasks, 7, t, true // a note asking its reader: "Please update the DNS TTLs before then."
 	}
+	if s.src == srcCode && instructs(lower) && !hypo {
+		return SecTasks, 7, t, true // "When the creds arrive, resend the letters and delete this branch."
+	}
 	if label, value, ok := strings.Cut(t, ": "); ok && s.hint != hintField && (len(strings.Fields(label)) <= 5 || settles(label)) && startsWithChoice(value) &&
 		!isOneOf(strings.ToLower(strings.TrimSpace(label)), headerLabels) {
 		return SecDecisions, 7, t, true
@@ -128,3 +131,28 @@ func settles(label string) bool {
 	return hasAny(strings.ToLower(label), []string{"landed", "settled", "decided", "ended up", "went with", "chose",
 		"picked", "agreed", "outcome", "verdict", "conclusion", "final answer"})
 }
+
+// instructs reports a comment in code that tells the reader what to do,
+// after any condition ("When they arrive, resend ...", "Remove after ...",
+// "Rename this once ..."): its first word is a verb of work on code or
+// data.
+func instructs(lower string) bool {
+	for _, c := range []string{"when ", "once ", "after ", "before ", "if ", "until "} {
+		if strings.HasPrefix(lower, c) {
+			if _, rest, ok := strings.Cut(lower, ", "); ok {
+				lower = rest
+			}
+			break
+		}
+	}
+	first, _, _ := strings.Cut(lower, " ")
+	return isOneOf(strings.Trim(first, ",.;:"), workVerbs) && len(strings.Fields(lower)) >= 3
+}
+
+// workVerbs open an instruction to change code or data.
+var workVerbs = []string{"add", "remove", "delete", "drop", "update", "rename", "move", "migrate", "replace", "fix",
+	"resend", "send", "rerun", "re-run", "backfill", "rotate", "revert", "restore", "verify", "clean", "switch",
+	"enable", "disable", "bump", "upgrade", "document", "wire", "hook", "port", "rewrite", "refactor", "split",
+	"merge", "retire", "deprecate", "reconcile", "regenerate", "re-enable", "unpin", "pin", "purge", "archive",
+	"notify", "email", "tell", "ask", "recheck", "re-check", "revisit", "reset", "renew", "re-import", "import",
+	"export", "sync", "schedule", "reschedule", "reprocess", "replay", "rebuild", "reindex"}
