@@ -173,6 +173,10 @@ var heldOutSets = []struct {
 	{"tuning12", convgen.Tuning12, false},
 	{"tuning13", convgen.Tuning13, false},
 	{"tuning14", convgen.Tuning14, false},
+	{"tuning15", convgen.Tuning15, false},
+	{"tuning16", convgen.Tuning16, false},
+	{"tuning17", convgen.Tuning17, false},
+	{"tuning18", convgen.Tuning18, false},
 	{"held-out20", convgen.HeldOut20, true},
 	{"held-out21", convgen.HeldOut21, true},
 }
