@@ -50,7 +50,7 @@ func opensQuestion(s string) bool {
 // alternatives ("Foo or Bar?").
 func isWhQuestion(lower string) bool {
 	for _, w := range []string{"what ", "which ", "who ", "whom "} {
-		if strings.HasPrefix(lower, w) || strings.Contains(lower, ", "+w) {
+		if strings.HasPrefix(lower, w) || strings.Contains(lower, ", "+w) || strings.Contains(lower, ": "+w) {
 			return true
 		}
 	}
@@ -127,6 +127,12 @@ func answerTo(s, lower string, qs []string, done []bool) int {
 // rather than with a word of conversation ("Sure.", "Done.", "Let me").
 func terseName(s string) bool {
 	f := strings.Fields(s)
+	if len(f) == 1 && len(strings.Trim(f[0], ".,;:!")) >= 3 && !stopWords[strings.ToLower(strings.Trim(f[0], ".,;:!"))] {
+		// a one-word answer names the choice, in any case ("vintrace.")
+		return !isOneOf(strings.ToLower(strings.Trim(f[0], ".,;:!")), []string{"sure", "done", "ok", "okay", "thanks",
+			"fixed", "right", "great", "good", "agreed", "perfect", "noted", "correct", "hmm", "well", "yes", "yeah",
+			"yep", "nope", "maybe", "probably", "both", "neither", "either", "none", "nothing", "all"})
+	}
 	if len(f) == 0 || len(f) > 5 || !startsWithName(s) {
 		return false
 	}

@@ -170,6 +170,9 @@ func headingHint(t string) string {
 	if sec, _, ok := classify(lower, ""); ok && (sec == SecTasks || sec == SecDecisions) && !hasAny(lower, hypotheticals) {
 		return sec
 	}
+	if isOneOf(lower, taskLabels) || isOneOf(lower, []string{"tasks", "todos", "open items", "follow-ups", "followups"}) {
+		return SecTasks // "Actions", "Follow-ups"
+	}
 	return ""
 }
 

@@ -49,7 +49,7 @@ func choiceShape(s, rare string) bool {
 	}
 	for i := 0; i+2 < len(words); i++ {
 		w := strings.Trim(words[i], "(\"'`,:")
-		if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' || strings.ContainsAny(w, "./\\") {
+		if len(w) < 2 || (w[0] < 'A' || w[0] > 'Z') && w != rare || strings.ContainsAny(w, "./\\") {
 			continue // not a name, or a file ("README.md for")
 		}
 		if i == 0 && w != rare {
@@ -146,7 +146,8 @@ func concedes(t, rare string) bool {
 	before := strings.Trim(strings.ToLower(t[:i]), " .,;:!-")
 	switch after {
 	case "then", "it is", "it is then", "it'll be", "wins", "it's", "then i guess", "then, i guess", "", "please",
-		"from here on", "from now on", "going forward", "for now", "for good", "it is, then":
+		"from here on", "from now on", "going forward", "for now", "for good", "it is, then", "end of story",
+		"end of discussion", "final answer", "period", "full stop", "done deal":
 	default:
 		return false
 	}
@@ -190,9 +191,10 @@ func explainsChoice(s string) bool {
 func (x *extractor) rareName(s string) string {
 	for i, w := range strings.Fields(s) {
 		w = strings.Trim(w, "([{\"'`,;:.!?)]}")
-		if len(w) < 3 || w[0] < 'A' || w[0] > 'Z' || strings.ContainsAny(w, "./\\") ||
-			i == 0 && !strings.ContainsAny(w[1:], "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") {
-			continue
+		camel := len(w) >= 3 && w[0] >= 'a' && w[0] <= 'z' && strings.ContainsAny(w[1:], "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+		if len(w) < 3 || (w[0] < 'A' || w[0] > 'Z') && !camel || strings.ContainsAny(w, "./\\") ||
+			i == 0 && !camel && !strings.ContainsAny(w[1:], "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") {
+			continue // a capitalized word after the first, or a name like memoQ, iPad
 		}
 		l := strings.ToLower(w)
 		d, ok := x.df[l]
@@ -360,6 +362,22 @@ func fillsRole(t, rare string) bool {
 			if i := strings.Index(lower, v); i > 0 && strings.Contains(t[len(t)-len(lower)+i:], rare) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// routesThrough reports work sent through a rare name: "Everything for X
+// goes through Foo", "it's handled by Bar now".
+func routesThrough(lower, rare string) bool {
+	if rare == "" {
+		return false
+	}
+	r := strings.ToLower(rare)
+	for _, p := range []string{"goes through ", "go through ", "runs through ", "routed through ", "handled by ",
+		"served by ", "owned by ", "lives in ", "sits on ", "hosted on ", "hosted by "} {
+		if strings.Contains(lower, p+r) {
+			return true
 		}
 	}
 	return false

@@ -77,17 +77,24 @@ func (x *extractor) addNotes(text string, recency float64) {
 	var b strings.Builder
 	csvCols := 0   // commas per row under a CSV header of record fields
 	var cols []int // column starts under an aligned header of record fields
+	bars := 0      // bars per row under a bar-separated header
 	for _, line := range strings.Split(text, "\n") {
 		if st := stripStamp(line); st != line {
 			line = st // "06:40 flagged X for follow-up", "[09:14] amir: ..."
 		}
 		t := strings.TrimSpace(line)
 		_, item := listItem(t)
-		if isRule(t) || csvCols > 0 && strings.Count(t, ",") == csvCols || cols != nil && aligned(line, cols) {
+		if isRule(t) || csvCols > 0 && strings.Count(t, ",") == csvCols || cols != nil && aligned(line, cols) ||
+			bars > 0 && strings.Count(t, "|") == bars {
 			b.WriteString(line + "\n") // a table's rule and rows stay with its header
 			continue
 		}
-		csvCols, cols = 0, nil
+		csvCols, cols, bars = 0, nil, 0
+		if barHeader(t) {
+			bars = strings.Count(t, "|") // "id | status | item": its rows open with numbers
+			b.WriteString(t + "\n")
+			continue
+		}
 		if _, keys := csvHeader(t); keys != nil {
 			csvCols = strings.Count(t, ",")
 			b.WriteString(t + "\n")

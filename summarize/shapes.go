@@ -47,6 +47,10 @@ func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
 		!hypo && len(strings.Fields(value)) >= 3 {
 		return SecTasks, 8, t, true // "Lena: migrate the billing crons": work handed to a person
 	}
+	if f := strings.Fields(t); len(f) >= 4 && f[1] == "to" && (personName(f[0]) || isAcronym(f[0]) && len(f[0]) <= 3) &&
+		f[2] != "" && f[2][0] >= 'a' && f[2][0] <= 'z' && !hypo {
+		return SecTasks, 8, t, true // "AR to publish the timetable", "Ines to circulate the rota"
+	}
 	if s.src == srcTool && strings.HasPrefix(lower, "please ") && len(strings.Fields(t)) >= 4 && !hypo {
 		return SecTasks, 7, t, true // a note asking its reader: "Please update the DNS TTLs before then."
 	}

@@ -32,6 +32,9 @@ func table(lines []string) (int, []unit) {
 	if n, units := csvTable(lines); n > 0 {
 		return n, units
 	}
+	if n, units := barTable(lines); n > 0 {
+		return n, units
+	}
 	starts := columnStarts(lines[0])
 	if len(starts) < 3 {
 		return 0, nil
@@ -195,4 +198,47 @@ func csvHeader(line string) ([]string, []string) {
 		hdr[i] = strings.TrimSpace(hdr[i])
 	}
 	return hdr, headerKeys(hdr)
+}
+
+// barTable reads cells split by bars without the outer bars or a rule
+// ("id | pri | owner | status | item"), as some CLIs and exports print
+// them, under a header that names record fields.
+func barTable(lines []string) (int, []unit) {
+	split := func(l string) []string {
+		if strings.Count(l, "|") < 2 || strings.HasPrefix(strings.TrimSpace(l), "|") {
+			return nil
+		}
+		cells := strings.Split(l, "|")
+		for i := range cells {
+			cells[i] = strings.TrimSpace(cells[i])
+		}
+		return cells
+	}
+	hdr := split(lines[0])
+	if hdr == nil {
+		return 0, nil
+	}
+	keys := headerKeys(hdr)
+	if keys == nil {
+		return 0, nil
+	}
+	n := 1
+	var out []unit
+	for ; n < len(lines); n++ {
+		cells := split(lines[n])
+		if len(cells) != len(hdr) {
+			break
+		}
+		out = append(out, rowUnits(hdr, keys, cells)...)
+	}
+	if n == 1 {
+		return 0, nil
+	}
+	return n, out
+}
+
+// barHeader reports a header line of a bar table (see barTable).
+func barHeader(line string) bool {
+	n, _ := barTable([]string{line, line})
+	return n > 0
 }
