@@ -157,7 +157,9 @@ func concedes(t, rare string) bool {
 		return true // "Then it's Foo.", "go with Foo"
 	case "fine", "ok", "okay", "alright", "all right", "sure", "right", "yes", "yep", "yeah", "agreed", "good",
 		"fine then", "ok then", "okay then", "so", "then", "fine by me":
-		return after != "" // "fine, Foo then."
+		// "fine, Foo then."; "yep, Bluelab Guardian." when the name is a
+		// product's (several words or capitals inside), not a person's.
+		return after != "" || strings.Contains(strings.TrimSpace(t[i:]), " ") || strings.ContainsAny(rare[1:], "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 	case "":
 		return after == "then" || after == "it is" || after == "it is then" // "Foo then."
 	}

@@ -43,7 +43,8 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 	hypo := hasAny(lower, hypotheticals)
 	question := isQuestion(t)
 	switch {
-	case s.leftOpen && !hypo && !question:
+	case s.leftOpen && !hypo && (!question || asksIfDone(lower)):
+		// "did anyone renew the cert yet? I don't think so, and it's due Friday"
 		// "I filed a ticket to X. Nobody has picked it up yet."
 		return SecTasks, 8, t + " " + s.reason, true
 	case s.agreed && !hypo:

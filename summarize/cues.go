@@ -30,7 +30,7 @@ var cues = []cue{
 		"going with", "go with ", "we chose", "i chose", "chosen", "opted", "settled on", "agreed", "final call",
 		"standardiz", "standardis", "we picked", "we selected", "switching to", "switch to ", "we'll go", "approved",
 		"resolution:", "conclusion:", "verdict", "committed to", "sticking with",
-		"stick with", "went with", "go for ", "adopt", "migrate to", "moving to", "move to", "moves to",
+		"stick with", "went with", "go for ", "adopt ", "adopted", "adopting", "adopts", "migrate to", "moving to", "move to", "moves to",
 		"will use", "picked", "selected", "in favor of", "in favour of", "voted", "vote was", "votes for", "landed on", "settle on",
 		"will run on", "replaced by", "replace it with", "is the pick", "our pick", "consensus", "recommend",
 		"signed off", "sign-off", "green light", "go-ahead", "chose ", "choose ", "we use ", "outcome:",

@@ -58,17 +58,23 @@ func findEntities(s string, out []entity) []entity {
 			if k == EntID && text[0] == '#' && namesNumber(prev) {
 				text = prev + " " + text // build #12345, PR #88
 			}
-			if k == EntID && isDigitByte(text[0]) && (isRefNoun(prev) || isAcronym(prev)) {
-				text = strings.TrimRight(prev, ".:") + " " + text // IMO 9305776, UTR 2681694297
+			if k == EntID {
+				text = refPrefix(prev, text) // IMO 9305776, LOT KD55127, No. 25-517
 			}
 			if k == EntPath {
-				if n, joined, ok := spacedPath(text, s); ok {
+				for {
+					n, joined, ok := spacedPath(text, s)
+					if !ok {
+						break
+					}
 					text, s = joined, s[n:] // ~/Library/Application Support/App/x.db
 				}
 			}
 			out = append(out, entity{k, text})
-		} else if n := trimWord(w); len(n) >= 3 && len(n) <= 9 && (allDigits(n) || isDigitGroup(n)) && (isRefNoun(prev) || isAcronym(prev)) {
-			out = append(out, entity{EntID, strings.TrimRight(prev, ".:") + " " + n}) // PR 4412, ESN 836-284
+		} else if n := trimWord(w); len(n) >= 3 && len(n) <= 9 && (allDigits(n) || isDigitGroup(n)) {
+			if text := refPrefix(prev, n); text != n {
+				out = append(out, entity{EntID, text}) // PR 4412, ESN 836-284
+			}
 		}
 		prev = w
 	}
@@ -367,7 +373,7 @@ func spacedPath(path, rest string) (int, string, bool) {
 		j++
 	}
 	next := trimWord(rest[1:j])
-	if next == "" || next[0] < 'A' || next[0] > 'Z' || !strings.ContainsAny(next, "/\\") ||
+	if next == "" || (next[0] < 'A' || next[0] > 'Z') && !isDigitByte(next[0]) || !strings.ContainsAny(next, "/\\") ||
 		strings.ContainsAny(next[:1], "/\\") {
 		return 0, "", false
 	}
@@ -393,4 +399,28 @@ func isAcronym(w string) bool {
 		}
 	}
 	return true
+}
+
+// refPrefix puts the word that says what an identifier identifies before
+// it, when there is one: a reference noun or acronym before a number
+// ("PR 4412", "IMO 9305776", "No. 25-517"), or a short acronym before a
+// code ("LOT KD55127", "SKU TSHIRT-BLK"). Otherwise it returns id.
+func refPrefix(prev, id string) string {
+	if prev == "" || id == "" || id[0] == '#' || strings.HasPrefix(strings.ToLower(id), strings.ToLower(strings.TrimRight(prev, ".:"))) {
+		return id
+	}
+	if prev == "No." || prev == "no." || prev == "#" {
+		if isDigitByte(id[0]) {
+			return prev + " " + id
+		}
+		return id
+	}
+	p := strings.TrimRight(prev, ".:")
+	switch {
+	case isDigitByte(id[0]) && (isRefNoun(prev) || isAcronym(prev)):
+		return p + " " + id
+	case isAcronym(prev) && len(p) <= 4 && p != strings.ToUpper(p[:1])+strings.ToLower(p[1:]):
+		return p + " " + id
+	}
+	return id
 }
