@@ -170,7 +170,7 @@ func refersBack(s string) bool {
 	}
 	for _, w := range strings.Fields(strings.ToLower(s)) {
 		switch strings.Trim(w, ".,;:!?") {
-		case "it", "that", "this", "them", "those", "these":
+		case "it", "it's", "that", "that's", "this", "them", "those", "these":
 			return true
 		}
 	}

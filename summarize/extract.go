@@ -218,7 +218,7 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 		st.disclaimed = disclaimed
 		if si+1 < len(sents) {
 			next := sents[si+1].text
-			if saysLeftOpen(next) {
+			if saysLeftOpen(next) && !narrates(st.lower) {
 				st.reason, st.leftOpen = next, true
 			} else {
 				st.because = startsWithReason(next) && !hasMainClause(next) || explainsChoice(next)
