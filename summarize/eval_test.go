@@ -177,6 +177,6 @@ var heldOutSets = []struct {
 	{"tuning16", convgen.Tuning16, false},
 	{"tuning17", convgen.Tuning17, false},
 	{"tuning18", convgen.Tuning18, false},
-	{"held-out20", convgen.HeldOut20, true},
+	{"held-out20", convgen.HeldOut20, false},
 	{"held-out21", convgen.HeldOut21, true},
 }

@@ -458,4 +458,10 @@ package convgen
 // First scores of sets nobody had looked at, batch by batch: held-out16
 // to 19 80.2-84.9%; tuning7-10 87.0-91.7% (mean 89.2%); tuning11-14
 // 81.2-95.8% (mean 90.0%); tuning15-18 88.5-91.1% (mean 90.0%).
+//
+// 2026-12-01: held-out20 scored once, blind, totals only (f76427f):
+//
+//	held-out20 (f76427f)             87.0%  36/48     40/48  46/48  45/48  7/48
+//
+// held-out20 was then unblinded and studied.
 const heldOutHistory = "monitor/convgen/history.go"
