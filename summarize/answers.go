@@ -49,9 +49,14 @@ func opensQuestion(s string) bool {
 // isWhQuestion reports a question that asks what, which or who, or offers
 // alternatives ("Foo or Bar?").
 func isWhQuestion(lower string) bool {
-	for _, w := range []string{"what ", "which ", "who ", "whom "} {
-		if strings.HasPrefix(lower, w) || strings.Contains(lower, ", "+w) || strings.Contains(lower, ": "+w) {
+	for _, w := range []string{"what ", "what's ", "whats ", "which ", "who ", "whom "} {
+		if strings.HasPrefix(lower, w) {
 			return true
+		}
+		for _, lead := range []string{", ", ": ", " — ", " – ", " - ", "; "} {
+			if strings.Contains(lower, lead+w) {
+				return true // "sorry, I lost track — what did we land on?"
+			}
 		}
 	}
 	return strings.Contains(lower, " or ")

@@ -170,7 +170,8 @@ func headingHint(t string) string {
 	if sec, _, ok := classify(lower, ""); ok && (sec == SecTasks || sec == SecDecisions) && !hasAny(lower, hypotheticals) {
 		return sec
 	}
-	if isOneOf(lower, taskLabels) || isOneOf(lower, []string{"tasks", "todos", "open items", "follow-ups", "followups"}) {
+	if isOneOf(lower, taskLabels) || isOneOf(lower, []string{"tasks", "todos", "open items", "follow-ups", "followups"}) ||
+		strings.HasPrefix(lower, "plan for") || strings.HasPrefix(lower, "plan:") || strings.HasPrefix(lower, "todo") {
 		return SecTasks // "Actions", "Follow-ups"
 	}
 	return ""

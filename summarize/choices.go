@@ -384,3 +384,15 @@ func routesThrough(lower, rare string) bool {
 	}
 	return false
 }
+
+// arrowTo reports a purpose and its choice joined by an arrow: "the
+// offline downloads -> Kotlin Multiplatform", "search → Typesense".
+func arrowTo(t, rare string) bool {
+	for _, a := range []string{" -> ", " → ", " => "} {
+		if i := strings.Index(t, a); i > 0 {
+			after := strings.TrimSpace(t[i+len(a):])
+			return after != "" && (rare != "" && strings.HasPrefix(after, rare) || startsWithChoice(after))
+		}
+	}
+	return false
+}

@@ -337,7 +337,7 @@ func fallback(st *sentence) (string, float64, bool) {
 		}
 	}
 	if choiceShape(s, st.rare) || movesOnto(lower) && hasNamedThing(s) || movesTo(lower, st.rare) || concedes(s, st.rare) ||
-		fillsRole(s, st.rare) || routesThrough(lower, st.rare) {
+		fillsRole(s, st.rare) || routesThrough(lower, st.rare) || arrowTo(s, st.rare) {
 		return SecDecisions, 7, true
 	}
 	// What the user states (not asks) is context worth keeping.

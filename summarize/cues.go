@@ -19,7 +19,8 @@ var cues = []cue{
 		"has not been started", "not started yet", "not yet started",
 		// work never begun ("never" alone would read as a preference)
 		"never got around to", "didn't get around to", "haven't got around to", "haven't gotten around to",
-		"never got to", "never finished", "never did", "hasn't happened", "has not happened", "that's on us",
+		"never got to", "never finished", "never did", "hasn't happened", "has not happened", "that's on us", "the proper fix", "the real fix",
+		"the right fix", "the permanent fix", "the long-term fix", "should come out once", "should come out when",
 		"it's on us", "on us now", "that's on me", "on me now"}, nil, 8},
 	// A comparison's winner is the one taken.
 	{SecDecisions, []string{"comes out ahead", "came out ahead", "come out ahead", "comes out on top", "came out on top",
@@ -39,7 +40,8 @@ var cues = []cue{
 		"signed the contract", "signed a contract", "signed with", "went live on", "is live on", "proceed with",
 		"signed po", "signed the po", "po went out", "purchase order", "we bought", "we purchased", "we licensed",
 		"signing with", "signed the order", "anything but", "nothing but", "signing off on", "sign off on",
-		"i'm calling it", "calling it:", "end of story", "end of discussion", "proceeding with", "go ahead with",
+		"i'm calling it", "calling it:", "end of story", "end of discussion", "+1 from me on", "+1 on ", "+1 for ",
+		"thumbs up on", "thumbs up for", "my vote goes to", "proceeding with", "go ahead with",
 		"going ahead with", "moving forward with", "move forward with"}, nil, 10},
 	{SecPreferences, []string{"i prefer", "i'd prefer", "i like", "i want", "i don't want", "i do not want",
 		"please always", "please never", "please don't", "please do not", "please use", "always ", "never ",

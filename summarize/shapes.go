@@ -105,7 +105,7 @@ func startsWithChoice(s string) bool {
 // taskLabels label work to do: "Action: ...", "Follow-up: ...".
 var taskLabels = []string{"action", "actions", "action item", "action items", "ai", "follow-up", "follow up", "followup",
 	"next step", "next steps", "todo", "to do", "to-do", "task", "owed", "open item", "outstanding", "blocking", "blocker",
-	"must fix", "required", "needs"}
+	"must fix", "required", "needs", "today", "tomorrow", "this week", "next week", "up next", "plan", "planned"}
 
 // headerLabels head lines of mail, tickets and minutes: what follows them
 // is no choice ("Fwd: FYI", "Subject: Quick favour").
