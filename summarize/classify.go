@@ -340,8 +340,10 @@ func fallback(st *sentence) (string, float64, bool) {
 		fillsRole(s, st.rare) || routesThrough(lower, st.rare) || arrowTo(s, st.rare) {
 		return SecDecisions, 7, true
 	}
-	// What the user states (not asks) is context worth keeping.
-	if role == conv.RoleUser && !isRequest(lower) && len(strings.Fields(s)) >= 4 {
+	// What the user states (not asks) is context worth keeping, when it
+	// says something of its own ("I closed the tab", "It misbehaves on
+	// empty input." say nothing a summary needs).
+	if role == conv.RoleUser && !isRequest(lower) && len(strings.Fields(s)) >= 4 && !pointsBack(s) && substantiveWords(lower) >= 3 {
 		return SecContext, 3, true
 	}
 	return "", 0, false
