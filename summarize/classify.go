@@ -114,8 +114,9 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 	if s.src != srcText && sec != SecDecisions && sec != SecTasks && !plain {
 		return "", 0, "", false
 	}
-	if s.asked != "" && (sec == SecTasks || sec == SecDecisions) && !strings.Contains(item, s.asked) {
-		item = s.asked + " " + item // an answer says little without its question
+	if s.asked != "" && (sec == SecTasks || sec == SecDecisions) && !strings.Contains(item, s.asked) &&
+		(len(strings.Fields(t)) <= shortAnswerWords || !hasNamedThing(t) || refersBack(t)) {
+		item = s.asked + " " + item // a short answer says little without its question
 	}
 	return sec, base, withReason(s, sec, item), true
 }

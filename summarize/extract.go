@@ -305,7 +305,7 @@ func (x *extractor) scoreSentences() {
 				break
 			}
 		}
-		if (sec == SecDecisions || s.leftOpen) && s.reason != "" && strings.HasSuffix(item, s.reason) {
+		if (sec == SecDecisions || s.leftOpen) && s.reason != "" && (strings.HasSuffix(item, s.reason) || strings.HasSuffix(item, reasonText(s.reason))) {
 			carried = s.reason
 		}
 		if sec == SecDecisions && !hasNamedThing(item) || (sec == SecTasks || sec == SecDecisions) && namesNothing(item) {
@@ -313,8 +313,8 @@ func (x *extractor) scoreSentences() {
 		}
 		text := clip(trimLeadIn(item))
 		short := ""
-		if s.reason != "" && strings.HasSuffix(item, " "+s.reason) {
-			short = clip(trimLeadIn(strings.TrimSuffix(item, " "+s.reason)))
+		if r := reasonText(s.reason); s.reason != "" && (strings.HasSuffix(item, " "+s.reason) || strings.HasSuffix(item, " "+r)) {
+			short = clip(trimLeadIn(strings.TrimSuffix(strings.TrimSuffix(item, " "+s.reason), " "+r)))
 		} else if len(text) > shortItemChars {
 			short = clipAt(text, shortItemChars)
 		}

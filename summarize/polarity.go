@@ -69,9 +69,19 @@ func judgeClause(s *sentence, clause string) (string, float64, bool) {
 // the next sentence gives.
 func withReason(s *sentence, sec, item string) string {
 	if sec == SecDecisions && s.reason != "" {
-		return item + " " + s.reason
+		return item + " " + reasonText(s.reason)
 	}
 	return item
+}
+
+// reasonText is a reason as an item carries it: up to a semicolon that
+// goes on to something else ("I went with it because R; the adapter is in
+// and the old calls are gone").
+func reasonText(r string) string {
+	if i := strings.Index(r, "; "); i > 0 && len(strings.Fields(r[:i])) >= 4 {
+		return r[:i] + "."
+	}
+	return r
 }
 
 // stripStamp removes the time or date a log, chat export or minutes line
