@@ -182,4 +182,8 @@ var heldOutSets = []struct {
 	{"tuning18", convgen.Tuning18, false},
 	{"held-out20", convgen.HeldOut20, false},
 	{"held-out21", convgen.HeldOut21, true},
+	{"held-out22", convgen.HeldOut22, true},
+	{"held-out23", convgen.HeldOut23, true},
+	{"held-out24", convgen.HeldOut24, true},
+	{"held-out25", convgen.HeldOut25, true},
 }
