@@ -118,7 +118,7 @@ func (x *extractor) entityCandidates() []candidate {
 	same := x.samePathCounts()
 	for text, t := range x.entities {
 		count := t.count + same[text]
-		score := 2.5 * (t.best + 0.5*t.rec - 0.3*math.Log2(float64(count)))
+		score := 2.5 * (t.best + 0.5*t.rec - 0.4*math.Log2(float64(count)))
 		if count <= rareDF && t.best >= 1 {
 			score += rareEntityBonus
 		}
