@@ -79,7 +79,9 @@ func (x *extractor) addToolResult(p conv.Part, recency float64) {
 func hasErrorLine(s string) bool {
 	l := strings.ToLower(s)
 	for _, m := range []string{"error:", "--- fail", "\nfail", "panic:", "fatal:", "fatal error", "exception:",
-		"traceback (most recent", "exit status", "command not found", "no such file", "permission denied"} {
+		"traceback (most recent", "exit status", "command not found", "no such file", "permission denied",
+		"segmentation fault", "core dumped", "oomkilled", "out of memory", "connection refused", "crash log", "crashes on",
+		"crashed ", "stack trace"} {
 		if strings.Contains(l, m) {
 			return true
 		}
