@@ -324,3 +324,33 @@ func runOnQuestion(s string) string {
 	}
 	return ""
 }
+
+// agreedReason returns the index of the sentence that gives the reason
+// for a proposal agreed to at assent: right after the assent, or after a
+// bare restatement of the choice ("fine by me, Foo then?" "yes. Foo.
+// because ..."); 0 if there is none.
+func agreedReason(sents []unit, assent int, proposal string) int {
+	k := assent + 1
+	if k < len(sents) && restates(sents[k].text, proposal) {
+		k++
+	}
+	if k < len(sents) && k <= assent+2 && startsWithReason(sents[k].text) {
+		return k
+	}
+	return 0
+}
+
+// restates reports a short sentence made only of words of the proposal:
+// the choice said again.
+func restates(s, proposal string) bool {
+	words := strings.Fields(strings.ToLower(s))
+	if len(words) == 0 || len(words) > 5 {
+		return false
+	}
+	for _, w := range words {
+		if !strings.Contains(proposal, strings.Trim(w, ".,;:!?")) {
+			return false
+		}
+	}
+	return true
+}

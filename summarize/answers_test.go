@@ -129,3 +129,31 @@ func TestDedupeDemotesRoutine(t *testing.T) {
 		t.Errorf("dedupe ranked %q; want the two facts first", texts)
 	}
 }
+
+// TestAgreedProposalTakesItsReason: a thread where a proposal is agreed
+// to, the choice said again and its reason given makes one decision that
+// carries the reason, not one item for the proposal and another for the
+// restatement.
+func TestAgreedProposalTakesItsReason(t *testing.T) {
+	threads := []string{
+		"[09:15] tb: fine by me, Quorvia then?\n[09:15] mk: yes. Quorvia. because the keepers already use it for their weight logs\n[09:16] tb: I'll write it up",
+		"[09:15] tb: fine by me, Quorvia then?\n[09:15] mk: yes. because the keepers already use it for their weight logs",
+	}
+	for _, thread := range threads {
+		x := newExtractor()
+		x.addMessages([]conv.Message{
+			{Role: conv.RoleUser, Parts: []conv.Part{{Kind: conv.PartText, Text: "what did the thread settle?"}}},
+			{Role: conv.RoleAssistant, Parts: []conv.Part{{Kind: conv.PartToolCall, ToolName: "read", ToolID: "t1", Input: []byte(`{"path":"chat.txt"}`)}}},
+			{Role: conv.RoleTool, Parts: []conv.Part{{Kind: conv.PartToolResult, ToolID: "t1", Text: thread}}},
+		})
+		var named []string
+		for _, c := range x.cands {
+			if c.section != SecContext && strings.Contains(c.text, "Quorvia") {
+				named = append(named, c.text)
+			}
+		}
+		if len(named) != 1 || !strings.Contains(named[0], "weight logs") {
+			t.Errorf("%q: items naming the choice = %q; want one, with its reason", thread, named)
+		}
+	}
+}

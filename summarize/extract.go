@@ -92,6 +92,9 @@ type sentence struct {
 	leftOpen bool
 	// agreed marks a proposal a later line assents to; reason holds it.
 	agreed bool
+	// absorbed marks a sentence an agreed proposal before it took as
+	// part of its item: the assent, a restatement of the choice, the reason.
+	absorbed bool
 	// echo is the input of the tool call whose result the sentence is in.
 	echo string
 	// novelty is the share of its words the conversation seldom uses.
@@ -191,6 +194,7 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 		}
 	}
 	done := make([]bool, len(asked))
+	absorbed := make([]bool, len(sents))
 	// A note that disclaims itself ("FYI only, not a recommendation for
 	// us") makes no choice of ours anywhere in it.
 	disclaimed := false
@@ -216,6 +220,7 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 			st.echo = x.echo
 		}
 		st.disclaimed = disclaimed
+		st.absorbed = absorbed[si]
 		if si+1 < len(sents) {
 			next := sents[si+1].text
 			if saysLeftOpen(next) && !narrates(st.lower) {
@@ -233,6 +238,12 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 			for k := si + 1; k < len(sents) && k <= si+3; k++ {
 				if assentsTo(sents[k].text) {
 					st.reason, st.agreed = sents[k].text, true
+					if r := agreedReason(sents, k, st.lower); r > 0 {
+						st.reason += " " + sents[r].text
+						for j := k; j <= r; j++ {
+							absorbed[j] = true
+						}
+					}
 					break
 				}
 			}
@@ -271,6 +282,10 @@ func (x *extractor) scoreSentences() {
 			continue
 		}
 		carried = ""
+		if s.absorbed {
+			x.addEntities(s.text, 2, s.recency, s.seq, s.echo)
+			continue
+		}
 		rw := roleWeight(s.role)
 		switch s.src {
 		case srcTool:
