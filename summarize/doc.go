@@ -86,7 +86,10 @@
 // Retention -v ./summarize/. Sets written by someone who had not read the
 // summarizer are scored once, blind, before anyone looks at what they
 // lose; every score, blind and seen, is recorded in
-// monitor/convgen/history.go.
+// monitor/convgen/history.go. The latest five blind sets (held-out21 to
+// held-out25) kept 900 of 960 planted facts (93.8%, 89.6-99.5% per set);
+// the sets tuned on and studied keep 93-100%. BenchmarkExtractive200K
+// times a 200K-token conversation.
 //
 // Options.Previous carries the items of the previous summary over while they
 // are younger than Options.KeepDays (7), so MEMORY_SUMMARY.md keeps the last
