@@ -1,6 +1,7 @@
 package summarize
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -155,5 +156,20 @@ func TestAgreedProposalTakesItsReason(t *testing.T) {
 		if len(named) != 1 || !strings.Contains(named[0], "weight logs") {
 			t.Errorf("%q: items naming the choice = %q; want one, with its reason", thread, named)
 		}
+	}
+}
+
+// TestDedupeKeepsTwoTasksInOneFrame: two pieces of work said in the same
+// long sentence frame are two tasks, not narration repeated of another
+// file, and keep their scores.
+func TestDedupeKeepsTwoTasksInOneFrame(t *testing.T) {
+	frame := "I can't finish the rollout until we %s, so I've left the feature flag off for now and noted it in the PR description."
+	cands := []candidate{
+		{section: SecTasks, text: fmt.Sprintf(frame, "retire the old boot fleet from rental inventory"), score: 9, seq: 1},
+		{section: SecTasks, text: fmt.Sprintf(frame, "pull the expired rabies certificates from the packets"), score: 8, seq: 2},
+	}
+	got := dedupe(cands)[SecTasks]
+	if len(got) != 2 || got[0].score != 9 || got[1].score != 8 {
+		t.Errorf("dedupe gave %+v; want both tasks at their scores", got)
 	}
 }

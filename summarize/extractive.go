@@ -40,6 +40,12 @@ const (
 	routineFactor  = 0.5
 )
 
+// routineDiffWords is the most words (besides paths and identifiers) two
+// sentences may differ in and still say the same thing of two things:
+// "I can't finish the rollout until we X" said of two tasks X is two
+// tasks, not narration.
+const routineDiffWords = 6
+
 // perSectionPool bounds how many candidates per section are considered
 // after scoring (keeps de-duplication cheap on huge conversations).
 const perSectionPool = 200
@@ -137,7 +143,9 @@ func previousEntities(item string, seq int) []candidate {
 
 // dedupe keeps the best candidates per section, dropping repeats (same
 // normalized text) and near-repeats (mostly the same words), preferring
-// the more recent of two near-repeats. A sentence with many near-repeats
+// the more recent of two near-repeats. Sentences that differ in more than
+// routineDiffWords words are neither near-repeats nor narration, however
+// long the frame they share. A sentence with many near-repeats
 // is routine narration ("Note that a.go now returns ...", said of file
 // after file) and scores lower.
 func dedupe(cands []candidate) map[string][]candidate {
@@ -171,12 +179,12 @@ func dedupe(cands []candidate) map[string][]candidate {
 				w, n, f = wordSet(c.text), nameSet(c.text), frameSet(c.text)
 				dup := false
 				for i, o := range words {
-					if jaccard(w, o) > 0.6 && subset(n, names[i]) {
+					if jaccard(w, o) > 0.6 && subset(n, names[i]) && differ(w, o) <= routineDiffWords {
 						dup = true
 						repeats[i]++
 						break
 					}
-					if jaccard(f, frames[i]) > 0.6 {
+					if jaccard(f, frames[i]) > 0.6 && differ(f, frames[i]) <= routineDiffWords {
 						repeats[i]++
 						same++
 					}
@@ -254,6 +262,22 @@ func subset(a, b map[string]bool) bool {
 		}
 	}
 	return true
+}
+
+// differ counts the words in one of a and b but not the other.
+func differ(a, b map[string]bool) int {
+	n := 0
+	for w := range a {
+		if !b[w] {
+			n++
+		}
+	}
+	for w := range b {
+		if !a[w] {
+			n++
+		}
+	}
+	return n
 }
 
 func jaccard(a, b map[string]bool) float64 {
