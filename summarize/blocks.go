@@ -367,7 +367,9 @@ func startsWithReason(s string) bool {
 		}
 	}
 	if k, _, ok := strings.Cut(l, ":"); ok {
-		return isOneOf(strings.TrimSpace(k), reasonKeys)
+		k = strings.TrimSpace(k)
+		// "Why: ...", "The short version of why: ...", "Reasons: ..."
+		return isOneOf(k, reasonKeys) || len(strings.Fields(k)) <= 6 && (strings.HasSuffix(k, " why") || strings.HasSuffix(k, " reason"))
 	}
 	return false
 }

@@ -54,3 +54,21 @@ func TestStartsWithReason(t *testing.T) {
 		}
 	}
 }
+
+func TestStartsWithReasonLabels(t *testing.T) {
+	tests := []struct {
+		s    string
+		want bool
+	}{
+		{"Why: the publishers already send files in its format.", true},
+		{"The short version of why: its log is the format the inspector asked for.", true},
+		{"Main reason: it is cheaper.", true},
+		{"Status: done.", false},
+		{"Here is the long list of everything we looked at and why: a, b, c.", false},
+	}
+	for _, tt := range tests {
+		if got := startsWithReason(tt.s); got != tt.want {
+			t.Errorf("startsWithReason(%q) = %v, want %v", tt.s, got, tt.want)
+		}
+	}
+}

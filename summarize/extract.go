@@ -320,7 +320,7 @@ func (x *extractor) scoreSentences() {
 				break
 			}
 		}
-		if (sec == SecDecisions || s.leftOpen) && s.reason != "" && (strings.HasSuffix(item, s.reason) || strings.HasSuffix(item, reasonText(s.reason))) {
+		if (sec == SecDecisions || sec == SecPreferences && s.because || s.leftOpen) && s.reason != "" && (strings.HasSuffix(item, s.reason) || strings.HasSuffix(item, reasonText(s.reason))) {
 			carried = s.reason
 		}
 		if sec == SecDecisions && !hasNamedThing(item) || (sec == SecTasks || sec == SecDecisions) && namesNothing(item) {

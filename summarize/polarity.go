@@ -66,9 +66,10 @@ func judgeClause(s *sentence, clause string) (string, float64, bool) {
 }
 
 // withReason is a sentence as a decision item carries it: with the reason
-// the next sentence gives.
+// the next sentence gives. A preference takes a reason the next sentence
+// opens as one ("Why: ...").
 func withReason(s *sentence, sec, item string) string {
-	if sec == SecDecisions && s.reason != "" {
+	if (sec == SecDecisions || sec == SecPreferences && s.because) && s.reason != "" {
 		return item + " " + reasonText(s.reason)
 	}
 	return item
