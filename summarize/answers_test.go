@@ -173,3 +173,27 @@ func TestDedupeKeepsTwoTasksInOneFrame(t *testing.T) {
 		t.Errorf("dedupe gave %+v; want both tasks at their scores", got)
 	}
 }
+
+// TestConfirmedRequestIsSettled: a user's request to confirm a choice,
+// which the assistant confirms, is settled: it weighs less as pending work
+// than the same request left unanswered.
+func TestConfirmedRequestIsSettled(t *testing.T) {
+	ask := "can you double-check we're standardizing on Quorvia for the invoicing portal before I reply to the vendor?"
+	score := func(answer string) float64 {
+		x := newExtractor()
+		x.addMessages([]conv.Message{
+			{Role: conv.RoleUser, Parts: []conv.Part{{Kind: conv.PartText, Text: ask}}},
+			{Role: conv.RoleAssistant, Parts: []conv.Part{{Kind: conv.PartText, Text: answer}}},
+		})
+		for _, c := range x.cands {
+			if c.section == SecTasks && strings.Contains(c.text, "double-check") {
+				return c.score
+			}
+		}
+		return 0
+	}
+	open, settled := score("I'll look at the logs next."), score("Yes, that's right: Quorvia for the invoicing portal.")
+	if open == 0 || settled >= open {
+		t.Errorf("request scores %.1f unanswered and %.1f confirmed; want it lower once confirmed", open, settled)
+	}
+}

@@ -180,7 +180,7 @@ func explainsChoice(s string) bool {
 	}
 	return hasAny(lower, []string{"it won", "that won", "won on", "won because", "it beat", "that's why", "that is why",
 		"which is why", "the reason", "went that way", "picked it because", "picked it over", "chose it", "went with it", "it over the",
-		"this one because", "that one because"})
+		"this one because", "that one because", "the argument", "the point that", "the gist", "what tipped", "what won"})
 }
 
 // rareName returns the first name in s (a capitalized word after the

@@ -274,6 +274,7 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 // its reason is no item of its own.
 func (x *extractor) scoreSentences() {
 	carried := ""
+	asks := map[string]int{} // the rare name a user's request asks about -> its task candidate
 	for i := range x.sents {
 		s := &x.sents[i]
 		if carried != "" && s.text == carried {
@@ -332,6 +333,14 @@ func (x *extractor) scoreSentences() {
 			short = clip(trimLeadIn(strings.TrimSuffix(strings.TrimSuffix(item, " "+s.reason), " "+r)))
 		} else if len(text) > shortItemChars {
 			short = clipAt(text, shortItemChars)
+		}
+		if k, ok := asks[s.rare]; ok && s.rare != "" && sec == SecDecisions && s.role == conv.RoleAssistant && assentsTo(s.text) {
+			// "can you double-check we're on Foo for X?" "Yes, that's right: Foo for X." settles it
+			x.cands[k].score *= unnamedChoiceFactor
+			delete(asks, s.rare)
+		}
+		if sec == SecTasks && s.role == conv.RoleUser && s.src == srcText && s.rare != "" && strings.HasSuffix(s.text, "?") {
+			asks[s.rare] = len(x.cands)
 		}
 		x.cands = append(x.cands, candidate{section: sec, text: text, score: score, seq: s.seq, sentence: sec == SecContext, short: short})
 		x.addEntities(s.text, ew, s.recency, s.seq, s.echo)
