@@ -185,7 +185,8 @@ var (
 		"is completed", "has been completed", "already finished", "already completed", "already merged",
 		"already shipped", "already fixed", "took care of", "taken care of", "is merged", "is shipped",
 		"was able to", "were able to", "one's closed", "that's closed", "it's closed", "is now closed",
-		"verified it end to end", "is verified", "all set now", "wrapped up", "checked off", "ticked off"}
+		"verified it end to end", "is verified", "all set now", "wrapped up", "checked off", "ticked off",
+		"off the list", "off my list", "off our list", "crossed off", "crossed it off", "managed to"}
 	favours = []string{"in favour of", "in favor of", "instead of", "rather than", "over "}
 	assents = []string{"yes", "yep", "agreed", "no objection", "sounds good", "go ahead", "that's what we", "that is what we", "let's do", "approved", "confirmed", "correct", "do it", "ship it", "works for me", "fine by me"}
 	// deferrals, deadlines and debts (see also hasDeadline)

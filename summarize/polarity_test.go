@@ -260,6 +260,9 @@ func TestStatesDone(t *testing.T) {
 		{"meg was able to renew the cert on monday", true},
 		{"so that question is closed", false},
 		{"the ticket is closed", true},
+		{"good news, bea managed to collect the signed agreements yesterday, so that one's off the list", true},
+		{"we still haven't managed to reconcile the tap logs", false},
+		{"don't take it off the list until it has run once", false},
 	} {
 		if got := statesDone(tc.lower); got != tc.want {
 			t.Errorf("statesDone(%q) = %v, want %v", tc.lower, got, tc.want)
