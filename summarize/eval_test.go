@@ -183,6 +183,8 @@ var heldOutSets = []struct {
 	{"tuning16", convgen.Tuning16, false},
 	{"tuning17", convgen.Tuning17, false},
 	{"tuning18", convgen.Tuning18, false},
+	{"tuning19", convgen.Tuning19, false},
+	{"tuning20", convgen.Tuning20, false},
 	{"held-out20", convgen.HeldOut20, false},
 	{"held-out21", convgen.HeldOut21, true},
 	{"held-out22", convgen.HeldOut22, true},

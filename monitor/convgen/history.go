@@ -490,4 +490,14 @@ package convgen
 // Decisions said in unseen ways now survive (228/240), where earlier blind
 // sets kept 29-37 of 48; pending tasks (200/240) are what the summarizer
 // loses most. Decision reasons kept: 188 of 228.
+//
+// 2026-12-01: two tuning sets written the same way, heavy on pending tasks
+// said indirectly: tuning19 (rally logistics, lifeguard scheduling, a tea
+// importer's customs, hive inspections, utility-line clearance, telescope
+// time) and tuning20 (blade inspections, a box office, pet insurance
+// claims, a research computing cluster, a food bank, elevator
+// maintenance). First scores, before anyone looked at them (ea883da):
+//
+//	tuning19   (ea883da)             89.1%  41/48     40/48  46/48  44/48  6/48
+//	tuning20   (ea883da)             89.1%  45/48     32/48  46/48  48/48  11/48
 const heldOutHistory = "monitor/convgen/history.go"
