@@ -46,7 +46,11 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 	case s.leftOpen && !hypo && (!question || asksIfDone(lower)):
 		// "did anyone renew the cert yet? I don't think so, and it's due Friday"
 		// "I filed a ticket to X. Nobody has picked it up yet."
-		return SecTasks, 8, t + " " + s.reason, true
+		item = t + " " + s.reason
+		if s.asked != "" && !strings.Contains(item, s.asked) && len(strings.Fields(t)) <= shortAnswerWords {
+			item = s.asked + " " + item // "has anyone X?" "Not yet, nobody has. It's still open."
+		}
+		return SecTasks, 8, item, true
 	case s.agreed && !hypo:
 		// "proposal for X: Foo" ... "+1, ..."
 		return SecDecisions, 8, t + " " + s.reason, true
@@ -65,6 +69,8 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 	case question && s.rare != "" && asksWhyChosen(lower):
 		// "Why did we end up on Foo?" takes the choice as made.
 		return SecDecisions, 7, t, true
+	case agreedToDo(lower) && !hypo && !question:
+		sec, base, ok = SecTasks, 8, true // "Back in April your team agreed to calibrate X, and ..."
 	case onList(lower) && !hypo && !question && !onlyNegatedNeed(lower):
 		sec, base, ok = SecTasks, 8, true // "Put X on the sprint.", "one more for the list: X"
 	default:

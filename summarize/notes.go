@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/archon-memory/archon/monitor/conv"
 )
@@ -105,7 +106,7 @@ func (x *extractor) addNotes(text string, recency float64) {
 			b.WriteString(line + "\n")
 			continue
 		}
-		if line == "" || line[0] == '\t' || strings.HasPrefix(line, "    ") || t == "" || isLogLevel(t, logLevels...) ||
+		if line == "" || (line[0] == '\t' || strings.HasPrefix(line, "    ")) && !indentedProse(t) || t == "" || isLogLevel(t, logLevels...) ||
 			strings.ContainsAny(t[:1], "{}[\"0123456789") && !item && !isCheckbox(t) || strings.Contains(t, ":=") ||
 			codeLine(t) || len(strings.Fields(t)) < 2 || hasErrorLine(t) {
 			if b.Len() > 0 {
@@ -214,4 +215,15 @@ func isMailHeader(lower string) bool {
 // isCheckbox reports a checklist line: "[ ] renew the cert", "[x] done".
 func isCheckbox(t string) bool {
 	return len(t) > 4 && t[0] == '[' && t[2] == ']' && strings.IndexByte(" xX-~", t[1]) >= 0
+}
+
+// indentedProse reports an indented line that reads as words, not code:
+// the body of a commit in git log, a wrapped paragraph of a quoted mail.
+// Code has brackets, operators or a colon at the end.
+func indentedProse(t string) bool {
+	if len(strings.Fields(t)) < 5 || !unicode.IsLetter(rune(t[0])) || strings.ContainsAny(t, "(){}[]=;<>|$`\"") ||
+		strings.HasSuffix(t, ":") {
+		return false
+	}
+	return true
 }

@@ -177,6 +177,9 @@ func isTime(s string) bool {
 // condition ("hold until that's done", "once it's done") or an ability
 // denied ("nobody has been able to ...", "we weren't able to ...").
 func statesDone(lower string) bool {
+	if strings.HasSuffix(strings.TrimSpace(lower), "?") && !hasAny(lower, []string{", right?", ", correct?", ", yes?"}) {
+		return false // "has anyone managed to X?" asks
+	}
 	for _, p := range doneStatements {
 		for off := 0; ; {
 			i := strings.Index(lower[off:], p)

@@ -40,6 +40,15 @@ func asksSomeone(lower string) bool {
 		case "you":
 			return isOneOf(strings.Trim(f[2], ",;:"), []string{"all", "guys", "folks", "two", "both"})
 		}
+	case "is", "are":
+		// "Is anyone actually going to ...?": an owner wanted.
+		if isOneOf(f[1], []string{"someone", "somebody", "anyone", "anybody"}) {
+			for _, w := range f[2:min(len(f), 5)] {
+				if w == "going" || w == "gonna" {
+					return true
+				}
+			}
+		}
 	case "who", "who's", "who'll":
 		// Who will do it: an owner wanted. "Who wrote it?", "Who is on
 		// call?" ask about the past or present.
@@ -166,8 +175,12 @@ func stripGreeting(lower string) string {
 // asksIfDone reports a question whether some work was done: "did you get
 // a chance to X?", "have you X yet?", "has anyone X?", "is X done?".
 func asksIfDone(lower string) bool {
+	if _, q, ok := strings.Cut(lower, ": "); ok && len(q) > 8 && asksIfDone(q) {
+		return true // "Gwen is asking for status: has anyone ...?"
+	}
 	lower = stripGreeting(lower)
 	for _, p := range []string{"did you ", "have you ", "has anyone ", "has someone ", "did anyone ", "did someone ",
+		"has anybody ", "did anybody ", "has somebody ", "did somebody ",
 		"did we ", "have we ", "were you able", "was anyone able", "any luck ", "any chance you "} {
 		if strings.HasPrefix(lower, p) {
 			return true
@@ -208,3 +221,23 @@ func offersWork(lower string) bool {
 	}
 	return false
 }
+
+// agreedToDo reports agreement to do some work ("your team agreed to
+// calibrate the refractometer"), as opposed to agreeing on a choice
+// ("we agreed to use Foo", "agreed to go with Foo").
+func agreedToDo(lower string) bool {
+	for _, p := range []string{"agreed to ", "promised to ", "committed to "} {
+		i := strings.Index(lower, p)
+		if i < 0 || i > 0 && isWordByte(lower[i-1]) {
+			continue
+		}
+		next, _, _ := strings.Cut(lower[i+len(p):], " ")
+		return next != "" && !isOneOf(next, agreedChoiceWords) && !conditionOrDenial(lower[:i])
+	}
+	return false
+}
+
+// agreedChoiceWords after "agreed to" make it a choice, not work.
+var agreedChoiceWords = []string{"use", "go", "adopt", "switch", "move", "standardize", "standardise", "stick", "keep",
+	"pick", "choose", "try", "pilot", "run", "host", "buy", "license", "sign", "proceed", "it", "that", "this", "the",
+	"a", "an", "our", "your", "their", "disagree", "differ", "the", "terms"}
