@@ -92,3 +92,20 @@ func TestNoteStructures(t *testing.T) {
 		}
 	}
 }
+
+// TestGitLogBodyIsRead: the indented body of a commit in git log output is
+// prose, and the work it says is left is a task.
+func TestGitLogBodyIsRead(t *testing.T) {
+	log := "commit 4e1c9a2\nAuthor: Ana Ruiz\n\n    billing: stop double-charging retries\n\n    Still need to backfill the refunds for the October batch\n    before this ships to the other regions.\n"
+	x := newExtractor()
+	x.addMessages([]conv.Message{
+		{Role: conv.RoleAssistant, Parts: []conv.Part{{Kind: conv.PartToolCall, ToolName: "bash", ToolID: "t1", Input: []byte(`{"command":"git log -1"}`)}}},
+		{Role: conv.RoleTool, Parts: []conv.Part{{Kind: conv.PartToolResult, ToolID: "t1", Text: log}}},
+	})
+	for _, c := range x.cands {
+		if c.section == SecTasks && strings.Contains(c.text, "backfill the refunds for the October batch") {
+			return
+		}
+	}
+	t.Errorf("no task for the commit body; candidates %+v", x.cands)
+}
