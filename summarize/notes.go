@@ -107,7 +107,7 @@ func (x *extractor) addNotes(text string, recency float64) {
 			continue
 		}
 		if line == "" || (line[0] == '\t' || strings.HasPrefix(line, "    ")) && !indentedProse(t) || t == "" || isLogLevel(t, logLevels...) ||
-			strings.ContainsAny(t[:1], "{}[\"0123456789") && !item && !isCheckbox(t) || strings.Contains(t, ":=") ||
+			strings.ContainsAny(t[:1], "{}[\"0123456789") && !item && !isCheckbox(t) && !quotedSpeech(t) || strings.Contains(t, ":=") ||
 			codeLine(t) || len(strings.Fields(t)) < 2 || hasErrorLine(t) {
 			if b.Len() > 0 {
 				x.addText(b.String(), conv.RoleTool, recency, srcTool)
@@ -226,4 +226,11 @@ func indentedProse(t string) bool {
 		return false
 	}
 	return true
+}
+
+// quotedSpeech reports a line that opens a quotation in words (a
+// voicemail transcript, a quoted remark), not a JSON string or key.
+func quotedSpeech(t string) bool {
+	return strings.HasPrefix(t, "\"") && len(t) > 1 && unicode.IsLetter(rune(t[1])) && !strings.Contains(t, "\":") &&
+		!strings.Contains(t, "\",") && len(strings.Fields(t)) >= 4
 }
