@@ -361,7 +361,8 @@ func startsWithReason(s string) bool {
 	l := strings.ToLower(s)
 	for _, p := range []string{"because", "since ", "(", "the reason", "this is because", "that's because", "as it ", "so that",
 		"the deciding factor", "deciding factor", "the main reason", "main reason", "mainly because", "mostly because",
-		"the rationale", "rationale", "clincher", "the clincher", "what tipped it", "what won"} {
+		"the rationale", "rationale", "clincher", "the clincher", "what tipped it", "what won", "picked over", "chosen over",
+		"picked because", "chosen because", "preferred over", "preferred because"} {
 		if strings.HasPrefix(l, p) {
 			return true
 		}

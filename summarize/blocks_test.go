@@ -72,3 +72,18 @@ func TestStartsWithReasonLabels(t *testing.T) {
 		}
 	}
 }
+
+func TestFollowUpExplainsChoice(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		want bool
+	}{
+		{"We're going that way because the inspector wants every reading stamped.", true},
+		{"Picked over the alternatives because the committee scores blind.", true},
+		{"We're going to the depot after lunch.", false},
+	} {
+		if got := startsWithReason(tt.s) || explainsChoice(tt.s); got != tt.want {
+			t.Errorf("%q explains the choice before it = %v, want %v", tt.s, got, tt.want)
+		}
+	}
+}

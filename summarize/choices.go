@@ -172,13 +172,14 @@ func concedes(t, rare string) bool {
 func explainsChoice(s string) bool {
 	lower := strings.ToLower(s)
 	first, _, _ := strings.Cut(lower, " ")
-	if !refersBack(s) && !isOneOf(strings.Trim(first, ",;:"), []string{"it", "it's", "that", "that's", "this", "which", "they", "i", "we"}) {
+	if !refersBack(s) && !isOneOf(strings.Trim(first, ",;:"), []string{"it", "it's", "that", "that's", "this", "which", "they", "i", "we", "we're", "we've", "we'd"}) {
 		return false // it names its own subject
 	}
 	if sec, _, ok := classify(lower, ""); ok && sec == SecDecisions {
 		return true
 	}
-	return hasAny(lower, []string{"it won", "that won", "won on", "won because", "it beat", "that's why", "that is why",
+	return hasAny(lower, []string{"it won", "that won", "won on", "won because", "it beat", "that's why", "that is why", "going that way",
+		"go that way", "gone that way", "going this way", "went this way",
 		"which is why", "the reason", "went that way", "picked it because", "picked it over", "chose it", "went with it", "it over the",
 		"this one because", "that one because", "the argument", "the point that", "the gist", "what tipped", "what won"})
 }

@@ -37,7 +37,7 @@ var cues = []cue{
 		"signed off", "sign-off", "green light", "go-ahead", "chose ", "choose ", "we use ", "outcome:",
 		"the plan is to use", "keep using", "keep it on", "is now on", "switches", "swap to", "deciding factor",
 		"our answer for", "the answer is", "standing up", "built on", "powered by", "backed by", "on top of",
-		"signed the contract", "signed a contract", "signed with", "went live on", "is live on", "proceed with",
+		"signed the contract", "signed a contract", "signed with", "countersigned", "is the answer for", "is our answer for", "went live on", "is live on", "proceed with",
 		"signed po", "signed the po", "po went out", "purchase order", "we bought", "we purchased", "we licensed",
 		"signing with", "signed the order", "anything but", "nothing but", "signing off on", "sign off on",
 		"i'm calling it", "calling it:", "end of story", "end of discussion", "+1 from me on", "+1 on ", "+1 for ",

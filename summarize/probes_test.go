@@ -30,6 +30,8 @@ func TestJudgeProbes(t *testing.T) {
 		{"D", conv.RoleAssistant, "Rolled checkout over to Quillpay behind the flag, 100% of traffic since noon."},
 		{"D", conv.RoleUser, "My vote's Quillpay and nobody objected, so Quillpay it is."},
 		{"D", conv.RoleUser, "For the record, checkout runs through Quillpay now."},
+		{"D", conv.RoleUser, "finance countersigned the contract for Quillpay this morning, so refunds are sorted."},
+		{"D", conv.RoleUser, "honestly Quillpay is the answer for the refund flow: it settles same day."},
 		{"T", conv.RoleUser, "Before the audit someone has to rotate the Quillpay signing key."},
 		{"T", conv.RoleUser, "rotate the Quillpay signing key by Thursday pls"},
 		{"T", conv.RoleAssistant, "I still owe you the migration of the refund webhooks."},
