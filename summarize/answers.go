@@ -105,7 +105,7 @@ func answerTo(s, lower string, qs []string, done []bool) int {
 	case givesReason(lower) && firstOpen(qs, done, func(q string) bool { return asksWhyChosen(strings.ToLower(q)) }):
 		// "Why did we end up on Foo?" - "That was for X: ...".
 		fits = func(q string) bool { return asksWhyChosen(strings.ToLower(q)) }
-	case hasAny(lower, assents) || denies(lower):
+	case opensWithAssent(lower) || denies(lower):
 		fits = func(q string) bool { return isYesNoQuestion(strings.ToLower(q)) }
 	case terseName(s):
 		fits = func(q string) bool { return isWhQuestion(strings.ToLower(q)) }
@@ -353,4 +353,20 @@ func restates(s, proposal string) bool {
 		}
 	}
 	return true
+}
+
+// opensWithAssent reports a sentence that says yes in its first few words
+// ("Yes, that's right: ...", "Sure - confirmed."), not one that merely
+// contains "do it" ("I'll do it once the import finishes").
+func opensWithAssent(lower string) bool {
+	f := strings.Fields(lower)
+	head := " " + strings.Join(f[:min(len(f), 4)], " ")
+	for _, a := range assents {
+		if i := strings.Index(head, " "+a); i >= 0 {
+			if j := i + 1 + len(a); j == len(head) || !isAlnum(head[j]) {
+				return true
+			}
+		}
+	}
+	return false
 }
