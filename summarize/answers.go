@@ -355,15 +355,19 @@ func restates(s, proposal string) bool {
 	return true
 }
 
-// opensWithAssent reports a sentence that says yes in its first few words
-// ("Yes, that's right: ...", "Sure - confirmed."), not one that merely
-// contains "do it" ("I'll do it once the import finishes").
+// opensWithAssent reports a sentence that opens by saying yes, perhaps
+// after a word of lead-in ("Yes, that's right: ...", "OK, go ahead."),
+// not one that merely contains "do it" ("I'll do it once the import
+// finishes").
 func opensWithAssent(lower string) bool {
-	f := strings.Fields(lower)
-	head := " " + strings.Join(f[:min(len(f), 4)], " ")
-	for _, a := range assents {
-		if i := strings.Index(head, " "+a); i >= 0 {
-			if j := i + 1 + len(a); j == len(head) || !isAlnum(head[j]) {
+	heads := []string{lower}
+	if first, rest, ok := strings.Cut(lower, " "); ok && (strings.HasSuffix(first, ",") ||
+		isOneOf(first, []string{"ok", "okay", "sure", "well", "so", "then", "and", "oh"})) {
+		heads = append(heads, rest)
+	}
+	for _, h := range heads {
+		for _, a := range assents {
+			if strings.HasPrefix(h, a) && (len(h) == len(a) || !isAlnum(h[len(a)])) {
 				return true
 			}
 		}
