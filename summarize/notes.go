@@ -108,7 +108,7 @@ func (x *extractor) addNotes(text string, recency float64) {
 		}
 		if line == "" || (line[0] == '\t' || strings.HasPrefix(line, "    ")) && !indentedProse(t) || t == "" || isLogLevel(t, logLevels...) ||
 			strings.ContainsAny(t[:1], "{}[\"0123456789") && !item && !isCheckbox(t) && !quotedSpeech(t) || strings.Contains(t, ":=") ||
-			codeLine(t) || len(strings.Fields(t)) < 2 || hasErrorLine(t) {
+			codeLine(t) || len(strings.Fields(t)) < 2 && headingHint(t) == "" || hasErrorLine(t) {
 			if b.Len() > 0 {
 				x.addText(b.String(), conv.RoleTool, recency, srcTool)
 				b.Reset()

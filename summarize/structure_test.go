@@ -109,3 +109,20 @@ func TestGitLogBodyIsRead(t *testing.T) {
 	}
 	t.Errorf("no task for the commit body; candidates %+v", x.cands)
 }
+
+// TestOneWordHeadingInNote: a one-word heading ("Actions") in a note a
+// tool read still says what the list under it is.
+func TestOneWordHeadingInNote(t *testing.T) {
+	note := "Minutes, Tuesday\n\nActions\n- AR to publish the draft rota to the staff portal (carried over)\n- TL: no actions\n"
+	x := newExtractor()
+	x.addMessages([]conv.Message{
+		{Role: conv.RoleAssistant, Parts: []conv.Part{{Kind: conv.PartToolCall, ToolName: "read", ToolID: "t1", Input: []byte(`{"path":"minutes.md"}`)}}},
+		{Role: conv.RoleTool, Parts: []conv.Part{{Kind: conv.PartToolResult, ToolID: "t1", Text: note}}},
+	})
+	for _, c := range x.cands {
+		if c.section == SecTasks && strings.Contains(c.text, "publish the draft rota") {
+			return
+		}
+	}
+	t.Errorf("no task for the action under a one-word heading; candidates %+v", x.cands)
+}
