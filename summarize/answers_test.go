@@ -199,3 +199,20 @@ func TestConfirmedRequestIsSettled(t *testing.T) {
 		t.Errorf("request scores %.1f unanswered and %.1f confirmed; want it lower once confirmed", open, settled)
 	}
 }
+
+// TestAnswerIsNotAFollowUp: an answer to the user's question is that
+// question's, even right after a sentence it could follow up.
+func TestAnswerIsNotAFollowUp(t *testing.T) {
+	x := newExtractor()
+	x.addMessages([]conv.Message{
+		{Role: conv.RoleUser, Parts: []conv.Part{{Kind: conv.PartText, Text: "did anyone reconcile the pill counts at the Eastgate store yet?"}}},
+		{Role: conv.RoleAssistant, Parts: []conv.Part{{Kind: conv.PartText,
+			Text: "Update the tariff codes on the Quorvia shipment: waiting on you. Not yet, it's still open."}}},
+	})
+	for _, c := range x.cands {
+		if c.section == SecTasks && strings.Contains(c.text, "reconcile the pill counts") {
+			return
+		}
+	}
+	t.Errorf("the answer did not keep its question; candidates %+v", x.cands)
+}

@@ -223,7 +223,8 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 		st.absorbed = absorbed[si]
 		if si+1 < len(sents) {
 			next := sents[si+1].text
-			if saysLeftOpen(next) && !narrates(st.lower) {
+			answers := len(asked) > 0 && answerTo(next, strings.ToLower(next), asked, done) >= 0
+			if saysLeftOpen(next) && !narrates(st.lower) && !answers {
 				st.reason, st.leftOpen = next, true
 			} else {
 				st.because = startsWithReason(next) && !hasMainClause(next) || explainsChoice(next)
