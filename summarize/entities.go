@@ -417,6 +417,8 @@ func refPrefix(prev, id string) string {
 	}
 	p := strings.TrimRight(prev, ".:")
 	switch {
+	case isOneOf(strings.ToLower(p), []string{"s/n", "p/n", "sn", "pn", "sku", "lot", "batch"}):
+		return p + " " + id // "S/N DZ837342", "LOT KD55127": the number is known by what it numbers
 	case isDigitByte(id[0]) && (isRefNoun(prev) || isAcronym(prev)):
 		return p + " " + id
 	case isAcronym(prev) && len(p) <= 4 && p != strings.ToUpper(p[:1])+strings.ToLower(p[1:]):

@@ -115,6 +115,7 @@ func TestIdentifierProbes(t *testing.T) {
 		{"case no. 2:23-cv-01142-JLR", "no. 2:23-cv-01142-JLR"},
 		{"ref No. 25-517 on hold", "No. 25-517"},
 		{"about LOT KD55127 again", "LOT KD55127"},
+		{"the one that bounced was S/N EH692708, can you see why", "S/N EH692708"},
 		{"error code E1042 on unit 7", "E1042"},
 		{"job_id=9f2c81ab status=failed", "9f2c81ab"},
 		{"user 48213 reported it", "user 48213"},
