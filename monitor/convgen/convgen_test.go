@@ -39,7 +39,8 @@ func TestFactSetsAreDistinct(t *testing.T) {
 		"tuning7": Tuning7(1, 4), "tuning8": Tuning8(1, 4), "tuning9": Tuning9(1, 4), "tuning10": Tuning10(1, 4),
 		"tuning11": Tuning11(1, 4), "tuning12": Tuning12(1, 4), "tuning13": Tuning13(1, 4), "tuning14": Tuning14(1, 4),
 		"tuning15": Tuning15(1, 4), "tuning16": Tuning16(1, 4), "tuning17": Tuning17(1, 4), "tuning18": Tuning18(1, 4),
-		"tuning19": Tuning19(1, 4), "tuning20": Tuning20(1, 4)}
+		"tuning19": Tuning19(1, 4), "tuning20": Tuning20(1, 4),
+		"tuning22": Tuning22(1, 4)}
 	seen := map[string]string{}
 	for name, facts := range sets {
 		scored := 0

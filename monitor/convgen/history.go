@@ -500,4 +500,12 @@ package convgen
 //
 //	tuning19   (ea883da)             89.1%  41/48     40/48  46/48  44/48  6/48
 //	tuning20   (ea883da)             89.1%  45/48     32/48  46/48  48/48  11/48
+//
+// tuning22 (a tattoo studio, a clinical trial's randomisation desk, a
+// model railway club, a geothermal well field, a court reporting agency,
+// piano restoration), written to put paths and identifiers in hard spots
+// (stack traces, crontabs, INI and JSON, CSV exports, diff hunks, shell
+// prompts, once each), first score before anyone looked at it (1172a6e):
+//
+//	tuning22   (1172a6e)             72.9%  34/48     35/48  32/48  39/48  5/48
 const heldOutHistory = "monitor/convgen/history.go"
