@@ -185,6 +185,7 @@ var heldOutSets = []struct {
 	{"tuning18", convgen.Tuning18, false},
 	{"tuning19", convgen.Tuning19, false},
 	{"tuning20", convgen.Tuning20, false},
+	{"tuning21", convgen.Tuning21, false},
 	{"tuning22", convgen.Tuning22, false},
 	{"held-out20", convgen.HeldOut20, false},
 	{"held-out21", convgen.HeldOut21, true},

@@ -40,7 +40,7 @@ func TestFactSetsAreDistinct(t *testing.T) {
 		"tuning11": Tuning11(1, 4), "tuning12": Tuning12(1, 4), "tuning13": Tuning13(1, 4), "tuning14": Tuning14(1, 4),
 		"tuning15": Tuning15(1, 4), "tuning16": Tuning16(1, 4), "tuning17": Tuning17(1, 4), "tuning18": Tuning18(1, 4),
 		"tuning19": Tuning19(1, 4), "tuning20": Tuning20(1, 4),
-		"tuning22": Tuning22(1, 4)}
+		"tuning21": Tuning21(1, 4), "tuning22": Tuning22(1, 4)}
 	seen := map[string]string{}
 	for name, facts := range sets {
 		scored := 0

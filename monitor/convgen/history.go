@@ -508,4 +508,10 @@ package convgen
 // prompts, once each), first score before anyone looked at it (1172a6e):
 //
 //	tuning22   (1172a6e)             72.9%  34/48     35/48  32/48  39/48  5/48
+//
+// tuning21 (a glassblowing studio, a rare-books dealer, quarry blasting, a
+// hearing-aid clinic, a hotel laundry, a zoo's nutrition kitchen), heavy
+// on decisions said indirectly, first score before study (c19b56d):
+//
+//	tuning21   (c19b56d)             86.5%  42/48     31/48  46/48  47/48  8/48
 const heldOutHistory = "monitor/convgen/history.go"
