@@ -64,8 +64,11 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 		}
 	case question && offersWork(lower) && !hypo:
 		sec, base, ok = SecTasks, 7, true // "should I rotate the keys now or can that wait?"
-	case question && requestsAction(stripGreeting(lower)) && (hasDeadline(lower) || hasAny(lower, deferrals)) && !hypo:
+	case question && requestsAction(stripGreeting(lower)) && (hasDeadline(lower) || hasAny(lower, deferrals) || s.leftOpen) && !hypo:
 		sec, base, ok = SecTasks, 8, true // "Can you send the report before Friday?"
+		if s.leftOpen {
+			item = t + " " + s.reason // "Could you please X? We need it done before the fair."
+		}
 	case question && s.rare != "" && asksWhyChosen(lower):
 		// "Why did we end up on Foo?" takes the choice as made.
 		return SecDecisions, 7, t, true

@@ -64,6 +64,7 @@ var cues = []cue{
 		"ping me to", "ping me about", "nudge me", "still owe", "don't let me forget", "don't let us forget",
 		"on the hook", "friendly nudge", "friendly reminder", "i promised", "we promised", "promised them", "promised to",
 		"told them i'd", "told him i'd", "told her i'd", "said i'd", "said we'd", "next on my side", "next on my list",
+		"supposed to", "still yours", "that one's yours", "is yours now", "over to you", "on your plate",
 		"asked us to", "asked me to", "wants us to", "wanted us to", "asked if we could", "asked whether we could",
 		"need that done", "needs that done", "need it done", "needs it done", "haven't heard anything", "where this stands",
 		"where that stands", "where things stand",

@@ -37,11 +37,11 @@ func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
 	if commits(lower) {
 		return SecTasks, 6, t, true
 	}
+	if label, _, ok := strings.Cut(lower, ": "); ok && isOneOf(withoutOwner(label), taskLabels) && !hypo && !rejects(lower) {
+		return SecTasks, 9, t, true // "Action: Priya to migrate the webhooks.", "ACTION (Priya): book the rooms."
+	}
 	if hypo || rejects(lower) || othersChoice(lower) || !hasNamedThing(t) {
 		return "", 0, "", false
-	}
-	if label, _, ok := strings.Cut(lower, ": "); ok && isOneOf(strings.TrimSpace(label), taskLabels) {
-		return SecTasks, 9, t, true // "Action: Priya to migrate the webhooks."
 	}
 	if label, value, ok := strings.Cut(t, ": "); ok && personName(label) && value != "" && value[0] >= 'a' && value[0] <= 'z' &&
 		!hypo && len(strings.Fields(value)) >= 3 {
@@ -160,3 +160,12 @@ var workVerbs = []string{"add", "remove", "delete", "drop", "update", "rename", 
 	"merge", "retire", "deprecate", "reconcile", "regenerate", "re-enable", "unpin", "pin", "purge", "archive",
 	"notify", "email", "tell", "ask", "recheck", "re-check", "revisit", "reset", "renew", "re-import", "import",
 	"export", "sync", "schedule", "reschedule", "reprocess", "replay", "rebuild", "reindex"}
+
+// withoutOwner is a label without the owner it names in brackets:
+// "action (priya)" is "action", "todo(bob)" is "todo".
+func withoutOwner(label string) string {
+	if i := strings.IndexByte(label, '('); i > 0 && strings.HasSuffix(label, ")") {
+		label = label[:i]
+	}
+	return strings.TrimSpace(label)
+}
