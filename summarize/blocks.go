@@ -57,6 +57,11 @@ func splitUnits(text string) []unit {
 			listHint = ""
 			continue
 		}
+		if fs, ok := jsonRecord(t); ok {
+			out = append(out, readRecord(fs, false)...)
+			listHint = ""
+			continue
+		}
 		if n, units := table(lines[i:]); n > 0 {
 			out = append(out, units...)
 			i += n - 1

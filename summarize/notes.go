@@ -106,6 +106,10 @@ func (x *extractor) addNotes(text string, recency float64) {
 			b.WriteString(line + "\n")
 			continue
 		}
+		if _, ok := jsonRecord(t); ok {
+			b.WriteString(t + "\n") // {"task": "...", "status": "open"}: a record, read by splitUnits
+			continue
+		}
 		if line == "" || (line[0] == '\t' || strings.HasPrefix(line, "    ")) && !indentedProse(t) || t == "" || isLogLevel(t, logLevels...) ||
 			strings.ContainsAny(t[:1], "{}[\"0123456789") && !item && !isCheckbox(t) && !quotedSpeech(t) || strings.Contains(t, ":=") ||
 			codeLine(t) || len(strings.Fields(t)) < 2 && headingHint(t) == "" || hasErrorLine(t) {

@@ -126,3 +126,27 @@ func TestOneWordHeadingInNote(t *testing.T) {
 	}
 	t.Errorf("no task for the action under a one-word heading; candidates %+v", x.cands)
 }
+
+// TestJSONRecords: one-line JSON objects a tool prints are records: a task
+// with an open status is pending work, an accepted decision is a choice.
+func TestJSONRecords(t *testing.T) {
+	out := `{"task": "order the hammer felts for the Bechstein", "status": "blocked", "owner": null, "due": "2026-06-12"}
+{"record": "DR-0031", "scope": "the dosing records", "decision": "Quorvia Ledger", "status": "accepted", "rationale": "the regulator accepts its exports"}
+{"task": "renew the site certificate", "status": "done"}`
+	x := newExtractor()
+	x.addMessages([]conv.Message{
+		{Role: conv.RoleAssistant, Parts: []conv.Part{{Kind: conv.PartToolCall, ToolName: "bash", ToolID: "t1", Input: []byte(`{"command":"jq -c . items.json"}`)}}},
+		{Role: conv.RoleTool, Parts: []conv.Part{{Kind: conv.PartToolResult, ToolID: "t1", Text: out}}},
+	})
+	found := map[string]string{}
+	for _, c := range x.cands {
+		for _, k := range []string{"order the hammer felts", "Quorvia Ledger", "renew the site certificate"} {
+			if strings.Contains(c.text, k) {
+				found[k] = c.section
+			}
+		}
+	}
+	if found["order the hammer felts"] != SecTasks || found["Quorvia Ledger"] != SecDecisions || found["renew the site certificate"] == SecTasks {
+		t.Errorf("sections = %v; want the blocked task pending, the decision chosen, the done task not pending", found)
+	}
+}

@@ -1,6 +1,10 @@
 package summarize
 
-import "strings"
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
 
 // table reads a table at the start of lines: a markdown table (a row of
 // cells between pipes, then a |---|---| rule) or columns aligned under a
@@ -241,4 +245,42 @@ func barTable(lines []string) (int, []unit) {
 func barHeader(line string) bool {
 	n, _ := barTable([]string{line, line})
 	return n > 0
+}
+
+// jsonRecord reads a one-line JSON object a tool printed ({"task": "...",
+// "status": "blocked"}, {"decision": "Foo", "rationale": "..."}) as a
+// record of its fields, in the order written. ok is false for anything
+// else, or for an object with fewer than two plain fields.
+func jsonRecord(t string) ([]kv, bool) {
+	if !strings.HasPrefix(t, "{") || !strings.HasSuffix(t, "}") {
+		return nil, false
+	}
+	dec := json.NewDecoder(strings.NewReader(t))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, false
+	}
+	var fs []kv
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, false
+		}
+		key, _ := tok.(string)
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			return nil, false
+		}
+		var value string
+		switch v := v.(type) {
+		case string:
+			value = v
+		case float64, bool:
+			value = fmt.Sprint(v)
+		default:
+			continue // null, nested objects and lists say nothing plain
+		}
+		key = strings.ToLower(strings.ReplaceAll(key, "_", " "))
+		fs = append(fs, kv{key, value, key + ": " + value})
+	}
+	return fs, len(fs) >= 2
 }
