@@ -149,9 +149,9 @@ func TestPlantedFactRetention(t *testing.T) {
 // have since been studied, each after its one blind score (held-out9 87.5%,
 // held-out10 66.7%, held-out11 82.8%, held-out12 85.9%, held-out13 88.0%,
 // held-out14 78.6%), and so have held-out15 to held-out20 (scores in
-// monitor/convgen/history.go). held-out7 and held-out21 to held-out25 are
-// blind: scored (21-25 once each, at 59f6d16) but never looked at, so a
-// rerun reports their totals only.
+// monitor/convgen/history.go). held-out7 and held-out21 to held-out29 are
+// blind: never looked at (21-25 scored once each at 59f6d16), so a run
+// reports their totals only.
 var heldOutSets = []struct {
 	name  string
 	facts func(seed uint64, n int) []convgen.Fact
@@ -193,4 +193,8 @@ var heldOutSets = []struct {
 	{"held-out23", convgen.HeldOut23, true},
 	{"held-out24", convgen.HeldOut24, true},
 	{"held-out25", convgen.HeldOut25, true},
+	{"held-out26", convgen.HeldOut26, true},
+	{"held-out27", convgen.HeldOut27, true},
+	{"held-out28", convgen.HeldOut28, true},
+	{"held-out29", convgen.HeldOut29, true},
 }
