@@ -48,10 +48,12 @@ func (x *extractor) addToolResult(p conv.Part, recency float64) {
 	}
 	x.seq++
 	// Machine output names things by the hundred; a line reporting an
-	// error or a warning names what failed.
+	// error or a warning names what failed, and output that names only a
+	// few things at all (a log of one run, a config section) is about them.
+	few := fewEntities(text)
 	for _, line := range strings.Split(text, "\n") {
 		w := machineEntityWeight
-		if hasErrorLine(line) || isLogLevel(line, "warn", "warning", "error", "err", "fatal", "crit", "critical") {
+		if few || hasErrorLine(line) || isLogLevel(line, "warn", "warning", "error", "err", "fatal", "crit", "critical") {
 			w = errorEntityWeight
 		}
 		x.addEntities(line, w, recency, x.seq, x.echo)
@@ -189,4 +191,24 @@ func inputText(input []byte) string {
 	}
 	walk(args)
 	return b.String()
+}
+
+// fewOutputEntities is the most distinct paths and identifiers a tool's
+// output may name and still be taken as about each of them.
+const fewOutputEntities = 2
+
+// fewEntities reports tool output that names at most fewOutputEntities
+// distinct paths and identifiers.
+func fewEntities(text string) bool {
+	var buf [16]entity
+	seen := map[string]bool{}
+	for _, line := range strings.Split(text, "\n") {
+		for _, e := range findEntities(line, buf[:0]) {
+			seen[e.text] = true
+			if len(seen) > fewOutputEntities {
+				return false
+			}
+		}
+	}
+	return true
 }
