@@ -48,6 +48,7 @@ func TestJudgeProbes(t *testing.T) {
 		{"T", conv.RoleUser, "The refund webhooks migration is overdue."},
 		{"T", conv.RoleUser, "FIXME(ops): is anyone actually going to migrate the refund webhooks?"},
 		{"T", conv.RoleUser, "ACTION (Priya): migrate the refund webhooks. Not started."},
+		{"D", conv.RoleUser, "Owner of the refund feed to the finance laptops: Quillpay."},
 		{"T", conv.RoleUser, "has anyone got round to it? we were supposed to migrate the refund webhooks"},
 		{"T", conv.RoleAssistant, "I can't migrate the refund webhooks from here, so that one is still yours."},
 		{"T", conv.RoleUser, "She asked us to migrate the refund webhooks before the freeze."},

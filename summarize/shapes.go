@@ -51,8 +51,10 @@ func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
 		f[2] != "" && f[2][0] >= 'a' && f[2][0] <= 'z' && !hypo {
 		return SecTasks, 8, t, true // "AR to publish the timetable", "Ines to circulate the rota"
 	}
-	if s.src == srcTool && strings.HasPrefix(lower, "please ") && len(strings.Fields(t)) >= 4 && !hypo {
-		return SecTasks, 7, t, true // a note asking its reader: "Please update the DNS TTLs before then."
+	if s.src == srcTool && pleaseDo(lower) && !hypo {
+		// a note asking its reader: "Please update the DNS TTLs before
+		// then.", "Before this can merge, please order the felts."
+		return SecTasks, 7, t, true
 	}
 	if s.src == srcCode && instructs(lower) && !hypo {
 		return SecTasks, 7, t, true // "When the creds arrive, resend the letters and delete this branch."
@@ -133,7 +135,8 @@ func hasNamedThing(s string) bool {
 // recap of where porter paging landed", "what we settled on".
 func settles(label string) bool {
 	return hasAny(strings.ToLower(label), []string{"landed", "settled", "decided", "ended up", "went with", "chose",
-		"picked", "agreed", "outcome", "verdict", "conclusion", "final answer"})
+		"picked", "agreed", "outcome", "verdict", "conclusion", "final answer", "owner of", "provider for", "vendor for",
+		"platform for", "tool for", "system of record", "source of truth"})
 }
 
 // instructs reports a comment in code that tells the reader what to do,
@@ -168,4 +171,21 @@ func withoutOwner(label string) string {
 		label = label[:i]
 	}
 	return strings.TrimSpace(label)
+}
+
+// pleaseDo reports a sentence that asks its reader to do something:
+// "please" and at least three words of work, at its start or after a
+// lead-in clause, but not "please note", "please don't", "please see".
+func pleaseDo(lower string) bool {
+	rest, ok := strings.CutPrefix(lower, "please ")
+	if !ok {
+		i := strings.Index(lower, ", please ")
+		if i < 0 {
+			return false
+		}
+		rest = lower[i+len(", please "):]
+	}
+	f := strings.Fields(rest)
+	return len(f) >= 3 && !isOneOf(strings.Trim(f[0], ",.;:"), []string{"note", "don't", "do", "see", "ignore", "find", "be",
+		"disregard", "accept", "excuse", "forgive", "enjoy", "feel"})
 }

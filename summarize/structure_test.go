@@ -150,3 +150,20 @@ func TestJSONRecords(t *testing.T) {
 		t.Errorf("sections = %v; want the blocked task pending, the decision chosen, the done task not pending", found)
 	}
 }
+
+// TestReviewCommentAsksForWork: a review comment that asks, after a
+// lead-in, for something to be done before merging is pending work.
+func TestReviewCommentAsksForWork(t *testing.T) {
+	note := "Review by mkoval, changes requested\n\n> schedule/export.py, line 88\nBefore this can merge, please order replacement felts for the Bechstein. Otherwise the rows stay visible.\n"
+	x := newExtractor()
+	x.addMessages([]conv.Message{
+		{Role: conv.RoleAssistant, Parts: []conv.Part{{Kind: conv.PartToolCall, ToolName: "gh", ToolID: "t1", Input: []byte(`{"pr":"12"}`)}}},
+		{Role: conv.RoleTool, Parts: []conv.Part{{Kind: conv.PartToolResult, ToolID: "t1", Text: note}}},
+	})
+	for _, c := range x.cands {
+		if c.section == SecTasks && strings.Contains(c.text, "order replacement felts") {
+			return
+		}
+	}
+	t.Errorf("no task for the review's request; candidates %+v", x.cands)
+}
