@@ -106,6 +106,10 @@ func (x *extractor) addNotes(text string, recency float64) {
 			b.WriteString(line + "\n")
 			continue
 		}
+		if isLogLevel(t, "info", "warn", "warning", "notice") && hasAny(strings.ToLower(t), loggedWork) {
+			b.WriteString(t + "\n") // "INFO reminder-bot: overdue item "X"": a bot telling of work owed
+			continue
+		}
 		if _, ok := jsonRecord(t); ok {
 			b.WriteString(t + "\n") // {"task": "...", "status": "open"}: a record, read by splitUnits
 			continue
@@ -238,3 +242,8 @@ func quotedSpeech(t string) bool {
 	return strings.HasPrefix(t, "\"") && len(t) > 1 && unicode.IsLetter(rune(t[1])) && !strings.Contains(t, "\":") &&
 		!strings.Contains(t, "\",") && len(strings.Fields(t)) >= 4
 }
+
+// loggedWork in a log record tell of work owed (a reminder bot, a
+// tracker's digest).
+var loggedWork = []string{"overdue", "reminder:", "reminder sent for", "still open", "unassigned", "action required",
+	"needs attention", "awaiting action"}
