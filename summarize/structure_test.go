@@ -167,3 +167,22 @@ func TestReviewCommentAsksForWork(t *testing.T) {
 	}
 	t.Errorf("no task for the review's request; candidates %+v", x.cands)
 }
+
+func TestSetsPath(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want bool
+	}{
+		{"output_dir = /srv/pianoworks/orders/quotes.ods", true},
+		{"  source: s3://bucket/key", true},
+		{"15 2 * * * /usr/local/bin/sync-run --source C:\\data\\x.csv", true},
+		{"EXPORT_URL=https://files.example/x.zip", true},
+		{"drwxr-xr-x  2 root root 4096 Nov  3 10:00 logs", false},
+		{"at com.example.Foo.bar(Foo.java:42)", false},
+		{"retain_days = 30", false},
+	} {
+		if got := setsPath(tt.line); got != tt.want {
+			t.Errorf("setsPath(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}

@@ -53,7 +53,7 @@ func (x *extractor) addToolResult(p conv.Part, recency float64) {
 	few := fewEntities(text)
 	for _, line := range strings.Split(text, "\n") {
 		w := machineEntityWeight
-		if few || hasErrorLine(line) || isLogLevel(line, "warn", "warning", "error", "err", "fatal", "crit", "critical") {
+		if few || setsPath(line) || hasErrorLine(line) || isLogLevel(line, "warn", "warning", "error", "err", "fatal", "crit", "critical") {
 			w = errorEntityWeight
 		}
 		x.addEntities(line, w, recency, x.seq, x.echo)
@@ -211,4 +211,30 @@ func fewEntities(text string) bool {
 		}
 	}
 	return true
+}
+
+// setsPath reports a line of configuration or a command that points a
+// setting at something: "output_dir = /srv/x", "source: s3://b/k",
+// "sync-run --source C:\\data\\x.csv". What a system is told to read or
+// write from is worth knowing, unlike the paths a listing prints.
+func setsPath(line string) bool {
+	t := strings.TrimSpace(line)
+	if i := strings.Index(t, " --"); i >= 0 && strings.ContainsAny(t[i+3:], " =") {
+		return true
+	}
+	key, _, ok := strings.Cut(t, "=")
+	if !ok {
+		key, _, ok = strings.Cut(t, ": ")
+	}
+	key = strings.TrimSpace(key)
+	if !ok || key == "" || strings.ContainsAny(key, " \t/\\\"'") {
+		return false
+	}
+	for _, suffix := range []string{"dir", "path", "file", "root", "source", "src", "dest", "destination", "target",
+		"output", "input", "location", "url", "uri", "bucket", "share", "folder", "export", "import"} {
+		if strings.HasSuffix(strings.ToLower(key), suffix) {
+			return true
+		}
+	}
+	return false
 }
