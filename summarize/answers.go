@@ -273,7 +273,8 @@ func firstOpen(qs []string, done []bool, fits func(string) bool) bool {
 func proposes(lower string) bool {
 	return hasAny(lower, []string{"propos", "suggest", "how about", "what about", "i vote", "my vote", "i'd go with",
 		"i would go with", "i'd pick", "i'd recommend", "recommendation:", "pitch:"}) ||
-		strings.HasSuffix(lower, " then?") // "fine by me, Foo then?"
+		strings.HasSuffix(lower, " then?") || // "fine by me, Foo then?"
+		strings.HasSuffix(lower, "yes or no?") // "Foo for the rota, yes or no?"
 }
 
 // assentsTo reports a line that agrees to what was put forward, after any

@@ -178,12 +178,13 @@ func withoutOwner(label string) string {
 // lead-in clause, but not "please note", "please don't", "please see".
 func pleaseDo(lower string) bool {
 	rest, ok := strings.CutPrefix(lower, "please ")
-	if !ok {
-		i := strings.Index(lower, ", please ")
-		if i < 0 {
-			return false
+	for _, lead := range []string{", please ", ": please ", "; please "} {
+		if i := strings.Index(lower, lead); !ok && i >= 0 {
+			rest, ok = lower[i+len(lead):], true
 		}
-		rest = lower[i+len(", please "):]
+	}
+	if !ok {
+		return false
 	}
 	f := strings.Fields(rest)
 	return len(f) >= 3 && !isOneOf(strings.Trim(f[0], ",.;:"), []string{"note", "don't", "do", "see", "ignore", "find", "be",

@@ -44,7 +44,7 @@ func asksSomeone(lower string) bool {
 		// "Is anyone actually going to ...?": an owner wanted.
 		if isOneOf(f[1], []string{"someone", "somebody", "anyone", "anybody"}) {
 			for _, w := range f[2:min(len(f), 5)] {
-				if w == "going" || w == "gonna" {
+				if w == "going" || w == "gonna" || w == "able" {
 					return true
 				}
 			}
