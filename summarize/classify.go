@@ -295,7 +295,7 @@ func classify(lower string, role conv.Role) (string, float64, bool) {
 			l = choiceLower
 		}
 		for _, p := range c.phrases {
-			if containsPhrase(l, p) {
+			if containsPhrase(l, p) && !(c.section == SecErrors && errorDenied(l, p)) {
 				return c.section, c.base, true
 			}
 		}
@@ -370,4 +370,22 @@ func isRequest(lower string) bool {
 		}
 	}
 	return strings.HasSuffix(lower, "?")
+}
+
+// errorDenied reports an error word said only to deny it or of a fix:
+// "blank cells no longer crash the parser", "fixed the crash on launch",
+// "it doesn't fail any more".
+func errorDenied(lower, p string) bool {
+	i := strings.Index(lower, p)
+	if i < 0 {
+		return false
+	}
+	f := strings.Fields(lower[:i])
+	for k := len(f) - 1; k >= 0 && k >= len(f)-2; k-- {
+		w := strings.Trim(f[k], ",;:()")
+		if isOneOf(w, []string{"longer", "not", "never", "fixed", "fix", "fixes", "without", "no"}) || strings.HasSuffix(w, "n't") {
+			return true
+		}
+	}
+	return false
 }

@@ -50,6 +50,7 @@ func TestJudgeProbes(t *testing.T) {
 		{"T", conv.RoleUser, "ACTION (Priya): migrate the refund webhooks. Not started."},
 		{"D", conv.RoleUser, "Owner of the refund feed to the finance laptops: Quillpay."},
 		{"D", conv.RoleUser, "After the trial week I'm approving Quillpay for the refund queue."},
+		{"D", conv.RoleAssistant, "Blank cells no longer crash the parser, and refunds now run through Quillpay, which is the choice you made."},
 		{"D", conv.RoleUser, "alright, you win. I'm still not thrilled, but Quillpay for refunds is fine."},
 		{"T", conv.RoleUser, "is anyone able to migrate the refund webhooks?"},
 		{"T", conv.RoleUser, "I'm handing this over while I'm away: migrate the refund webhooks."},
