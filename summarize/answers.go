@@ -375,3 +375,48 @@ func opensWithAssent(lower string) bool {
 	}
 	return false
 }
+
+// bareName reports a sentence of one to three words that could only be a
+// name, written in any case ("kizeo forms.", "hot hide glue."): no word of
+// conversation in it.
+func bareName(s string) bool {
+	t := strings.TrimSpace(s)
+	if !strings.HasSuffix(t, ".") || strings.HasSuffix(t, "..") {
+		return false
+	}
+	f := strings.Fields(strings.TrimSuffix(t, "."))
+	if len(f) == 0 || len(f) > 3 {
+		return false
+	}
+	for _, w := range f {
+		l := strings.ToLower(w)
+		if stopWords[l] || isOneOf(l, conversationWords) || strings.ContainsAny(w, ",;:!?'") {
+			return false
+		}
+	}
+	return true
+}
+
+// conversationWords make a short sentence a remark, not a name.
+var conversationWords = []string{"sure", "done", "ok", "okay", "thanks", "fixed", "right", "great", "good", "agreed",
+	"perfect", "noted", "correct", "hmm", "well", "yes", "yeah", "yep", "nope", "maybe", "probably", "both", "neither",
+	"either", "none", "nothing", "all", "makes", "sense", "sounds", "fine", "cool", "nice", "same", "thank", "got",
+	"see", "will", "do", "works", "true", "exactly", "indeed", "absolutely", "definitely", "later", "soon", "now"}
+
+// openWhQuestion returns the first wh-question not yet answered, or -1.
+func openWhQuestion(qs []string, done []bool) int {
+	for i, q := range qs {
+		if !done[i] && isWhQuestion(strings.ToLower(q)) {
+			return i
+		}
+	}
+	return -1
+}
+
+// saysWhyChosen reports a sentence that gives the reason for the choice
+// named before it, pointing at it or not ("The group picked it because
+// ...", "Because ...", "It won on price").
+func saysWhyChosen(s string) bool {
+	return explainsChoice(s) || startsWithReason(s) || hasAny(strings.ToLower(s), []string{"picked it because",
+		"chose it because", "went with it because", "picked it over", "chose it over", "went with it over"})
+}

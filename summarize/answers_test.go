@@ -216,3 +216,20 @@ func TestAnswerIsNotAFollowUp(t *testing.T) {
 	}
 	t.Errorf("the answer did not keep its question; candidates %+v", x.cands)
 }
+
+// TestBareNameAnswers: a name written in lower case ("kizeo forms.") that
+// the next sentence explains answers the question of which was chosen.
+func TestBareNameAnswers(t *testing.T) {
+	x := newExtractor()
+	x.addMessages([]conv.Message{
+		{Role: conv.RoleUser, Parts: []conv.Part{{Kind: conv.PartText, Text: "which one did we end up with for the intake forms? I was off that week"}}},
+		{Role: conv.RoleAssistant, Parts: []conv.Part{{Kind: conv.PartText,
+			Text: "kizeo forms. The group picked it because it reads handwriting better than the old scanner."}}},
+	})
+	for _, c := range x.cands {
+		if c.section == SecDecisions && strings.Contains(c.text, "kizeo forms") && strings.Contains(c.text, "intake forms") {
+			return
+		}
+	}
+	t.Errorf("no decision for the bare name with its question; candidates %+v", x.cands)
+}

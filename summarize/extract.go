@@ -252,7 +252,11 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 		// The assistant's answers take the user's questions in order; a
 		// short answer brings the sentence after it, which says why.
 		if len(asked) > 0 {
-			if q := answerTo(s, st.lower, asked, done); q >= 0 {
+			q := answerTo(s, st.lower, asked, done)
+			if q < 0 && si+1 < len(sents) && bareName(s) && saysWhyChosen(sents[si+1].text) {
+				q = openWhQuestion(asked, done) // "kizeo forms." "The group picked it because ..."
+			}
+			if q >= 0 {
 				st.asked, done[q] = asked[q], true
 				if si+1 < len(sents) && (len(strings.Fields(s)) <= shortAnswerWords || refersBack(sents[si+1].text)) {
 					st.reason = sents[si+1].text
