@@ -213,7 +213,8 @@ func isFileExt(ext string) bool {
 		"ini", "cfg", "conf", "env", "xml", "html", "css", "scss", "vue", "svelte", "proto", "lock", "mod",
 		"sum", "csv", "tf", "hcl", "gradle", "dockerfile", "log", "pem", "key", "crt", "ipynb", "lua", "ex",
 		"exs", "erl", "zig", "dart", "r", "jl", "mjs", "cjs", "pdf", "png", "svg", "db", "sqlite", "parquet",
-		"docx", "xlsx", "pptx":
+		"docx", "xlsx", "pptx", "doc", "xls", "ppt", "odt", "ods", "odp", "rtf", "dwg", "dxf", "kml", "kmz", "shp",
+		"tif", "tiff", "jpg", "jpeg", "gif", "heic", "mp4", "mov", "wav", "mp3", "zip", "gz", "tgz", "tar", "7z", "bak":
 		return true
 	}
 	return false

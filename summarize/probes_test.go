@@ -98,6 +98,12 @@ func TestPathProbes(t *testing.T) {
 		{"In ~/Library/Application Support/FieldClaims/photos.sqlite. A cron job", "~/Library/Application Support/FieldClaims/photos.sqlite"},
 		{"git add a/b.go c/d.go", "c/d.go"},
 		{"see docs/guide and then notes/readme.md", "notes/readme.md"},
+		{"Output goes to /Users/mb/Documents/Pass Notes/eclipse season.md; the tablets read it.", "/Users/mb/Documents/Pass Notes/eclipse season.md"},
+		{"the real copy is D:\\Office\\Property\\Inventory 2026.xlsx, the other is old", "D:\\Office\\Property\\Inventory 2026.xlsx"},
+		{"Mirror target: ~/tour/rig plans/big top v9.dwg", "~/tour/rig plans/big top v9.dwg"},
+		{"cannot open ~/plasma runs/handover notes.txt: no such file", "~/plasma runs/handover notes.txt"},
+		{"look in /tmp/build and notes.txt", "notes.txt"},
+		{"cd /var/log and/or check it", "/var/log"},
 	} {
 		got := ""
 		for _, e := range findEntities(tc.line, nil) {
