@@ -73,7 +73,15 @@ func findEntities(s string, out []entity) []entity {
 			out = append(out, entity{k, text})
 		} else if n := trimWord(w); len(n) >= 3 && len(n) <= 9 && (allDigits(n) || isDigitGroup(n)) {
 			if text := refPrefix(prev, n); text != n {
-				out = append(out, entity{EntID, text}) // PR 4412, ESN 836-284
+				// PR 4412, ESN 836-284, and groups after it: NH 2845 6927
+				for k := 0; k < 2; k++ {
+					g, used := nextDigitGroup(s)
+					if g == "" {
+						break
+					}
+					text, s = text+" "+g, s[used:]
+				}
+				out = append(out, entity{EntID, text})
 			}
 		}
 		prev = w
@@ -448,6 +456,8 @@ func refPrefix(prev, id string) string {
 	}
 	p := strings.TrimRight(prev, ".:")
 	switch {
+	case isRefNoun(prev) && p[0] >= 'A' && p[0] <= 'Z' && len(id) > 2 && !isDigitByte(id[0]) && (id[1] == '-' || id[1] == '/'):
+		return p + " " + id // "Plot B-04-077": a code led by one letter is known by its label
 	case isOneOf(strings.ToLower(p), []string{"s/n", "p/n", "sn", "pn", "sku", "lot", "batch"}):
 		return p + " " + id // "S/N DZ837342", "LOT KD55127": the number is known by what it numbers
 	case isDigitByte(id[0]) && (isRefNoun(prev) || isAcronym(prev)):
@@ -456,4 +466,21 @@ func refPrefix(prev, id string) string {
 		return p + " " + id
 	}
 	return id
+}
+
+// nextDigitGroup returns the group of three to six digits that rest opens
+// with after one space ("NH 2845 6927": " 6927"), and the bytes it takes,
+// or "" if there is none.
+func nextDigitGroup(rest string) (string, int) {
+	if !strings.HasPrefix(rest, " ") {
+		return "", 0
+	}
+	j := 1
+	for j < len(rest) && isDigitByte(rest[j]) {
+		j++
+	}
+	if n := j - 1; n < 3 || n > 6 || j < len(rest) && !isSpaceByte(rest[j]) && strings.IndexByte(".,;:!?)", rest[j]) < 0 {
+		return "", 0
+	}
+	return rest[1:j], j
 }

@@ -104,7 +104,14 @@ func isRefNoun(w string) bool {
 	return isOneOf(strings.ToLower(strings.TrimRight(w, ".:")), []string{"pr", "mr", "issue", "ticket", "case", "order",
 		"invoice", "build", "job", "run", "incident", "user", "customer", "account", "patient", "mrn", "claim", "policy",
 		"booking", "reservation", "item", "sku", "lot", "batch", "unit", "serial", "shipment", "container", "vehicle",
-		"truck", "employee", "member", "student", "request", "change", "cr", "bug", "story", "epic", "task", "id"})
+		"truck", "employee", "member", "student", "request", "change", "cr", "bug", "story", "epic", "task", "id",
+		// what physical things and papers are numbered by
+		"plot", "paddle", "bay", "bin", "rack", "box", "room", "gate", "berth", "stand", "site", "well", "pad", "cage",
+		"pen", "stall", "bed", "chair", "bag", "drum", "crate", "pallet", "tank", "kit", "tube", "vial", "slot", "seat",
+		"row", "pole", "dock", "zone", "section", "grave", "lane", "tag", "card", "permit", "certificate",
+		"cert", "licence", "license", "registration", "contract", "sample", "specimen", "exhibit", "docket",
+		"entry", "receipt", "voucher", "po", "rma", "asset", "device", "machine", "flight", "vessel",
+		"voyage", "trip", "haul", "parcel", "package", "consignment", "waybill", "manifest", "panel", "hive"})
 }
 
 // mixedCode judges a token of letters and digits without separators by
