@@ -107,7 +107,9 @@ func answerTo(s, lower string, qs []string, done []bool) int {
 		fits = func(q string) bool { return asksWhyChosen(strings.ToLower(q)) }
 	case opensWithAssent(lower) || denies(lower):
 		fits = func(q string) bool { return isYesNoQuestion(strings.ToLower(q)) }
-	case terseName(s):
+	case terseName(s) || hasPrefixAny(lower, []string{"just one", "one thing", "only one", "that we'd", "that we would",
+		"that i'd", "that i would", "that you'd", "probably that", "probably the"}):
+		// "Just one item: send X.", "That we'd calibrate X by Friday."
 		fits = func(q string) bool { return isWhQuestion(strings.ToLower(q)) }
 	case len(strings.Fields(lower)) >= 4:
 		// "What did we say we'd do?" - "We said we'd ...": an answer
@@ -419,4 +421,14 @@ func openWhQuestion(qs []string, done []bool) int {
 func saysWhyChosen(s string) bool {
 	return explainsChoice(s) || startsWithReason(s) || hasAny(strings.ToLower(s), []string{"picked it because",
 		"chose it because", "went with it because", "picked it over", "chose it over", "went with it over"})
+}
+
+// hasPrefixAny reports whether s opens with one of ps.
+func hasPrefixAny(s string, ps []string) bool {
+	for _, p := range ps {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
 }

@@ -62,6 +62,8 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 		if s.leftOpen {
 			item = t + " " + s.reason // "... before the review? We're stuck until that happens."
 		}
+	case question && s.src == srcTool && asksIfDone(lower) && !hypo:
+		sec, base, ok = SecTasks, 7, true // a mail or thread chasing: "has anyone been able to X?"
 	case question && offersWork(lower) && !hypo:
 		sec, base, ok = SecTasks, 7, true // "should I rotate the keys now or can that wait?"
 	case question && requestsAction(stripGreeting(lower)) && (hasDeadline(lower) || hasAny(lower, deferrals) || s.leftOpen) && !hypo:
@@ -84,7 +86,7 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 	switch {
 	case ok && (sec == SecDecisions || sec == SecProjects) && (hypo || question || rejects(lower) || othersChoice(lower) || narrates(lower) || s.disclaimed):
 		ok = false
-	case ok && sec == SecTasks && question && !requestsAction(lower) && !offersWork(lower):
+	case ok && sec == SecTasks && question && !requestsAction(lower) && !offersWork(lower) && !(s.src == srcTool && asksIfDone(lower)):
 		ok = false // "What should the exporter use?", "Anything left?" ask, they assign nothing
 	case ok && sec == SecTasks && onlyNegatedNeed(lower):
 		ok = false // "no need to answer now"

@@ -5,7 +5,7 @@ import "strings"
 // contrasts join two clauses of which the second carries the point: "the
 // checklist is mostly ticked off, but we haven't managed to X yet".
 var contrasts = []string{", but ", "; but ", " - but ", " but ", ", however, ", "; however, ", ", although ",
-	", though ", ", yet ", ", except "}
+	", though ", ", yet ", ", except ", " except ", " apart from ", " other than "}
 
 // afterContrast returns the clause after the last contrast in lower.
 func afterContrast(lower string) (string, bool) {
@@ -206,7 +206,7 @@ func conditionOrDenial(before string) bool {
 	f := strings.Fields(before)
 	for k := len(f) - 1; k >= 0 && k >= len(f)-3; k-- {
 		switch w := strings.Trim(f[k], ",;:()"); w {
-		case "until", "till", "til", "once", "when", "whenever", "after", "before", "if", "unless", "soon",
+		case "until", "till", "til", "once", "when", "whenever", "after", "before", "if", "unless", "soon", "whether",
 			"nobody", "no-one", "never", "not", "none", "neither":
 			return true
 		default:

@@ -31,7 +31,7 @@ func asksSomeone(lower string) bool {
 	switch f[0] {
 	case "can", "could", "would", "will":
 		switch f[1] {
-		case "someone", "somebody", "anyone", "anybody", "y'all":
+		case "someone", "somebody", "anyone", "anybody", "y'all", "whoever", "whoever's":
 			return true
 		case "one":
 			return f[2] == "of"
