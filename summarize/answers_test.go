@@ -233,3 +233,16 @@ func TestBareNameAnswers(t *testing.T) {
 	}
 	t.Errorf("no decision for the bare name with its question; candidates %+v", x.cands)
 }
+
+// TestDedupeKeepsLongSharedOpenings: two items that open alike for longer
+// than an item key are still two items.
+func TestDedupeKeepsLongSharedOpenings(t *testing.T) {
+	open := "The van's back from the garage, Pieter is off sick again, and after all that back and forth "
+	cands := []candidate{
+		{section: SecDecisions, text: open + "we're going with Quorvia for the condition reports because it keeps eight levels of memory.", score: 9, seq: 1},
+		{section: SecDecisions, text: open + "we're settling on Brantix for the grave search since the crew already get day sheets from it.", score: 8, seq: 2},
+	}
+	if got := dedupe(cands)[SecDecisions]; len(got) != 2 {
+		t.Errorf("dedupe kept %d items; want both", len(got))
+	}
+}

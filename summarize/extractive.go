@@ -169,10 +169,13 @@ func dedupe(cands []candidate) map[string][]candidate {
 		var words, names, frames []map[string]bool
 		var repeats []int
 		for _, c := range list {
-			if seen[c.key] || len(kept) >= perSectionPool {
+			// The whole text, not the key: two items may open alike for
+			// longer than a key ("The van's back from the garage, ...").
+			whole := strings.ToLower(strings.Join(strings.Fields(c.text), " "))
+			if seen[whole] || len(kept) >= perSectionPool {
 				continue
 			}
-			seen[c.key] = true
+			seen[whole] = true
 			var w, n, f map[string]bool
 			same := 0
 			if sec != SecContext || c.sentence {
