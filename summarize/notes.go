@@ -81,7 +81,7 @@ func (x *extractor) addNotes(text string, recency float64) {
 	bars := 0      // bars per row under a bar-separated header
 	for _, line := range strings.Split(text, "\n") {
 		if st := stripStamp(line); st != line {
-			line = st // "06:40 flagged X for follow-up", "[09:14] amir: ..."
+			line = chatName(st) // "06:40 flagged X for follow-up", "[09:14] amir: ...", "03/06/2026, 07:44 - Ilse: ..."
 		}
 		t := strings.TrimSpace(line)
 		_, item := listItem(t)
@@ -247,3 +247,35 @@ func quotedSpeech(t string) bool {
 // tracker's digest).
 var loggedWork = []string{"overdue", "reminder:", "reminder sent for", "still open", "unassigned", "action required",
 	"needs attention", "awaiting action"}
+
+// chatName drops the sender's name from a line of a chat export after its
+// time stamp ("Ilse: eHive.", "Bram Vos: Picarro."): in a stamped line a
+// short capitalized label before a colon is who spoke, not what about.
+func chatName(t string) string {
+	label, rest, ok := strings.Cut(t, ": ")
+	f := strings.Fields(label)
+	if !ok || rest == "" || len(f) == 0 || len(f) > 2 || len(label) > 24 || isLogLevel(t, logLevels...) {
+		return t
+	}
+	for _, w := range f {
+		if w[0] < 'A' || w[0] > 'Z' || strings.ToUpper(w) == w || !isLetters(w) {
+			return t // "ERROR: ...", "Re: ...", not a name
+		}
+	}
+	if l := strings.ToLower(label); isOneOf(l, headerLabels) || isOneOf(l, taskLabels) || isOneOf(l, stateKeys) ||
+		isOneOf(l, titleKeys) || isOneOf(l, decisionKeys) || isOneOf(l, reasonKeys) {
+		return t
+	}
+	return rest
+}
+
+// isLetters reports a word of letters only (and the apostrophes and
+// hyphens of names).
+func isLetters(w string) bool {
+	for _, r := range w {
+		if !unicode.IsLetter(r) && r != '\'' && r != '-' {
+			return false
+		}
+	}
+	return true
+}

@@ -97,7 +97,7 @@ func stripStamp(line string) string {
 		if tok == "" {
 			break
 		}
-		if !isStamp(strings.Trim(tok, "[]()")) {
+		if !isStamp(strings.Trim(tok, "[](),")) {
 			break
 		}
 		cut += len(tok)

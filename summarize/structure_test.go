@@ -186,3 +186,19 @@ func TestSetsPath(t *testing.T) {
 		}
 	}
 }
+
+// TestWhatsAppExport: a chat export with dates, times and capitalized
+// sender names reads as what was said.
+func TestWhatsAppExport(t *testing.T) {
+	chat := "14/03/2026, 18:22 - Sofie: which one for the isotope runs then?\n14/03/2026, 18:31 - Bram: Quorvia Flux. the insurers ask for an unbroken record\n14/03/2026, 18:31 - Sofie: ok, ordering Monday\n"
+	x := newExtractor()
+	x.addMessages([]conv.Message{
+		{Role: conv.RoleAssistant, Parts: []conv.Part{{Kind: conv.PartToolCall, ToolName: "read", ToolID: "t1", Input: []byte(`{"path":"chat.txt"}`)}}},
+		{Role: conv.RoleTool, Parts: []conv.Part{{Kind: conv.PartToolResult, ToolID: "t1", Text: chat}}},
+	})
+	for _, s := range x.sents {
+		if strings.HasPrefix(s.text, "Bram") || strings.HasPrefix(s.text, "14/03") {
+			t.Errorf("sentence %q keeps its stamp or sender", s.text)
+		}
+	}
+}
