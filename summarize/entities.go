@@ -32,11 +32,15 @@ func findEntities(s string, out []entity) []entity {
 		}
 		s = s[i:]
 		j := 0
-		for j < len(s) && !isSpaceByte(s[j]) {
+		for j < len(s) && !isSpaceByte(s[j]) && !cellBreak(s, j) {
 			j++
 		}
-		if j == 0 {
+		if len(s) == 0 {
 			break
+		}
+		if j == 0 {
+			s = s[1:] // a cell separator: "TX0158500-B;night shift;..."
+			continue
 		}
 		if n, text, ok := quotedPath(s, j); ok {
 			out = append(out, entity{EntPath, text})
@@ -483,4 +487,14 @@ func nextDigitGroup(rest string) (string, int) {
 		return "", 0
 	}
 	return rest[1:j], j
+}
+
+// cellBreak reports a comma or semicolon at s[j] that separates the cells
+// of a CSV row ("TX0158500-B;night shift"), not one in a number
+// ("1,250.00") or before a space, which trimWord strips anyway.
+func cellBreak(s string, j int) bool {
+	if s[j] != ';' && s[j] != ',' || j+1 >= len(s) || isSpaceByte(s[j+1]) {
+		return false
+	}
+	return !(s[j] == ',' && j > 0 && isDigitByte(s[j-1]) && isDigitByte(s[j+1]))
 }

@@ -136,6 +136,8 @@ func TestIdentifierProbes(t *testing.T) {
 		{"about LOT KD55127 again", "LOT KD55127"},
 		{"the one that bounced was S/N EH692708, can you see why", "S/N EH692708"},
 		{"the one to chase is NH 2845 6927, not the one before it", "NH 2845 6927"},
+		{"TX0158500-B;night shift;2026-06-02", "TX0158500-B"},
+		{"CM-L2-24254,review,raised by the overnight shift", "CM-L2-24254"},
 		{"the last time anyone touched Plot B-04-077 was on the 3rd", "Plot B-04-077"},
 		{"comes down to a single record, Paddle 8204; every other row lines up", "Paddle 8204"},
 		{"error code E1042 on unit 7", "E1042"},
