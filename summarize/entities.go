@@ -370,59 +370,6 @@ func digitGroups(s string) (int, string, bool) {
 	return end, s[:end], true
 }
 
-// spacedPath joins a path whose directory has a space in its name, as
-// macOS and Windows folders do ("~/Library/Application Support/App/x.db"):
-// a path whose last part has no extension, followed by a word that opens
-// with a capital and goes on with a separator. rest is the text after the
-// path; it returns the bytes of rest used and the whole path.
-func spacedPath(path, rest string) (int, string, bool) {
-	last := path[strings.LastIndexAny(path, "/\\")+1:]
-	if last == "" || strings.Contains(last, ".") || !strings.HasPrefix(rest, " ") || len(rest) < 3 {
-		return 0, "", false
-	}
-	j := 1
-	for j < len(rest) && !isSpaceByte(rest[j]) {
-		j++
-	}
-	raw := rest[1:j]
-	next := trimWord(raw)
-	if next == "" || strings.ContainsAny(next[:1], "/\\") {
-		return 0, "", false
-	}
-	if strings.ContainsAny(next, "/\\") {
-		// "Application Support/App", "rig plans/big": a folder with a
-		// space, unless the word is "and/or" and the like.
-		head := next[:strings.IndexAny(next, "/\\")]
-		if (next[0] < 'A' || next[0] > 'Z') && !isDigitByte(next[0]) && (len(head) < 3 || stopWords[strings.ToLower(head)]) {
-			return 0, "", false
-		}
-		return 1 + strings.Index(raw, next) + len(next), path + " " + next, true
-	}
-	// "Pass Notes/eclipse season.md", "Inventory 2026.xlsx": a file name
-	// with spaces, up to two plain words and then a name with an extension.
-	n, name := 0, ""
-	words := strings.Fields(rest)
-	for k, w := range words {
-		if k > 2 {
-			break
-		}
-		t := trimWord(w)
-		if t != w && k < len(words)-1 && !strings.HasSuffix(w, t+".") && !strings.HasSuffix(w, t+",") && !strings.HasSuffix(w, t+";") && !strings.HasSuffix(w, t+":") {
-			break
-		}
-		if ext := t[strings.LastIndexByte(t, '.')+1:]; strings.Contains(t, ".") && isFileExt(ext) && !strings.ContainsAny(t, "/\\") {
-			name += " " + t
-			n = strings.Index(rest, t) + len(t)
-			return n, path + name, true
-		}
-		if t == "" || t != w || stopWords[strings.ToLower(t)] || len(t) > 20 || strings.ContainsAny(t, "/\\:=") {
-			break
-		}
-		name += " " + t
-	}
-	return 0, "", false
-}
-
 // isDigitGroup reports digits joined by dashes: 836-284, 12-4471.
 func isDigitGroup(w string) bool {
 	return strings.Contains(w, "-") && allDigits(strings.ReplaceAll(w, "-", "")) && !strings.HasPrefix(w, "-") &&
