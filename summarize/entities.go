@@ -23,7 +23,7 @@ type entity struct {
 // scans whitespace-separated words, so it costs one pass over s; a quoted
 // path with spaces in it ("C:\Program Files\App\app.ini") is one word.
 func findEntities(s string, out []entity) []entity {
-	prev := ""
+	prev, prev2 := "", ""
 	for len(s) > 0 {
 		// Skip to the next word.
 		i := 0
@@ -55,7 +55,7 @@ func findEntities(s string, out []entity) []entity {
 		w := s[:j]
 		s = s[j:]
 		if len(w) < 3 || len(w) > 200 {
-			prev = w
+			prev, prev2 = w, prev
 			continue
 		}
 		if k, text, ok := classifyWord(w); ok {
@@ -64,6 +64,9 @@ func findEntities(s string, out []entity) []entity {
 			}
 			if k == EntID {
 				text = refPrefix(prev, text) // IMO 9305776, LOT KD55127, No. 25-517
+				if text != trimWord(w) && isAcronym(prev2) && isAcronym(prev) {
+					text = prev2 + " " + text // CCD SN 63746
+				}
 			}
 			if k == EntPath {
 				for {
@@ -75,8 +78,11 @@ func findEntities(s string, out []entity) []entity {
 				}
 			}
 			out = append(out, entity{k, text})
-		} else if n := trimWord(w); len(n) >= 3 && len(n) <= 9 && (allDigits(n) || isDigitGroup(n)) {
+		} else if n := trimWord(w); len(n) >= 3 && len(n) <= 12 && (allDigits(n) || isDigitGroup(n) || labelledCode(n)) {
 			if text := refPrefix(prev, n); text != n {
+				if isAcronym(prev2) && isAcronym(prev) {
+					text = prev2 + " " + text // CCD SN 63746
+				}
 				// PR 4412, ESN 836-284, and groups after it: NH 2845 6927
 				for k := 0; k < 2; k++ {
 					g, used := nextDigitGroup(s)
@@ -88,7 +94,7 @@ func findEntities(s string, out []entity) []entity {
 				out = append(out, entity{EntID, text})
 			}
 		}
-		prev = w
+		prev, prev2 = w, prev
 	}
 	return out
 }
@@ -379,7 +385,7 @@ func isDigitGroup(w string) bool {
 // isAcronym reports a word of two to five capitals (ESN, MRN, VIN): what
 // a number after it identifies.
 func isAcronym(w string) bool {
-	w = strings.TrimRight(w, ".:")
+	w = strings.TrimRight(w, ".:#")
 	if len(w) < 2 || len(w) > 5 {
 		return false
 	}
@@ -396,6 +402,7 @@ func isAcronym(w string) bool {
 // ("PR 4412", "IMO 9305776", "No. 25-517"), or a short acronym before a
 // code ("LOT KD55127", "SKU TSHIRT-BLK"). Otherwise it returns id.
 func refPrefix(prev, id string) string {
+	prev = strings.TrimLeft(prev, "([{\"'`")
 	if prev == "" || id == "" || id[0] == '#' || strings.HasPrefix(strings.ToLower(id), strings.ToLower(strings.TrimRight(prev, ".:"))) {
 		return id
 	}
@@ -444,4 +451,15 @@ func cellBreak(s string, j int) bool {
 		return false
 	}
 	return !(s[j] == ',' && j > 0 && isDigitByte(s[j-1]) && isDigitByte(s[j+1]))
+}
+
+// labelledCode reports what is an identifier only after a label says so:
+// numbers split by a slash (DRUM 25/313) or ending in letters after a
+// dash (Exhibit 44-K).
+func labelledCode(n string) bool {
+	if a, b, ok := strings.Cut(n, "/"); ok {
+		return allDigits(a) && allDigits(b) && len(a) > 0 && len(b) > 0
+	}
+	a, b, ok := strings.Cut(n, "-")
+	return ok && allDigits(a) && len(a) > 0 && len(b) >= 1 && len(b) <= 3 && strings.ToUpper(b) == b && !allDigits(b) && isLetters(b)
 }
