@@ -208,9 +208,11 @@ var (
 	stateKeys    = []string{"state", "status"}
 	titleKeys    = []string{"title", "summary", "name", "task", "subject", "item", "action", "description", "what"}
 	dueKeys      = []string{"due", "due date", "deadline", "assignee", "owner", "assigned to", "eta"}
-	decisionKeys = []string{"decision", "decided", "resolved", "resolution", "outcome", "agreed", "conclusion", "verdict", "chosen", "choice"}
-	reasonKeys   = []string{"why", "reason", "reasoning", "rationale", "because", "motivation", "justification"}
-	openStates   = []string{"open", "todo", "to do", "pending", "in progress", "in-progress", "blocked", "not started", "new",
+	decisionKeys = []string{"decision", "decided", "resolved", "resolution", "outcome", "agreed", "conclusion", "verdict", "chosen", "choice",
+		"vendor", "supplier"}
+	reasonKeys = []string{"why", "reason", "reasoning", "rationale", "because", "motivation", "justification",
+		"justification on file", "reason given", "grounds"}
+	openStates = []string{"open", "todo", "to do", "pending", "in progress", "in-progress", "blocked", "not started", "new",
 		"backlog", "waiting", "reopened", "assigned", "unassigned", "ready"}
 	closedStates = []string{"done", "closed", "resolved", "complete", "completed", "merged", "shipped", "fixed", "cancelled",
 		"canceled", "wontfix", "won't fix", "finished", "released", "deployed", "verified"}

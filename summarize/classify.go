@@ -82,6 +82,9 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 		if sec, base, ok = classify(lower, s.role); !ok {
 			sec, base, ok = fallback(s)
 		}
+		if ok && sec == SecProjects && s.because && hasNamedThing(t) {
+			sec, base = SecDecisions, 7 // "Hands X off to Epic Cadence." "Picked over Y because ...": a choice
+		}
 	}
 	switch {
 	case ok && (sec == SecDecisions || sec == SecProjects) && (hypo || question || rejects(lower) || othersChoice(lower) || narrates(lower) || s.disclaimed):
