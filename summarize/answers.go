@@ -17,7 +17,7 @@ const shortAnswerWords = 8
 // are not: the reply to them is work, not an answer.
 func opensQuestion(s string) bool {
 	if !strings.HasSuffix(s, "?") {
-		return false
+		return asksForChoice(strings.ToLower(s))
 	}
 	if !isQuestion(s) {
 		// A question run on at the end of a statement ("I ruled out the
@@ -59,7 +59,16 @@ func isWhQuestion(lower string) bool {
 			}
 		}
 	}
-	return strings.Contains(lower, " or ")
+	return strings.Contains(lower, " or ") || asksForChoice(lower)
+}
+
+// asksForChoice reports a line that asks for a choice to be named, with a
+// question mark or not: "the tenor bell pour, final answer?", "can we just
+// decide what we're using for X", "need an answer on X before we load out".
+func asksForChoice(lower string) bool {
+	return strings.HasSuffix(lower, "final answer?") || strings.HasSuffix(lower, "which one?") ||
+		hasAny(lower, []string{"decide what we're using", "decide what we use", "decide which", "need an answer on",
+			"need a decision on", "need a call on"})
 }
 
 // isYesNoQuestion reports a question that opens with an auxiliary verb
@@ -108,7 +117,7 @@ func answerTo(s, lower string, qs []string, done []bool) int {
 	case opensWithAssent(lower) || denies(lower):
 		fits = func(q string) bool { return isYesNoQuestion(strings.ToLower(q)) }
 	case terseName(s) || hasPrefixAny(lower, []string{"just one", "one thing", "only one", "that we'd", "that we would",
-		"that i'd", "that i would", "that you'd", "probably that", "probably the"}):
+		"that i'd", "that i would", "that you'd", "probably that", "probably the", "only the", "just the"}):
 		// "Just one item: send X.", "That we'd calibrate X by Friday."
 		fits = func(q string) bool { return isWhQuestion(strings.ToLower(q)) }
 	case len(strings.Fields(lower)) >= 4:
@@ -288,7 +297,8 @@ func assentsTo(s string) bool {
 	}
 	for _, p := range []string{"+1", "👍", "lgtm", "agreed", "agree", "sounds good", "yes", "yep", "yeah", "approved",
 		"ship it", "works for me", "fine by me", "locking that in", "locking it in", "lock it in", "let's do it",
-		"let's do that", "deal", "sold", "makes sense", "same here", "no objection", "go for it", "do it"} {
+		"let's do that", "deal", "sold", "makes sense", "same here", "no objection", "go for it", "do it", "take it",
+		"ok going with", "going with that", "noted"} {
 		if strings.HasPrefix(lower, p) && (len(lower) == len(p) || !isAlnum(lower[len(p)])) {
 			return true
 		}

@@ -82,6 +82,10 @@ func judge(s *sentence) (sec string, base float64, item string, ok bool) {
 		if sec, base, ok = classify(lower, s.role); !ok {
 			sec, base, ok = fallback(s)
 		}
+		if _, after, cut := strings.Cut(lower, ": "); ok && sec == SecDecisions && cut &&
+			hasPrefixAny(after, []string{"you'll ", "we'll ", "i'll ", "you will ", "we will ", "i will "}) {
+			sec, base = SecTasks, 8 // "Just confirming what you agreed: you'll renew X by the 30th."
+		}
 		if ok && sec == SecProjects && s.because && hasNamedThing(t) {
 			sec, base = SecDecisions, 7 // "Hands X off to Epic Cadence." "Picked over Y because ...": a choice
 		}
@@ -309,7 +313,8 @@ func classify(lower string, role conv.Role) (string, float64, bool) {
 }
 
 // pickUp hides the phrasal verb "pick up" from the choice cues.
-var pickUp = strings.NewReplacer("picked up", "lifted", "pick up", "lift", "picks up", "lifts", "picking up", "lifting")
+var pickUp = strings.NewReplacer("picked up", "lifted", "pick up", "lift", "picks up", "lifts", "picking up", "lifting",
+	"switched off", "turned off", "switched on", "turned on")
 
 // fallback catches what the cue phrases miss, by sentence shape:
 // an obligation whose subject is not the speaker narrating their next step

@@ -103,4 +103,5 @@ var pendingBack = []string{"haven't done it", "have not done it", "haven't done 
 	"still on the list", "still on my list", "still on our list", "still owed", "we still owe",
 	"stuck until", "blocked until", "blocked on that", "blocked on it", "waiting on that", "waiting on it",
 	"can't move until", "cannot move until", "can't proceed until", "held up until", "need it done", "needs it done",
-	"need that done", "haven't seen anything", "haven't seen it"}
+	"need that done", "haven't seen anything", "haven't seen it", "getting pushed back", "keeps slipping",
+	"been sitting there", "sitting there since", "keeps getting put off"}

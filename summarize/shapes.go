@@ -37,7 +37,8 @@ func shapes(s *sentence, hypo, question bool) (string, float64, string, bool) {
 	if commits(lower) {
 		return SecTasks, 6, t, true
 	}
-	if label, _, ok := strings.Cut(lower, ": "); ok && isOneOf(withoutOwner(label), taskLabels) && !hypo && !rejects(lower) {
+	if label, _, ok := strings.Cut(lower, ": "); ok && (isOneOf(withoutOwner(label), taskLabels) ||
+		isOneOf(label, []string{"open", "pending", "blocked", "waiting", "in progress", "not started", "still open"})) && !hypo && !rejects(lower) {
 		return SecTasks, 9, t, true // "Action: Priya to migrate the webhooks.", "ACTION (Priya): book the rooms."
 	}
 	if hypo || rejects(lower) || othersChoice(lower) || !hasNamedThing(t) {

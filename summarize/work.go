@@ -40,6 +40,9 @@ func asksSomeone(lower string) bool {
 		case "you":
 			return isOneOf(strings.Trim(f[2], ",;:"), []string{"all", "guys", "folks", "two", "both"})
 		}
+	case "has", "have":
+		// "Has anyone volunteered to ...?": an owner wanted.
+		return isOneOf(f[1], []string{"someone", "somebody", "anyone", "anybody"}) && isOneOf(f[2], []string{"volunteered", "offered"})
 	case "is", "are":
 		// "Is anyone actually going to ...?": an owner wanted.
 		if isOneOf(f[1], []string{"someone", "somebody", "anyone", "anybody"}) {
@@ -56,8 +59,8 @@ func asksSomeone(lower string) bool {
 		case "can", "could", "will", "wants", "would", "should", "shall", "has", "volunteers":
 			return f[1] != "has" || f[2] == "to"
 		case "is", "are":
-			return f[2] == "going" || f[2] == "gonna" || f[2] == "taking" || f[2] == "picking"
-		case "going", "gonna", "taking", "picking":
+			return f[2] == "going" || f[2] == "gonna" || f[2] == "taking" || f[2] == "picking" || f[2] == "able"
+		case "going", "gonna", "taking", "picking", "able":
 			return f[0] == "who's"
 		}
 		return f[0] == "who'll"
