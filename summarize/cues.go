@@ -38,6 +38,7 @@ var cues = []cue{
 		"the plan is to use", "keep using", "keep it on", "is now on", "switches", "swap to", "deciding factor",
 		"our answer for", "the answer is", "standing up", "built on", "powered by", "backed by", "on top of",
 		"signed the contract", "signed a contract", "signed with", "countersigned", "approving", "now goes through",
+		"as the choice for", "is the choice for",
 		"now go through", "now runs through", "now run through", "now points at", "now points to", "switched ",
 		"raise the po", "raised the po", "purchase order for", "you win", "not thrilled, but",
 		"the choice you made", "you chose", "you picked", "you went with", "which you chose", "is the answer for", "is our answer for", "went live on", "is live on", "proceed with",

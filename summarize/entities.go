@@ -416,7 +416,8 @@ func refPrefix(prev, id string) string {
 	switch {
 	case isRefNoun(prev) && p[0] >= 'A' && p[0] <= 'Z' && len(id) > 2 && !isDigitByte(id[0]) && (id[1] == '-' || id[1] == '/'):
 		return p + " " + id // "Plot B-04-077": a code led by one letter is known by its label
-	case isOneOf(strings.ToLower(p), []string{"s/n", "p/n", "sn", "pn", "sku", "lot", "batch"}):
+	case isOneOf(strings.ToLower(p), []string{"s/n", "p/n", "sn", "pn", "sku", "lot", "batch", "chip", "microchip", "cast",
+		"heat", "ring", "band"}):
 		return p + " " + id // "S/N DZ837342", "LOT KD55127": the number is known by what it numbers
 	case isDigitByte(id[0]) && (isRefNoun(prev) || isAcronym(prev)):
 		return p + " " + id
@@ -458,7 +459,8 @@ func cellBreak(s string, j int) bool {
 // dash (Exhibit 44-K).
 func labelledCode(n string) bool {
 	if a, b, ok := strings.Cut(n, "/"); ok {
-		return allDigits(a) && allDigits(b) && len(a) > 0 && len(b) > 0
+		// 25/313, and 7153/N: digits, then digits or a letter or two
+		return allDigits(a) && len(a) > 0 && len(b) > 0 && (allDigits(b) || len(b) <= 2 && strings.ToUpper(b) == b && isLetters(b))
 	}
 	a, b, ok := strings.Cut(n, "-")
 	return ok && allDigits(a) && len(a) > 0 && len(b) >= 1 && len(b) <= 3 && strings.ToUpper(b) == b && !allDigits(b) && isLetters(b)

@@ -179,6 +179,7 @@ func TestSetsPath(t *testing.T) {
 		{"  source: s3://bucket/key", true},
 		{"15 2 * * * /usr/local/bin/sync-run --source C:\\data\\x.csv", true},
 		{"EXPORT_URL=https://files.example/x.zip", true},
+		{`export_to = "Z:\\Campaign 2026\\Haulage\\tare.pdf"`, true},
 		{"drwxr-xr-x  2 root root 4096 Nov  3 10:00 logs", false},
 		{"at com.example.Foo.bar(Foo.java:42)", false},
 		{"retain_days = 30", false},

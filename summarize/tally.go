@@ -230,11 +230,13 @@ func setsPath(line string) bool {
 	if !ok || key == "" || strings.ContainsAny(key, " \t/\\\"'") {
 		return false
 	}
+	k := strings.ToLower(key)
 	for _, suffix := range []string{"dir", "path", "file", "root", "source", "src", "dest", "destination", "target",
 		"output", "input", "location", "url", "uri", "bucket", "share", "folder", "export", "import"} {
-		if strings.HasSuffix(strings.ToLower(key), suffix) {
+		if strings.HasSuffix(k, suffix) {
 			return true
 		}
 	}
-	return false
+	// export_to, output_path_prefix, target_bucket_name
+	return hasAny(k, []string{"export", "output", "dest", "target", "upload", "download", "archive", "backup"})
 }
