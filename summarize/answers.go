@@ -68,7 +68,7 @@ func isWhQuestion(lower string) bool {
 func asksForChoice(lower string) bool {
 	return strings.HasSuffix(lower, "final answer?") || strings.HasSuffix(lower, "which one?") ||
 		hasAny(lower, []string{"decide what we're using", "decide what we use", "decide which", "need an answer on",
-			"need a decision on", "need a call on"})
+			"need a decision on", "need a call on", "what are we doing", "what are we going with", "what's the call"})
 }
 
 // isYesNoQuestion reports a question that opens with an auxiliary verb

@@ -304,7 +304,7 @@ func classify(lower string, role conv.Role) (string, float64, bool) {
 			l = choiceLower
 		}
 		for _, p := range c.phrases {
-			if containsPhrase(l, p) && !(c.section == SecErrors && errorDenied(l, p)) {
+			if containsPhrase(l, p) && !(c.section == SecErrors && errorDenied(l, p)) && !(c.section == SecDecisions && choiceDenied(l, p)) {
 				return c.section, c.base, true
 			}
 		}
@@ -394,6 +394,23 @@ func errorDenied(lower, p string) bool {
 	for k := len(f) - 1; k >= 0 && k >= len(f)-2; k-- {
 		w := strings.Trim(f[k], ",;:()")
 		if isOneOf(w, []string{"longer", "not", "never", "fixed", "fix", "fixes", "without", "no"}) || strings.HasSuffix(w, "n't") {
+			return true
+		}
+	}
+	return false
+}
+
+// choiceDenied reports a choice word said only to deny it: "we can't sign
+// off on our side", "nobody has decided", "not approved yet".
+func choiceDenied(lower, p string) bool {
+	i := strings.Index(lower, p)
+	if i < 0 {
+		return false
+	}
+	f := strings.Fields(lower[:i])
+	for k := len(f) - 1; k >= 0 && k >= len(f)-2; k-- {
+		w := strings.Trim(f[k], ",;:()")
+		if isOneOf(w, []string{"not", "never", "nobody", "no-one"}) || strings.HasSuffix(w, "n't") {
 			return true
 		}
 	}

@@ -59,6 +59,7 @@ func TestJudgeProbes(t *testing.T) {
 		{"T", conv.RoleUser, "Just confirming what you agreed on your side: you'll migrate the refund webhooks before the end of the month."},
 		{"D", conv.RoleAssistant, "I've updated the settings so refunds now go through Quillpay and restarted the worker."},
 		{"D", conv.RoleUser, "Go ahead and raise the PO for Quillpay."},
+		{"T", conv.RoleUser, "We're still waiting for you to migrate the refund webhooks; we can't sign off on our side until that's done."},
 		{"D", conv.RoleAssistant, "I've recorded Quillpay as the choice for the refund queue in the project notes, since it settles same day."},
 		{"D", conv.RoleAssistant, "Switched the refund queue to Quillpay (it settles same day)."},
 		{"T", conv.RoleUser, "writing the handover now. top of his list: migrate the refund webhooks."},
