@@ -62,6 +62,15 @@ func findEntities(s string, out []entity) []entity {
 			if k == EntID && text[0] == '#' && namesNumber(prev) {
 				text = prev + " " + text // build #12345, PR #88
 			}
+			if k == EntID && isDigitByte(text[len(text)-1]) {
+				// A code with two digit groups after it is one reference:
+				// W9208 26 856768, G0322 26 926031.
+				if g1, n1 := nextDigitRun(s, 2); g1 != "" {
+					if g2, n2 := nextDigitRun(s[n1:], 4); g2 != "" {
+						text, s = text+" "+g1+" "+g2, s[n1+n2:]
+					}
+				}
+			}
 			if k == EntID {
 				text = refPrefix(prev, text) // IMO 9305776, LOT KD55127, No. 25-517
 				if text != trimWord(w) && isAcronym(prev2) && isAcronym(prev) {
@@ -464,4 +473,20 @@ func labelledCode(n string) bool {
 	}
 	a, b, ok := strings.Cut(n, "-")
 	return ok && allDigits(a) && len(a) > 0 && len(b) >= 1 && len(b) <= 3 && strings.ToUpper(b) == b && !allDigits(b) && isLetters(b)
+}
+
+// nextDigitRun returns the run of at least min (and at most eight) digits
+// that rest opens with after one space, and the bytes it takes, or "".
+func nextDigitRun(rest string, min int) (string, int) {
+	if !strings.HasPrefix(rest, " ") {
+		return "", 0
+	}
+	j := 1
+	for j < len(rest) && isDigitByte(rest[j]) {
+		j++
+	}
+	if n := j - 1; n < min || n > 8 || j < len(rest) && !isSpaceByte(rest[j]) && strings.IndexByte(".,;:!?)", rest[j]) < 0 {
+		return "", 0
+	}
+	return rest[1:j], j
 }

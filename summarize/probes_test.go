@@ -151,6 +151,8 @@ func TestIdentifierProbes(t *testing.T) {
 		{"pushed 1 record (JOB# 207265) to the portal", "JOB# 207265"},
 		{"pushed Exhibit 44-K to the portal", "Exhibit 44-K"},
 		{"chip FA424153,shelf 14,ceri,awaiting recheck", "chip FA424153"},
+		{"Special case for W9208 26 856768: it predates the format", "W9208 26 856768"},
+		{"INC-4412 took 45 minutes", "INC-4412"},
 		{"Only Cast 1528/F fails the check.", "Cast 1528/F"},
 		{"CM-L2-24254,review,raised by the overnight shift", "CM-L2-24254"},
 		{"the last time anyone touched Plot B-04-077 was on the 3rd", "Plot B-04-077"},
