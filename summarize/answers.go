@@ -297,7 +297,7 @@ func assentsTo(s string) bool {
 	}
 	for _, p := range []string{"+1", "👍", "lgtm", "agreed", "agree", "sounds good", "yes", "yep", "yeah", "approved",
 		"ship it", "works for me", "fine by me", "locking that in", "locking it in", "lock it in", "let's do it",
-		"let's do that", "deal", "sold", "makes sense", "same here", "no objection", "go for it", "do it", "take it",
+		"let's do that", "deal", "sold", "makes sense", "same here", "no objection", "go for it", "do it", "take it", "confirmed",
 		"ok going with", "going with that", "noted"} {
 		if strings.HasPrefix(lower, p) && (len(lower) == len(p) || !isAlnum(lower[len(p)])) {
 			return true
