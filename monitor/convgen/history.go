@@ -574,4 +574,31 @@ package convgen
 // pending tasks (158/192) said in new ways are what the hard sets lose,
 // and they surface more distractors (92/192). held-out30-33 were then
 // unblinded and studied.
+//
+// 2026-12-01: held-out34 (heldout28.go: glacier walks, a veterinary blood
+// bank, a Stearman restoration, a school-bus depot, a kelp farm, a museum
+// registrar's loans), held-out35 (heldout29.go: a crematorium, hop kilns,
+// orchestra instrument insurance, a wastewater lab, a ferry ticket desk, a
+// mushroom grower), held-out36 (heldout30.go: a bobsleigh track's ice, a
+// newborn hearing screen, a typefoundry, a cattle mart, a tunnel segment
+// yard, library home delivery) and held-out37 (heldout31.go: chocolate
+// tempering, a prison library, a wind tunnel, egg grading, a harp maker,
+// search-and-rescue dogs), same brief, same rules, scored once each,
+// blind, totals only, with held-out21-25 rescored, still unseen (2900d7c):
+//
+//	held-out34 (2900d7c)             91.1%  44/48     46/48  45/48  40/48  17/48
+//	held-out35 (2900d7c)             91.7%  41/48     43/48  48/48  44/48  22/48
+//	held-out36 (2900d7c)             87.5%  34/48     44/48  47/48  43/48  17/48
+//	held-out37 (2900d7c)             85.4%  37/48     43/48  46/48  38/48  14/48
+//	held-out21 (2900d7c)             91.1%  44/48     38/48  45/48  48/48  18/48
+//	held-out22 (2900d7c)             93.8%  48/48     40/48  45/48  47/48  3/48
+//	held-out23 (2900d7c)             93.8%  45/48     40/48  47/48  48/48  4/48
+//	held-out24 (2900d7c)             98.4%  48/48     47/48  46/48  48/48  4/48
+//	held-out25 (2900d7c)             91.1%  46/48     34/48  48/48  47/48  13/48
+//
+// held-out34-37 pooled: 683 of 768 (88.9%), the third batch of this brief
+// (81.6%, 85.5%, 88.9%); held-out21-25: 899 of 960 (93.6%). Seven of these
+// nine unseen sets reach 90%; all nine together keep 1582 of 1728 (91.6%).
+// Decisions said in new ways (156/192 in held-out34-37) remain the loss.
+// held-out34-37 were then unblinded and studied.
 const heldOutHistory = "monitor/convgen/history.go"
