@@ -49,6 +49,9 @@ func opensQuestion(s string) bool {
 // isWhQuestion reports a question that asks what, which or who, or offers
 // alternatives ("Foo or Bar?").
 func isWhQuestion(lower string) bool {
+	for _, lead := range []string{"remind me ", "quick one, ", "sorry, ", "so "} {
+		lower = strings.TrimPrefix(lower, lead) // "remind me what we landed on for X?"
+	}
 	for _, w := range []string{"what ", "what's ", "whats ", "which ", "who ", "whom "} {
 		if strings.HasPrefix(lower, w) {
 			return true
@@ -114,7 +117,7 @@ func answerTo(s, lower string, qs []string, done []bool) int {
 	case givesReason(lower) && firstOpen(qs, done, func(q string) bool { return asksWhyChosen(strings.ToLower(q)) }):
 		// "Why did we end up on Foo?" - "That was for X: ...".
 		fits = func(q string) bool { return asksWhyChosen(strings.ToLower(q)) }
-	case opensWithAssent(lower) || denies(lower):
+	case opensWithAssent(lower) || denies(lower) || isOneOf(strings.TrimRight(lower, ".!"), []string{"it is", "it does", "we are", "we do", "it will", "that's it", "that's the one"}):
 		fits = func(q string) bool { return isYesNoQuestion(strings.ToLower(q)) }
 	case terseName(s) || hasPrefixAny(lower, []string{"just one", "one thing", "only one", "that we'd", "that we would",
 		"that i'd", "that i would", "that you'd", "probably that", "probably the", "only the", "just the"}):

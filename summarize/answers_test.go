@@ -26,6 +26,7 @@ func TestAnswerTo(t *testing.T) {
 		{"Yes?", []bool{false, false, false, false}, -1},
 		{"Yes.", []bool{false, false, false, false}, 1},
 		{"I'll do it once the import finishes.", []bool{false, false, false, false}, -1},
+		{"It is.", []bool{false, false, false, false}, 1},
 	}
 	for _, tt := range tests {
 		if got := answerTo(tt.answer, strings.ToLower(tt.answer), qs, tt.done); got != tt.want {

@@ -283,7 +283,24 @@ func readRecord(fs []kv, row bool) []unit {
 		out = append(out, unit{text: item, hint: SecTasks})
 		used[ti] = true
 	}
-	if v, i := get(decisionKeys); i >= 0 && !isOneOf(state, rejectedStates) &&
+	if _, ai := get([]string{"approved by", "approver", "authorised by", "authorized by", "signed off by"}); ai >= 0 {
+		// A requisition or order someone approved chose what it names:
+		// "Item: Foo / For: the rota / Justification: ...".
+		if v, i := get([]string{"item", "product", "vendor", "supplier", "tool", "system"}); i >= 0 && hasNamedThing("x "+v) {
+			item := fs[i].line
+			if p, pi := get([]string{"for", "purpose", "use"}); pi >= 0 && p != "" {
+				item += " (for " + p + ")"
+				used[pi] = true
+			}
+			if r, ri := get(reasonKeys); ri >= 0 && r != "" {
+				item += ". " + fs[ri].line
+				used[ri] = true
+			}
+			out = append(out, unit{text: item, hint: SecDecisions})
+			used[i], used[ai] = true, true
+		}
+	}
+	if v, i := get(decisionKeys); i >= 0 && !isOneOf(state, rejectedStates) && !used[i] &&
 		(startsWithName(v) || hasNamedThing(v) || strings.Contains(v, "->") || strings.Contains(v, "→")) {
 		item := fs[i].line
 		if r, ri := get(reasonKeys); ri >= 0 && r != "" {

@@ -33,6 +33,8 @@ func TestNoteStructures(t *testing.T) {
 			map[string]string{"/data/inbox/batch-7781.json": "P"}},
 		{"diff --git a/svc/pay.go b/svc/pay.go\n+// TODO: remove the legacy retry loop once Qpay is live\n+func Pay() {}",
 			map[string]string{"remove the legacy retry loop once Qpay is live": "T"}},
+		{"PURCHASE REQUISITION - APPROVED\nItem: Quorvia Taps\nFor: the pressure taps on the wing model\nJustification: the old detector missed cracks\nApprover: D. Achterberg",
+			map[string]string{"Quorvia Taps": "D"}},
 		{"PURCHASE ORDER 4471-B\nVendor: Quorvia Dose\nLine 1: annual subscription, for the washer dosing\nApproved by: M. Okafor\nJustification on file: the only one that fits the furnace.",
 			map[string]string{"Quorvia Dose": "D"}},
 		{"ADR-014: Event bus\nStatus: Accepted\nDecision: NATS JetStream for the event bus\nConsequences: we run three nodes",
