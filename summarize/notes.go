@@ -110,6 +110,10 @@ func (x *extractor) addNotes(text string, recency float64) {
 			b.WriteString(t + "\n") // "INFO reminder-bot: overdue item "X"": a bot telling of work owed
 			continue
 		}
+		if csvRow(t) {
+			b.WriteString(t + "\n") // "CR6927-F,QUERY,registrar,2026-10-07": a row names its record
+			continue
+		}
 		if _, ok := jsonRecord(t); ok {
 			b.WriteString(t + "\n") // {"task": "...", "status": "open"}: a record, read by splitUnits
 			continue
@@ -278,4 +282,15 @@ func isLetters(w string) bool {
 		}
 	}
 	return true
+}
+
+// csvRow reports a line of three or more cells split by commas or
+// semicolons with no spaces after them, as exports print rows.
+func csvRow(t string) bool {
+	for _, sep := range []string{",", ";"} {
+		if n := strings.Count(t, sep); n >= 2 && !strings.Contains(t, sep+" ") && !strings.ContainsAny(t, "{}[]()=\"") {
+			return true
+		}
+	}
+	return false
 }
