@@ -120,7 +120,7 @@ func answerTo(s, lower string, qs []string, done []bool) int {
 	case opensWithAssent(lower) || denies(lower) || isOneOf(strings.TrimRight(lower, ".!"), []string{"it is", "it does", "we are", "we do", "it will", "that's it", "that's the one"}):
 		fits = func(q string) bool { return isYesNoQuestion(strings.ToLower(q)) }
 	case terseName(s) || hasPrefixAny(lower, []string{"just one", "one thing", "only one", "that we'd", "that we would",
-		"that i'd", "that i would", "that you'd", "probably that", "probably the", "only the", "just the"}):
+		"that i'd", "that i would", "that you'd", "that you would", "that they'd", "probably that", "probably the", "only the", "just the"}):
 		// "Just one item: send X.", "That we'd calibrate X by Friday."
 		fits = func(q string) bool { return isWhQuestion(strings.ToLower(q)) }
 	case len(strings.Fields(lower)) >= 4:

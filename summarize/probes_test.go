@@ -55,6 +55,8 @@ func TestJudgeProbes(t *testing.T) {
 		{"T", conv.RoleUser, "is anyone able to migrate the refund webhooks?"},
 		{"T", conv.RoleUser, "could whoever's covering please migrate the refund webhooks before the freeze?"},
 		{"T", conv.RoleUser, "has anyone volunteered to migrate the refund webhooks?"},
+		{"T", conv.RoleUser, "Shift handover. Carried over for day shift: migrate the refund webhooks."},
+		{"T", conv.RoleUser, "who said they'd migrate the refund webhooks?"},
 		{"T", conv.RoleUser, "open: migrate the refund webhooks"},
 		{"T", conv.RoleUser, "Just confirming what you agreed on your side: you'll migrate the refund webhooks before the end of the month."},
 		{"D", conv.RoleAssistant, "I've updated the settings so refunds now go through Quillpay and restarted the worker."},

@@ -56,6 +56,8 @@ func asksSomeone(lower string) bool {
 		// Who will do it: an owner wanted. "Who wrote it?", "Who is on
 		// call?" ask about the past or present.
 		switch f[1] {
+		case "said", "offered", "promised", "volunteered", "agreed":
+			return true // "who said they'd send the list?": whose it is
 		case "can", "could", "will", "wants", "would", "should", "shall", "has", "volunteers":
 			return f[1] != "has" || f[2] == "to"
 		case "is", "are":
