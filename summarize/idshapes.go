@@ -195,7 +195,10 @@ func entityWeight(s *sentence, rw float64, judged bool) float64 {
 // X", "the one I need", "guard for X".
 var keepCues = []string{"watch", "keep", "track", "remember", "note:", "pin ", "pinned", "flag ", "flagged",
 	"follow up", "follow-up", "look into", "investigate", "pull up", "look up", "paste", "save ", "hold on to",
-	"the one", "that one", "guard", "do not remove", "don't remove", "reference", "use ", "copy "}
+	"the one", "that one", "guard", "do not remove", "don't remove", "reference", "use ", "copy ",
+	// what an outsider chases: "I'm writing again about X", "query re X"
+	"writing again about", "writing about", "following up on", "query about", "query re", "in touch again about",
+	"chasing", "still no reply", "affected record", "affected item", "special case for", "special-cased"}
 
 func keepCue(lower string) bool {
 	for _, c := range keepCues {
