@@ -286,7 +286,7 @@ func readRecord(fs []kv, row bool) []unit {
 	if _, ai := get([]string{"approved by", "approver", "authorised by", "authorized by", "signed off by"}); ai >= 0 {
 		// A requisition or order someone approved chose what it names:
 		// "Item: Foo / For: the rota / Justification: ...".
-		if v, i := get([]string{"item", "product", "vendor", "supplier", "tool", "system"}); i >= 0 && hasNamedThing("x "+v) {
+		if v, i := get([]string{"item", "product", "vendor", "supplier", "tool", "system"}); i >= 0 && v != "" && len(strings.Fields(v)) <= 5 {
 			item := fs[i].line
 			if p, pi := get([]string{"for", "purpose", "use"}); pi >= 0 && p != "" {
 				item += " (for " + p + ")"

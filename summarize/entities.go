@@ -154,7 +154,7 @@ func classifyWord(raw string) (EntityKind, string, bool) {
 	if strings.ContainsAny(w, "{}\"=<>|\\") {
 		return 0, "", false
 	}
-	if isCaseRef(w) || isEndpoint(w) || isQualifiedName(w) || isBareNumberID(w) || isCompoundID(w) {
+	if isCaseRef(w) || isEndpoint(w) || isQualifiedName(w) || isBareNumberID(w) || isCompoundID(w) || atHash(w) {
 		return EntID, w, true
 	}
 	if looksLikePath(stripLineRef(w)) {
@@ -489,4 +489,20 @@ func nextDigitRun(rest string, min int) (string, int) {
 		return "", 0
 	}
 	return rest[1:j], j
+}
+
+// atHash reports a name pinned to a hash with "@" (plc@b23e7da1,
+// image@sha), not a mail address: no dot after the "@", six or more hex
+// digits.
+func atHash(w string) bool {
+	name, h, ok := strings.Cut(w, "@")
+	if !ok || name == "" || len(h) < 6 || strings.ContainsAny(h, ".@") {
+		return false
+	}
+	for i := 0; i < len(h); i++ {
+		if c := h[i] | 0x20; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
