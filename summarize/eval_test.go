@@ -150,9 +150,9 @@ func TestPlantedFactRetention(t *testing.T) {
 // held-out10 66.7%, held-out11 82.8%, held-out12 85.9%, held-out13 88.0%,
 // held-out14 78.6%), and so have held-out15 to held-out20 (scores in
 // monitor/convgen/history.go), and held-out26 to held-out37 after theirs.
-// held-out7 and held-out21 to held-out25 are blind: never looked at (21-25
-// scored at 59f6d16, b460b92, 1ea7f76 and 2900d7c), so a run reports their
-// totals only.
+// held-out7, held-out21 to held-out25 and held-out38 to held-out41 are
+// blind: never looked at (21-25 scored at 59f6d16, b460b92, 1ea7f76 and
+// 2900d7c), so a run reports their totals only.
 var heldOutSets = []struct {
 	name  string
 	facts func(seed uint64, n int) []convgen.Fact
@@ -206,4 +206,8 @@ var heldOutSets = []struct {
 	{"held-out35", convgen.HeldOut35, false},
 	{"held-out36", convgen.HeldOut36, false},
 	{"held-out37", convgen.HeldOut37, false},
+	{"held-out38", convgen.HeldOut38, true},
+	{"held-out39", convgen.HeldOut39, true},
+	{"held-out40", convgen.HeldOut40, true},
+	{"held-out41", convgen.HeldOut41, true},
 }

@@ -39,6 +39,7 @@ func TestFactSetsAreDistinct(t *testing.T) {
 		"held-out26": HeldOut26(1, 4), "held-out27": HeldOut27(1, 4), "held-out28": HeldOut28(1, 4), "held-out29": HeldOut29(1, 4),
 		"held-out30": HeldOut30(1, 4), "held-out31": HeldOut31(1, 4), "held-out32": HeldOut32(1, 4), "held-out33": HeldOut33(1, 4),
 		"held-out34": HeldOut34(1, 4), "held-out35": HeldOut35(1, 4), "held-out36": HeldOut36(1, 4), "held-out37": HeldOut37(1, 4),
+		"held-out38": HeldOut38(1, 4), "held-out39": HeldOut39(1, 4), "held-out40": HeldOut40(1, 4), "held-out41": HeldOut41(1, 4),
 		"tuning7": Tuning7(1, 4), "tuning8": Tuning8(1, 4), "tuning9": Tuning9(1, 4), "tuning10": Tuning10(1, 4),
 		"tuning11": Tuning11(1, 4), "tuning12": Tuning12(1, 4), "tuning13": Tuning13(1, 4), "tuning14": Tuning14(1, 4),
 		"tuning15": Tuning15(1, 4), "tuning16": Tuning16(1, 4), "tuning17": Tuning17(1, 4), "tuning18": Tuning18(1, 4),
