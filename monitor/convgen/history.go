@@ -601,4 +601,32 @@ package convgen
 // nine unseen sets reach 90%; all nine together keep 1582 of 1728 (91.6%).
 // Decisions said in new ways (156/192 in held-out34-37) remain the loss.
 // held-out34-37 were then unblinded and studied.
+//
+// 2026-12-01: held-out38 (heldout32.go: a violin repair bench, an inshore
+// lifeboat, sterile services, a cider press co-op, a signal box, wildlife
+// rehabilitation), held-out39 (heldout33.go: salt-mine haulage, community
+// radio playout, a bone-marrow registry, marionettes, a grain elevator,
+// coastal erosion surveys), held-out40 (heldout34.go: canal locks, cheese
+// caves, a bell foundry, a honey house, a planetarium, a tram museum) and
+// held-out41 (heldout35.go: glass sorting, an archive's map room, neonatal
+// transport, cork harvest, a circus school, weather balloons), same brief,
+// same rules, scored once each, blind, totals only, with held-out21-25
+// rescored, still unseen (6defcc3):
+//
+//	held-out38 (6defcc3)             93.8%  46/48     48/48  43/48  43/48  16/48
+//	held-out39 (6defcc3)             92.2%  40/48     45/48  46/48  46/48  21/48
+//	held-out40 (6defcc3)             83.9%  41/48     35/48  39/48  46/48  27/48
+//	held-out41 (6defcc3)             94.3%  43/48     44/48  46/48  48/48  10/48
+//	held-out21 (6defcc3)             91.1%  44/48     38/48  45/48  48/48  18/48
+//	held-out22 (6defcc3)             93.8%  48/48     40/48  45/48  47/48  3/48
+//	held-out23 (6defcc3)             93.8%  45/48     40/48  47/48  48/48  4/48
+//	held-out24 (6defcc3)             98.4%  48/48     47/48  46/48  48/48  4/48
+//	held-out25 (6defcc3)             91.7%  48/48     34/48  47/48  47/48  13/48
+//
+// held-out38-41 pooled: 699 of 768 (91.0%), the fourth batch of this
+// brief, each scored before study (81.6%, 85.5%, 88.9%, 91.0%);
+// held-out21-25: 900 of 960 (93.8%). Eight of these nine unseen sets reach
+// 90%, held-out40 keeps 83.9% (pending tasks 35/48, paths 39/48); all nine
+// together keep 1599 of 1728 (92.5%). They surface distractors more often
+// than the sets studied (74/192 in held-out38-41).
 const heldOutHistory = "monitor/convgen/history.go"
