@@ -148,9 +148,7 @@ func terseName(s string) bool {
 	f := strings.Fields(s)
 	if len(f) == 1 && len(strings.Trim(f[0], ".,;:!")) >= 3 && !stopWords[strings.ToLower(strings.Trim(f[0], ".,;:!"))] {
 		// a one-word answer names the choice, in any case ("vintrace.")
-		return !isOneOf(strings.ToLower(strings.Trim(f[0], ".,;:!")), []string{"sure", "done", "ok", "okay", "thanks",
-			"fixed", "right", "great", "good", "agreed", "perfect", "noted", "correct", "hmm", "well", "yes", "yeah",
-			"yep", "nope", "maybe", "probably", "both", "neither", "either", "none", "nothing", "all"})
+		return !isOneOf(strings.ToLower(strings.Trim(f[0], ".,;:!")), remarkWords)
 	}
 	if len(f) == 0 || len(f) > 5 || !startsWithName(s) {
 		return false
@@ -412,11 +410,16 @@ func bareName(s string) bool {
 	return true
 }
 
-// conversationWords make a short sentence a remark, not a name.
-var conversationWords = []string{"sure", "done", "ok", "okay", "thanks", "fixed", "right", "great", "good", "agreed",
+// remarkWords are one-word replies that name nothing ("Sure.", "Done.").
+var remarkWords = []string{"sure", "done", "ok", "okay", "thanks", "fixed", "right", "great", "good", "agreed",
 	"perfect", "noted", "correct", "hmm", "well", "yes", "yeah", "yep", "nope", "maybe", "probably", "both", "neither",
-	"either", "none", "nothing", "all", "makes", "sense", "sounds", "fine", "cool", "nice", "same", "thank", "got",
-	"see", "will", "do", "works", "true", "exactly", "indeed", "absolutely", "definitely", "later", "soon", "now"}
+	"either", "none", "nothing", "all"}
+
+// conversationWords make a short sentence a remark, not a name: the
+// remarkWords and the words of short replies ("Makes sense.").
+var conversationWords = append(remarkWords[:len(remarkWords):len(remarkWords)], "makes", "sense", "sounds", "fine",
+	"cool", "nice", "same", "thank", "got", "see", "will", "do", "works", "true", "exactly", "indeed", "absolutely",
+	"definitely", "later", "soon", "now")
 
 // openWhQuestion returns the first wh-question not yet answered, or -1.
 func openWhQuestion(qs []string, done []bool) int {

@@ -304,7 +304,7 @@ func classify(lower string, role conv.Role) (string, float64, bool) {
 			l = choiceLower
 		}
 		for _, p := range c.phrases {
-			if containsPhrase(l, p) && !(c.section == SecErrors && errorDenied(l, p)) && !(c.section == SecDecisions && choiceDenied(l, p)) {
+			if containsPhrase(l, p) && !deniedCue(c.section, l, p) {
 				return c.section, c.base, true
 			}
 		}
@@ -382,10 +382,19 @@ func isRequest(lower string) bool {
 	return strings.HasSuffix(lower, "?")
 }
 
-// errorDenied reports an error word said only to deny it or of a fix:
-// "blank cells no longer crash the parser", "fixed the crash on launch",
-// "it doesn't fail any more".
-func errorDenied(lower, p string) bool {
+// deniedCue reports a cue phrase p that the two words before it deny:
+// "blank cells no longer crash the parser", "we can't sign off". For an
+// error cue, words of a fix deny it too ("fixed the crash on launch").
+func deniedCue(sec, lower, p string) bool {
+	var denials []string
+	switch sec {
+	case SecErrors:
+		denials = []string{"longer", "not", "never", "fixed", "fix", "fixes", "without", "no"}
+	case SecDecisions:
+		denials = []string{"not", "never", "nobody", "no-one"}
+	default:
+		return false
+	}
 	i := strings.Index(lower, p)
 	if i < 0 {
 		return false
@@ -393,24 +402,7 @@ func errorDenied(lower, p string) bool {
 	f := strings.Fields(lower[:i])
 	for k := len(f) - 1; k >= 0 && k >= len(f)-2; k-- {
 		w := strings.Trim(f[k], ",;:()")
-		if isOneOf(w, []string{"longer", "not", "never", "fixed", "fix", "fixes", "without", "no"}) || strings.HasSuffix(w, "n't") {
-			return true
-		}
-	}
-	return false
-}
-
-// choiceDenied reports a choice word said only to deny it: "we can't sign
-// off on our side", "nobody has decided", "not approved yet".
-func choiceDenied(lower, p string) bool {
-	i := strings.Index(lower, p)
-	if i < 0 {
-		return false
-	}
-	f := strings.Fields(lower[:i])
-	for k := len(f) - 1; k >= 0 && k >= len(f)-2; k-- {
-		w := strings.Trim(f[k], ",;:()")
-		if isOneOf(w, []string{"not", "never", "nobody", "no-one"}) || strings.HasSuffix(w, "n't") {
+		if isOneOf(w, denials) || strings.HasSuffix(w, "n't") {
 			return true
 		}
 	}

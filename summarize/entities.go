@@ -65,8 +65,8 @@ func findEntities(s string, out []entity) []entity {
 			if k == EntID && isDigitByte(text[len(text)-1]) {
 				// A code with two digit groups after it is one reference:
 				// W9208 26 856768, G0322 26 926031.
-				if g1, n1 := nextDigitRun(s, 2); g1 != "" {
-					if g2, n2 := nextDigitRun(s[n1:], 4); g2 != "" {
+				if g1, n1 := nextDigitRun(s, 2, 8); g1 != "" {
+					if g2, n2 := nextDigitRun(s[n1:], 4, 8); g2 != "" {
 						text, s = text+" "+g1+" "+g2, s[n1+n2:]
 					}
 				}
@@ -94,7 +94,7 @@ func findEntities(s string, out []entity) []entity {
 				}
 				// PR 4412, ESN 836-284, and groups after it: NH 2845 6927
 				for k := 0; k < 2; k++ {
-					g, used := nextDigitGroup(s)
+					g, used := nextDigitRun(s, 3, 6)
 					if g == "" {
 						break
 					}
@@ -436,23 +436,6 @@ func refPrefix(prev, id string) string {
 	return id
 }
 
-// nextDigitGroup returns the group of three to six digits that rest opens
-// with after one space ("NH 2845 6927": " 6927"), and the bytes it takes,
-// or "" if there is none.
-func nextDigitGroup(rest string) (string, int) {
-	if !strings.HasPrefix(rest, " ") {
-		return "", 0
-	}
-	j := 1
-	for j < len(rest) && isDigitByte(rest[j]) {
-		j++
-	}
-	if n := j - 1; n < 3 || n > 6 || j < len(rest) && !isSpaceByte(rest[j]) && strings.IndexByte(".,;:!?)", rest[j]) < 0 {
-		return "", 0
-	}
-	return rest[1:j], j
-}
-
 // cellBreak reports a comma or semicolon at s[j] that separates the cells
 // of a CSV row ("TX0158500-B;night shift"), not one in a number
 // ("1,250.00") or before a space, which trimWord strips anyway.
@@ -475,9 +458,10 @@ func labelledCode(n string) bool {
 	return ok && allDigits(a) && len(a) > 0 && len(b) >= 1 && len(b) <= 3 && strings.ToUpper(b) == b && !allDigits(b) && isLetters(b)
 }
 
-// nextDigitRun returns the run of at least min (and at most eight) digits
-// that rest opens with after one space, and the bytes it takes, or "".
-func nextDigitRun(rest string, min int) (string, int) {
+// nextDigitRun returns the run of min to max digits that rest opens with
+// after one space (" 6927" in "NH 2845 6927"), and the bytes it takes, or
+// "" if there is none.
+func nextDigitRun(rest string, min, max int) (string, int) {
 	if !strings.HasPrefix(rest, " ") {
 		return "", 0
 	}
@@ -485,7 +469,7 @@ func nextDigitRun(rest string, min int) (string, int) {
 	for j < len(rest) && isDigitByte(rest[j]) {
 		j++
 	}
-	if n := j - 1; n < min || n > 8 || j < len(rest) && !isSpaceByte(rest[j]) && strings.IndexByte(".,;:!?)", rest[j]) < 0 {
+	if n := j - 1; n < min || n > max || j < len(rest) && !isSpaceByte(rest[j]) && strings.IndexByte(".,;:!?)", rest[j]) < 0 {
 		return "", 0
 	}
 	return rest[1:j], j

@@ -223,8 +223,7 @@ func (x *extractor) addText(text string, role conv.Role, recency float64, src so
 		st.absorbed = absorbed[si]
 		if si+1 < len(sents) {
 			next := sents[si+1].text
-			answers := len(asked) > 0 && answerTo(next, strings.ToLower(next), asked, done) >= 0
-			if saysLeftOpen(next) && !narrates(st.lower) && !answers {
+			if saysLeftOpen(next) && !narrates(st.lower) && !(len(asked) > 0 && answerTo(next, strings.ToLower(next), asked, done) >= 0) {
 				st.reason, st.leftOpen = next, true
 			} else {
 				st.because = startsWithReason(next) && !hasMainClause(next) || explainsChoice(next)
@@ -423,10 +422,16 @@ func stripSpeaker(t string) string {
 			return t
 		}
 	}
-	if isOneOf(label, headerLabels) || isOneOf(label, taskLabels) || isOneOf(label, stateKeys) || isOneOf(label, titleKeys) ||
-		isOneOf(label, dueKeys) || isOneOf(label, decisionKeys) || isOneOf(label, reasonKeys) || isOneOf(label, openStates) ||
-		isOneOf(label, closedStates) || isOneOf(label, logLevels) || isOneOf(label, timeWords) || stopWords[label] {
+	if isRecordLabel(label) {
 		return t
 	}
 	return rest
+}
+
+// isRecordLabel reports a label ("status", "owner", "decision", "today")
+// that says what a value is, not who said it.
+func isRecordLabel(label string) bool {
+	return isOneOf(label, headerLabels) || isOneOf(label, taskLabels) || isOneOf(label, stateKeys) || isOneOf(label, titleKeys) ||
+		isOneOf(label, dueKeys) || isOneOf(label, decisionKeys) || isOneOf(label, reasonKeys) || isOneOf(label, openStates) ||
+		isOneOf(label, closedStates) || isOneOf(label, logLevels) || isOneOf(label, timeWords) || stopWords[label]
 }

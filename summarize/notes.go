@@ -266,8 +266,7 @@ func chatName(t string) string {
 			return t // "ERROR: ...", "Re: ...", not a name
 		}
 	}
-	if l := strings.ToLower(label); isOneOf(l, headerLabels) || isOneOf(l, taskLabels) || isOneOf(l, stateKeys) ||
-		isOneOf(l, titleKeys) || isOneOf(l, decisionKeys) || isOneOf(l, reasonKeys) {
+	if isRecordLabel(strings.ToLower(label)) {
 		return t
 	}
 	return rest

@@ -124,13 +124,7 @@ func TestPathProbes(t *testing.T) {
 		{"look in /tmp/build and notes.txt", "notes.txt"},
 		{"cd /var/log and/or check it", "/var/log"},
 	} {
-		got := ""
-		for _, e := range findEntities(tc.line, nil) {
-			if e.kind == EntPath {
-				got = e.text
-			}
-		}
-		if got != tc.want {
+		if got := lastEntity(tc.line, EntPath); got != tc.want {
 			t.Errorf("findEntities(%q) last path = %q, want %q", tc.line, got, tc.want)
 		}
 	}
@@ -177,14 +171,20 @@ func TestIdentifierProbes(t *testing.T) {
 		{"customer cus_NffrFeUfNV2Hib churned", "cus_NffrFeUfNV2Hib"},
 		{"room 4.12 booked", ""},
 	} {
-		got := ""
-		for _, e := range findEntities(tc.line, nil) {
-			if e.kind == EntID {
-				got = e.text
-			}
-		}
-		if got != tc.want {
+		if got := lastEntity(tc.line, EntID); got != tc.want {
 			t.Errorf("findEntities(%q) id = %q, want %q", tc.line, got, tc.want)
 		}
 	}
+}
+
+// lastEntity is the last entity of kind that findEntities finds in line,
+// or "".
+func lastEntity(line string, kind EntityKind) string {
+	got := ""
+	for _, e := range findEntities(line, nil) {
+		if e.kind == kind {
+			got = e.text
+		}
+	}
+	return got
 }

@@ -50,13 +50,22 @@ func (x *extractor) addToolResult(p conv.Part, recency float64) {
 	// Machine output names things by the hundred; a line reporting an
 	// error or a warning names what failed, and output that names only a
 	// few things at all (a log of one run, a config section) is about them.
-	few := fewEntities(text)
-	for _, line := range strings.Split(text, "\n") {
+	lines := strings.Split(text, "\n")
+	found := make([][]entity, len(lines))
+	distinct := map[string]bool{}
+	for i, line := range lines {
+		found[i] = findEntities(line, nil)
+		for _, e := range found[i] {
+			distinct[e.text] = true
+		}
+	}
+	few := len(distinct) <= fewOutputEntities
+	for i, line := range lines {
 		w := machineEntityWeight
 		if few || setsPath(line) || hasErrorLine(line) || isLogLevel(line, "warn", "warning", "error", "err", "fatal", "crit", "critical") {
 			w = errorEntityWeight
 		}
-		x.addEntities(line, w, recency, x.seq, x.echo)
+		x.tally(found[i], w, recency, x.seq, x.echo)
 	}
 	x.addNotes(text, recency)
 	if !p.IsError && !hasErrorLine(text) {
@@ -95,7 +104,12 @@ func hasErrorLine(s string) bool {
 // input except already gave.
 func (x *extractor) addEntities(s string, w, recency float64, seq int, except string) {
 	var buf [16]entity
-	for _, e := range findEntities(s, buf[:0]) {
+	x.tally(findEntities(s, buf[:0]), w, recency, seq, except)
+}
+
+// tally counts entities found in one place, weighing each mention w.
+func (x *extractor) tally(ents []entity, w, recency float64, seq int, except string) {
+	for _, e := range ents {
 		if except != "" && strings.Contains(except, e.text) {
 			continue
 		}
@@ -194,24 +208,8 @@ func inputText(input []byte) string {
 }
 
 // fewOutputEntities is the most distinct paths and identifiers a tool's
-// output may name and still be taken as about each of them.
+// output may name and still be taken as about each of them (addToolResult).
 const fewOutputEntities = 2
-
-// fewEntities reports tool output that names at most fewOutputEntities
-// distinct paths and identifiers.
-func fewEntities(text string) bool {
-	var buf [16]entity
-	seen := map[string]bool{}
-	for _, line := range strings.Split(text, "\n") {
-		for _, e := range findEntities(line, buf[:0]) {
-			seen[e.text] = true
-			if len(seen) > fewOutputEntities {
-				return false
-			}
-		}
-	}
-	return true
-}
 
 // setsPath reports a line of configuration or a command that points a
 // setting at something: "output_dir = /srv/x", "source: s3://b/k",
@@ -231,12 +229,12 @@ func setsPath(line string) bool {
 		return false
 	}
 	k := strings.ToLower(key)
-	for _, suffix := range []string{"dir", "path", "file", "root", "source", "src", "dest", "destination", "target",
-		"output", "input", "location", "url", "uri", "bucket", "share", "folder", "export", "import"} {
+	for _, suffix := range []string{"dir", "path", "file", "root", "source", "src", "input", "location", "url", "uri",
+		"bucket", "share", "folder", "import"} {
 		if strings.HasSuffix(k, suffix) {
 			return true
 		}
 	}
-	// export_to, output_path_prefix, target_bucket_name
+	// anywhere in the key: export_to, output_path_prefix, target_bucket_name
 	return hasAny(k, []string{"export", "output", "dest", "target", "upload", "download", "archive", "backup"})
 }
