@@ -6,6 +6,15 @@
 // as a field of Config with its documentation and allowed values in struct
 // tags; parsing, validation, the environment names and the archon.yaml
 // template written by `archon init` are all derived from that declaration.
+//
+// A struct-typed field of a section is a subsection: context.llm.timeout in
+// archon.yaml is the key timeout of the mapping llm inside context:, and
+// ARCHON_CONTEXT_LLM_TIMEOUT in the environment. Maps (context.budgets) and
+// lists of objects (context.models, context.profiles) are decoded strictly
+// from the file, unknown fields being errors with their line; in the
+// environment and on the command line they are written as YAML flow or JSON
+// (ARCHON_CONTEXT_BUDGETS='{history: 40}'), and Get formats them as compact
+// JSON.
 package config
 
 import (
@@ -16,11 +25,15 @@ import (
 
 // Config is archon's whole configuration. Each field of each section is one
 // key, named section.key in archon.yaml (log.agent) and ARCHON_SECTION_KEY in
-// the environment.
+// the environment. A struct-typed field of a section is a subsection whose
+// keys are named section.sub.key (context.llm.provider, in archon.yaml a
+// mapping inside the section) and ARCHON_SECTION_SUB_KEY
+// (ARCHON_CONTEXT_LLM_PROVIDER).
 type Config struct {
 	Workspace Workspace `yaml:"workspace" doc:"where things are"`
 	Log       Log       `yaml:"log" doc:"L2 daily logs"`
 	L1        L1        `yaml:"l1" doc:"L1: what is always loaded at session start"`
+	Context   Context   `yaml:"context" doc:"context monitoring (archon context ..., archon summarize)"`
 	Search    Search    `yaml:"search" doc:"retrieval"`
 	Embedder  Embedder  `yaml:"embedder" doc:"vectors for the semantic half of hybrid search"`
 	Rerank    Rerank    `yaml:"rerank" doc:"optional reranking of the best hits by a model"`
@@ -151,6 +164,7 @@ func Default() Config {
 		},
 		Log:      Log{MaxEntryBytes: memory.DefaultMaxEntryBytes},
 		L1:       L1{WindowDays: 7, BudgetTokens: 1000},
+		Context:  defaultContext(),
 		Search:   Search{TopK: 10, VectorWeight: 0.3},
 		Embedder: Embedder{Provider: "builtin", APIKeyEnv: "OPENAI_API_KEY"},
 		Rerank:   Rerank{Provider: "none", TopN: 20, TimeoutSeconds: 10},

@@ -29,7 +29,8 @@ func TestTemplateRoundTrip(t *testing.T) {
 		if k.Doc == "" {
 			t.Errorf("key %s has no doc", k.Name)
 		}
-		if !strings.Contains(string(Template()), "\n  "+strings.SplitN(k.Name, ".", 2)[1]+": ") {
+		parts := strings.Split(k.Name, ".")
+		if !strings.Contains(string(Template()), "\n"+strings.Repeat("  ", len(parts)-1)+parts[len(parts)-1]+": ") {
 			t.Errorf("template lacks %s", k.Name)
 		}
 		if l.Sources[k.Name] != FromFile {

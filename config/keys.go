@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -23,15 +24,41 @@ const (
 	FromFlag    Source = "flag"
 )
 
+// The values of Key.Type.
+const (
+	// TypeString is a string.
+	TypeString = "string"
+	// TypeInt is a whole number.
+	TypeInt = "int"
+	// TypeFloat is a number.
+	TypeFloat = "float"
+	// TypeBool is true or false.
+	TypeBool = "bool"
+	// TypeList is a list of strings: a YAML sequence in archon.yaml,
+	// comma-separated in the environment and on the command line.
+	TypeList = "list"
+	// TypeMap is a mapping: a YAML mapping in archon.yaml, YAML flow or
+	// JSON in the environment and on the command line ({history: 40}).
+	TypeMap = "map"
+	// TypeObjects is a list of mappings: a YAML sequence in archon.yaml,
+	// YAML flow or JSON in the environment and on the command line
+	// ([{name: m, window: 32000}]).
+	TypeObjects = "list-of-objects"
+)
+
 // Key describes one configuration key.
 type Key struct {
-	// Name is section.key, as in archon.yaml.
+	// Name is section.key (or section.sub.key inside a subsection), as in
+	// archon.yaml.
 	Name string `json:"name"`
-	// Env is the environment variable that sets it.
+	// Env is the environment variable that sets it: ARCHON_ and the name in
+	// upper case with dots as underscores (ARCHON_CONTEXT_LLM_TIMEOUT).
 	Env string `json:"env"`
 	// Doc is a one-line description.
 	Doc string `json:"doc"`
-	// Type is "string", "int", "float", "bool" or "list".
+	// Type is one of TypeString, TypeInt, TypeFloat, TypeBool, TypeList,
+	// TypeMap or TypeObjects. Get formats maps and lists of objects as
+	// compact JSON.
 	Type string `json:"type"`
 	// Allowed describes the accepted values.
 	Allowed string `json:"allowed,omitempty"`
@@ -46,24 +73,36 @@ func Keys() []Key {
 	ct := reflect.TypeFor[Config]()
 	for i := range ct.NumField() {
 		sec := ct.Field(i)
-		for j := range sec.Type.NumField() {
-			f := sec.Type.Field(j)
-			name := yamlName(sec) + "." + yamlName(f)
-			keys = append(keys, Key{
-				Name:    name,
-				Env:     "ARCHON_" + strings.ToUpper(strings.ReplaceAll(name, ".", "_")),
-				Doc:     f.Tag.Get("doc"),
-				Type:    typeName(f.Type),
-				Allowed: allowed(f),
-				index:   []int{i, j},
-				field:   f,
-			})
-		}
+		keys = appendKeys(keys, sec.Type, yamlName(sec), []int{i})
 	}
 	return keys
 }
 
-// LookupKey returns the key named name (section.key).
+// appendKeys appends the keys of the section or subsection t, named prefix;
+// a struct-typed field is a subsection.
+func appendKeys(keys []Key, t reflect.Type, prefix string, index []int) []Key {
+	for j := range t.NumField() {
+		f := t.Field(j)
+		name := prefix + "." + yamlName(f)
+		idx := append(append([]int{}, index...), j)
+		if f.Type.Kind() == reflect.Struct {
+			keys = appendKeys(keys, f.Type, name, idx)
+			continue
+		}
+		keys = append(keys, Key{
+			Name:    name,
+			Env:     "ARCHON_" + strings.ToUpper(strings.ReplaceAll(name, ".", "_")),
+			Doc:     f.Tag.Get("doc"),
+			Type:    typeName(f.Type),
+			Allowed: allowedFor(f.Type, f.Tag),
+			index:   idx,
+			field:   f,
+		})
+	}
+	return keys
+}
+
+// LookupKey returns the key named name (section.key or section.sub.key).
 func LookupKey(name string) (Key, bool) {
 	for _, k := range Keys() {
 		if k.Name == name {
@@ -74,6 +113,8 @@ func LookupKey(name string) (Key, bool) {
 }
 
 // Set parses and validates value for the key named name and stores it.
+// Lists are comma-separated; maps and lists of objects are YAML flow or
+// JSON.
 func (c *Config) Set(name, value string) error {
 	k, ok := LookupKey(name)
 	if !ok {
@@ -82,7 +123,8 @@ func (c *Config) Set(name, value string) error {
 	return k.set(c, value)
 }
 
-// Get returns the value of the key named name, formatted as text.
+// Get returns the value of the key named name, formatted as text: lists
+// comma-separated, maps and lists of objects as compact JSON.
 func (c *Config) Get(name string) (string, error) {
 	k, ok := LookupKey(name)
 	if !ok {
@@ -97,42 +139,62 @@ func (k Key) value(c *Config) reflect.Value {
 
 func (k Key) format(c *Config) string {
 	v := k.value(c)
-	if v.Kind() == reflect.Slice {
+	switch k.Type {
+	case TypeList:
 		return strings.Join(v.Interface().([]string), ",")
+	case TypeMap, TypeObjects:
+		return compactJSON(v.Interface())
 	}
 	return fmt.Sprint(v.Interface())
 }
 
-// set parses a textual value (lists are comma-separated).
+// set parses a textual value (lists are comma-separated, maps and lists of
+// objects YAML flow or JSON).
 func (k Key) set(c *Config, s string) error {
-	var list []string
-	if k.Type == "list" {
+	switch k.Type {
+	case TypeMap, TypeObjects:
+		return k.setText(c, s)
+	case TypeList:
+		var list []string
 		for _, p := range strings.Split(s, ",") {
 			if p = strings.TrimSpace(p); p != "" {
 				list = append(list, p)
 			}
 		}
+		return k.setList(c, list)
 	}
-	return k.setParsed(c, s, list)
+	return setScalar(k.value(c), k.Name, s, k.field.Tag)
 }
 
-// setParsed validates and stores a scalar s, or list for list keys.
-func (k Key) setParsed(c *Config, s string, list []string) error {
-	v := k.value(c)
+// setList validates and stores the items of a list key.
+func (k Key) setList(c *Config, list []string) error {
+	for _, item := range list {
+		if err := check(k.field.Tag.Get("check"), item); err != nil {
+			return fmt.Errorf("%s: %w", k.Name, err)
+		}
+	}
+	k.value(c).Set(reflect.ValueOf(append([]string{}, list...)))
+	return nil
+}
+
+// setScalar parses s as the string, int, float or bool v holds, checks it
+// against the enum, check, min, max, gt and lt tags, and stores it. name
+// names the value in errors.
+func setScalar(v reflect.Value, name, s string, tag reflect.StructTag) error {
 	bad := func(what string) error {
-		msg := fmt.Sprintf("%s: %q is not %s", k.Name, s, what)
-		if k.Allowed != "" {
-			msg += " (allowed: " + k.Allowed + ")"
+		msg := fmt.Sprintf("%s: %q is not %s", name, s, what)
+		if a := allowed(tag); a != "" {
+			msg += " (allowed: " + a + ")"
 		}
 		return fmt.Errorf("%s", msg)
 	}
 	switch v.Kind() {
 	case reflect.String:
-		if enum := k.field.Tag.Get("enum"); enum != "" && !contains(strings.Split(enum, "|"), s) {
+		if enum := tag.Get("enum"); enum != "" && !contains(strings.Split(enum, "|"), s) {
 			return bad("one of the allowed values")
 		}
-		if err := check(k.field.Tag.Get("check"), s); err != nil {
-			return fmt.Errorf("%s: %w", k.Name, err)
+		if err := check(tag.Get("check"), s); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
 		}
 		v.SetString(s)
 	case reflect.Int:
@@ -140,16 +202,16 @@ func (k Key) setParsed(c *Config, s string, list []string) error {
 		if err != nil {
 			return bad("a whole number")
 		}
-		if !inRange(k.field, float64(n)) {
+		if !inRange(tag, float64(n)) {
 			return bad("in range")
 		}
 		v.SetInt(int64(n))
 	case reflect.Float64:
 		f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-		if err != nil {
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
 			return bad("a number")
 		}
-		if !inRange(k.field, f) {
+		if !inRange(tag, f) {
 			return bad("in range")
 		}
 		v.SetFloat(f)
@@ -159,15 +221,8 @@ func (k Key) setParsed(c *Config, s string, list []string) error {
 			return bad("true or false")
 		}
 		v.SetBool(b)
-	case reflect.Slice:
-		for _, item := range list {
-			if err := check(k.field.Tag.Get("check"), item); err != nil {
-				return fmt.Errorf("%s: %w", k.Name, err)
-			}
-		}
-		v.Set(reflect.ValueOf(append([]string{}, list...)))
 	default:
-		return fmt.Errorf("%s: unsupported type %s", k.Name, v.Type())
+		return fmt.Errorf("%s: unsupported type %s", name, v.Type())
 	}
 	return nil
 }
@@ -206,34 +261,58 @@ func check(name, s string) error {
 	return nil
 }
 
-func inRange(f reflect.StructField, x float64) bool {
-	if m := f.Tag.Get("min"); m != "" {
-		if lo, _ := strconv.ParseFloat(m, 64); x < lo {
-			return false
+// inRange checks x against the inclusive bounds min and max and the
+// exclusive bounds gt and lt.
+func inRange(tag reflect.StructTag, x float64) bool {
+	bound := func(name string) (float64, bool) {
+		s := tag.Get(name)
+		if s == "" {
+			return 0, false
 		}
+		b, _ := strconv.ParseFloat(s, 64)
+		return b, true
 	}
-	if m := f.Tag.Get("max"); m != "" {
-		if hi, _ := strconv.ParseFloat(m, 64); x > hi {
-			return false
-		}
+	if lo, ok := bound("min"); ok && x < lo {
+		return false
+	}
+	if hi, ok := bound("max"); ok && x > hi {
+		return false
+	}
+	if lo, ok := bound("gt"); ok && x <= lo {
+		return false
+	}
+	if hi, ok := bound("lt"); ok && x >= hi {
+		return false
 	}
 	return true
 }
 
-func allowed(f reflect.StructField) string {
-	if e := f.Tag.Get("enum"); e != "" {
+// allowed describes the values the tags accept, for one scalar.
+func allowed(tag reflect.StructTag) string {
+	if e := tag.Get("enum"); e != "" {
 		return strings.ReplaceAll(e, "|", ", ")
 	}
-	lo, hi := f.Tag.Get("min"), f.Tag.Get("max")
-	switch {
-	case lo != "" && hi != "":
+	lo, hi := tag.Get("min"), tag.Get("max")
+	if lo != "" && hi != "" {
 		return lo + ".." + hi
-	case lo != "":
-		return ">= " + lo
-	case hi != "":
-		return "<= " + hi
 	}
-	switch f.Tag.Get("check") {
+	var parts []string
+	switch {
+	case lo != "":
+		parts = append(parts, ">= "+lo)
+	case tag.Get("gt") != "":
+		parts = append(parts, "> "+tag.Get("gt"))
+	}
+	switch {
+	case hi != "":
+		parts = append(parts, "<= "+hi)
+	case tag.Get("lt") != "":
+		parts = append(parts, "< "+tag.Get("lt"))
+	}
+	if len(parts) > 0 {
+		return strings.Join(parts, " and ")
+	}
+	switch tag.Get("check") {
 	case "tz":
 		return "an IANA time zone name or Local"
 	case "agent":
@@ -251,15 +330,20 @@ func allowed(f reflect.StructField) string {
 func typeName(t reflect.Type) string {
 	switch t.Kind() {
 	case reflect.Int:
-		return "int"
+		return TypeInt
 	case reflect.Float64:
-		return "float"
+		return TypeFloat
 	case reflect.Bool:
-		return "bool"
+		return TypeBool
+	case reflect.Map:
+		return TypeMap
 	case reflect.Slice:
-		return "list"
+		if t.Elem().Kind() == reflect.Struct {
+			return TypeObjects
+		}
+		return TypeList
 	}
-	return "string"
+	return TypeString
 }
 
 func yamlName(f reflect.StructField) string {

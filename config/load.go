@@ -1,7 +1,6 @@
 package config
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -11,10 +10,6 @@ import (
 
 	"go.yaml.in/yaml/v3"
 )
-
-// Delegated reports whether an archon.yaml section's keys are declared and
-// checked by another package ("context": package monitor), so Load skips it.
-func Delegated(section string) bool { return section == "context" }
 
 // Loaded is a configuration together with where each value came from.
 type Loaded struct {
@@ -84,54 +79,82 @@ func (l *Loaded) applyYAML(path string, data []byte) error {
 	if root.Kind != yaml.MappingNode {
 		return fmt.Errorf("%s:%d: the file must be a mapping of sections (workspace:, log:, ...)", path, root.Line)
 	}
-	keys := Keys()
-	sections := map[string][]Key{}
-	var sectionNames []string
-	for _, k := range keys {
-		sec, _, _ := strings.Cut(k.Name, ".")
-		if _, ok := sections[sec]; !ok {
-			sectionNames = append(sectionNames, sec)
+	return l.applyMapping(path, "", root, Keys())
+}
+
+// applyMapping applies n, the mapping of the section or subsection named
+// prefix ("" for the top level of the file, whose keys are sections).
+func (l *Loaded) applyMapping(path, prefix string, n *yaml.Node, keys []Key) error {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		kn, vn := n.Content[i], n.Content[i+1]
+		name := kn.Value
+		if prefix != "" {
+			name = prefix + "." + kn.Value
 		}
-		sections[sec] = append(sections[sec], k)
-	}
-	for i := 0; i+1 < len(root.Content); i += 2 {
-		kn, vn := root.Content[i], root.Content[i+1]
-		if Delegated(kn.Value) {
+		if k, ok := findKey(keys, name); ok {
+			if err := setNode(&l.Config, k, vn); err != nil {
+				return fmt.Errorf("%s:%d: %w", path, lineOf(err, vn.Line), err)
+			}
+			l.Sources[name] = FromFile
 			continue
 		}
-		sec, ok := sections[kn.Value]
-		if !ok {
-			return fmt.Errorf("%s:%d: unknown section %q (known sections: %s, context)", path, kn.Line, kn.Value, strings.Join(sectionNames, ", "))
+		if len(children(keys, name)) == 0 {
+			if prefix == "" {
+				return fmt.Errorf("%s:%d: unknown section %q (known sections: %s)", path, kn.Line, kn.Value, strings.Join(children(keys, ""), ", "))
+			}
+			names := children(keys, prefix)
+			sort.Strings(names)
+			return fmt.Errorf("%s:%d: unknown key %q (keys in %s: %s)", path, kn.Line, name, prefix, strings.Join(names, ", "))
 		}
 		if vn.Kind == yaml.ScalarNode && vn.Tag == "!!null" {
 			continue
 		}
 		if vn.Kind != yaml.MappingNode {
-			return fmt.Errorf("%s:%d: section %q must be a mapping of keys", path, vn.Line, kn.Value)
+			return fmt.Errorf("%s:%d: section %q must be a mapping of keys", path, vn.Line, name)
 		}
-		for j := 0; j+1 < len(vn.Content); j += 2 {
-			ckn, cvn := vn.Content[j], vn.Content[j+1]
-			name := kn.Value + "." + ckn.Value
-			k, ok := LookupKey(name)
-			if !ok {
-				var names []string
-				for _, k := range sec {
-					names = append(names, strings.TrimPrefix(k.Name, kn.Value+"."))
-				}
-				sort.Strings(names)
-				return fmt.Errorf("%s:%d: unknown key %q (keys in %s: %s)", path, ckn.Line, name, kn.Value, strings.Join(names, ", "))
-			}
-			if err := setNode(&l.Config, k, cvn); err != nil {
-				return fmt.Errorf("%s:%d: %w", path, cvn.Line, err)
-			}
-			l.Sources[name] = FromFile
+		if err := l.applyMapping(path, name, vn, keys); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
+// findKey returns the key named name.
+func findKey(keys []Key, name string) (Key, bool) {
+	for _, k := range keys {
+		if k.Name == name {
+			return k, true
+		}
+	}
+	return Key{}, false
+}
+
+// children lists, in declaration order, the names directly inside the
+// section or subsection prefix ("": the sections): its keys and
+// subsections.
+func children(keys []Key, prefix string) []string {
+	var names []string
+	for _, k := range keys {
+		rest := k.Name
+		if prefix != "" {
+			var ok bool
+			if rest, ok = strings.CutPrefix(k.Name, prefix+"."); !ok {
+				continue
+			}
+		}
+		child, _, _ := strings.Cut(rest, ".")
+		if !contains(names, child) {
+			names = append(names, child)
+		}
+	}
+	return names
+}
+
 func setNode(c *Config, k Key, n *yaml.Node) error {
-	if k.Type == "list" {
+	switch k.Type {
+	case TypeMap, TypeObjects:
+		return k.setStructured(c, n)
+	case TypeList:
 		var list []string
 		switch {
 		case n.Kind == yaml.SequenceNode:
@@ -145,58 +168,13 @@ func setNode(c *Config, k Key, n *yaml.Node) error {
 		default:
 			return fmt.Errorf("%s: want a list such as [a, b]", k.Name)
 		}
-		return k.setParsed(c, fmt.Sprint(list), list)
+		return k.setList(c, list)
 	}
 	if n.Kind != yaml.ScalarNode {
 		return fmt.Errorf("%s: want a single %s value", k.Name, k.Type)
 	}
 	if n.Tag == "!!null" {
-		return k.setParsed(c, "", nil)
+		return setScalar(k.value(c), k.Name, "", k.field.Tag)
 	}
-	return k.setParsed(c, n.Value, nil)
-}
-
-// Template renders archon.yaml with every key at its default value and a
-// one-line comment, as written by `archon init`.
-func Template() []byte {
-	def := Default()
-	var b bytes.Buffer
-	b.WriteString("# archon configuration. Every key is listed with its default value.\n")
-	b.WriteString("# Precedence: command-line flags > environment (ARCHON_<SECTION>_<KEY>) > this file > defaults.\n")
-	cur := ""
-	for _, k := range Keys() {
-		sec, key, _ := strings.Cut(k.Name, ".")
-		if sec != cur {
-			cur = sec
-			fmt.Fprintf(&b, "\n%s:\n", sec)
-		}
-		doc := k.Doc
-		if k.Allowed != "" {
-			doc += " [" + k.Allowed + "]"
-		}
-		fmt.Fprintf(&b, "  # %s\n  %s: %s\n", doc, key, yamlValue(k.value(&def).Interface()))
-	}
-	return b.Bytes()
-}
-
-func yamlValue(v any) string {
-	out, err := yaml.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	s := strings.TrimSpace(string(out))
-	if list, ok := v.([]string); ok {
-		if len(list) == 0 {
-			return "[]"
-		}
-		parts := make([]string, len(list))
-		for i, x := range list {
-			parts[i] = yamlValue(x)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	}
-	if s == "" {
-		return `""`
-	}
-	return s
+	return setScalar(k.value(c), k.Name, n.Value, k.field.Tag)
 }

@@ -142,7 +142,7 @@ func TestKnowledgeLearnings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ls, err := KnowledgeLearnings(ctx, ws); err != nil || len(ls) != 0 {
+	if ls, err := KnowledgeLearnings(ctx, nil); err != nil || len(ls) != 0 {
 		t.Fatalf("no database: %v %v", ls, err)
 	}
 	ks, err := knowledge.Open(ctx, knowledge.DefaultPath(ws.StateDir()), knowledge.Options{})
@@ -158,8 +158,8 @@ func TestKnowledgeLearnings(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	ks.Close()
-	ls, err := KnowledgeLearnings(ctx, ws)
+	defer ks.Close()
+	ls, err := KnowledgeLearnings(ctx, ks)
 	if err != nil || len(ls) != 3 {
 		t.Fatalf("%+v %v", ls, err)
 	}

@@ -72,8 +72,9 @@ func InWindow(date string, today time.Time, days int) bool {
 }
 
 // ReadStatus gathers the status of ws. windowDays and budget come from the
-// configuration (l1.window_days, l1.budget_tokens).
-func ReadStatus(ctx context.Context, ws *memory.Workspace, windowDays, budget int) (*Status, error) {
+// configuration (l1.window_days, l1.budget_tokens); kn is the L3 store, nil
+// when the workspace has none yet.
+func ReadStatus(ctx context.Context, ws *memory.Workspace, windowDays, budget int, kn *knowledge.Store) (*Status, error) {
 	now := ws.Now()
 	s := &Status{Root: ws.Root(), Today: now.Format(time.DateOnly)}
 	s.L1.WindowDays, s.L1.BudgetTokens = windowDays, budget
@@ -112,7 +113,7 @@ func ReadStatus(ctx context.Context, ws *memory.Workspace, windowDays, budget in
 			s.L1.Recent.add(lf, l, n)
 		}
 	}
-	if err := l3Status(ctx, ws, s); err != nil {
+	if err := l3Status(ctx, kn, s); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -175,19 +176,13 @@ func countItems(ws *memory.Workspace, rel string) int {
 	return n
 }
 
-// l3Status counts the L3 records, without creating a database.
-func l3Status(ctx context.Context, ws *memory.Workspace, s *Status) error {
-	path := knowledge.DefaultPath(ws.StateDir())
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+// l3Status counts the L3 records of kn (nil: none yet).
+func l3Status(ctx context.Context, kn *knowledge.Store, s *Status) error {
+	if kn == nil {
 		s.L3.Note = "no knowledge yet (archon project|task|knowledge add)"
 		return nil
 	}
-	st, err := knowledge.Open(ctx, path, knowledge.Options{Now: ws.Now, Location: ws.Location()})
-	if err != nil {
-		return fmt.Errorf("status: %w", err)
-	}
-	defer st.Close()
-	docs, err := st.Documents(ctx)
+	docs, err := kn.Documents(ctx)
 	if err != nil {
 		return fmt.Errorf("status: %w", err)
 	}

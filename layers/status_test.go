@@ -14,7 +14,7 @@ func TestReadStatusDemo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := ReadStatus(context.Background(), ws, 7, 1000)
+	st, err := ReadStatus(context.Background(), ws, 7, 1000, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,10 +2,7 @@ package layers
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/archon-memory/archon/layers/knowledge"
@@ -117,21 +114,15 @@ func WisdomLearnings(ws *memory.Workspace) ([]Learning, error) {
 	return out, nil
 }
 
-// KnowledgeLearnings reads the L3 knowledge items as learnings: gotchas,
-// patterns and best practices by their kind; items tagged preference,
-// fragile or almost-did go to that category. It reads nothing when the
-// workspace has no knowledge database.
-func KnowledgeLearnings(ctx context.Context, ws *memory.Workspace) ([]Learning, error) {
-	path := knowledge.DefaultPath(ws.StateDir())
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+// KnowledgeLearnings reads the L3 knowledge items of kn as learnings:
+// gotchas, patterns and best practices by their kind; items tagged
+// preference, fragile or almost-did go to that category. A nil kn (no
+// knowledge database yet) has none.
+func KnowledgeLearnings(ctx context.Context, kn *knowledge.Store) ([]Learning, error) {
+	if kn == nil {
 		return nil, nil
 	}
-	st, err := knowledge.Open(ctx, path, knowledge.Options{Now: ws.Now, Location: ws.Location()})
-	if err != nil {
-		return nil, fmt.Errorf("warmth: %w", err)
-	}
-	defer st.Close()
-	docs, err := st.Documents(ctx)
+	docs, err := kn.Documents(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("warmth: %w", err)
 	}

@@ -3,7 +3,7 @@ package monitor
 import (
 	"strings"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 )
 
 // Budget categories (DESIGN.md §3).

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 )
 
 // CheckOptions tune one check.

@@ -7,12 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 )
 
 func parseFile(t *testing.T, name string) *conv.Conversation {
 	t.Helper()
-	b, err := os.ReadFile("conv/testdata/" + name)
+	b, err := os.ReadFile("../conv/testdata/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,23 +1,20 @@
 package monitor
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"io"
-	"io/fs"
-	"os"
 	"time"
 
-	"go.yaml.in/yaml/v3"
+	"github.com/archon-memory/archon/config"
 )
 
-// Config is the "context" section of archon.yaml. The zero value means
-// every default (DefaultConfig writes them out).
+// Config is the monitor's configuration: the "context" section of
+// archon.yaml, which package config declares, reads and checks
+// (config.Context) and ConfigFrom converts. The zero value means every
+// default (DefaultConfig writes them out).
 //
 //	context:
 //	  model: ""                 # model assumed when the input names none
-//	  headroom: 0.20            # share of the window kept for the response
+//	  headroom: 0.2             # share of the window kept for the response
 //	  profile: archon           # archon | grid | window | a custom profile
 //	  profile_by_window:        # optional: pick a profile by window class
 //	    1M: window
@@ -44,28 +41,46 @@ import (
 //	    api_key_env: ""         # default OPENAI_API_KEY / ANTHROPIC_API_KEY
 //	    timeout: 30s
 type Config struct {
-	Model           string             `yaml:"model,omitempty" json:"model,omitempty"`
-	Headroom        float64            `yaml:"headroom,omitempty" json:"headroom,omitempty"`
-	Profile         string             `yaml:"profile,omitempty" json:"profile,omitempty"`
-	ProfileByWindow map[string]string  `yaml:"profile_by_window,omitempty" json:"profile_by_window,omitempty"`
-	KeepToolResults int                `yaml:"keep_tool_results,omitempty" json:"keep_tool_results,omitempty"`
-	SummaryTokens   int                `yaml:"summary_tokens,omitempty" json:"summary_tokens,omitempty"`
-	KeepRecent      int                `yaml:"keep_recent,omitempty" json:"keep_recent,omitempty"`
-	KeepDays        int                `yaml:"keep_days,omitempty" json:"keep_days,omitempty"`
-	Target          float64            `yaml:"target,omitempty" json:"target,omitempty"`
-	Budgets         map[string]float64 `yaml:"budgets,omitempty" json:"budgets,omitempty"`
-	Models          []Model            `yaml:"models,omitempty" json:"models,omitempty"`
-	Profiles        []Profile          `yaml:"profiles,omitempty" json:"profiles,omitempty"`
-	LLM             LLMConfig          `yaml:"llm,omitempty" json:"llm,omitempty"`
+	// Model is assumed when the input names none.
+	Model string `json:"model,omitempty"`
+	// Headroom is the share of the window kept for the response.
+	Headroom float64 `json:"headroom,omitempty"`
+	// Profile names the default threshold profile.
+	Profile string `json:"profile,omitempty"`
+	// ProfileByWindow picks a profile by window class (1M, 200K...).
+	ProfileByWindow map[string]string `json:"profile_by_window,omitempty"`
+	// KeepToolResults is how many tool results compaction keeps whole.
+	KeepToolResults int `json:"keep_tool_results,omitempty"`
+	// SummaryTokens is the target size of summaries.
+	SummaryTokens int `json:"summary_tokens,omitempty"`
+	// KeepRecent is how many messages the auto-summarize protocol keeps.
+	KeepRecent int `json:"keep_recent,omitempty"`
+	// KeepDays is how many days MEMORY_SUMMARY.md items are carried over.
+	KeepDays int `json:"keep_days,omitempty"`
+	// Target is the percentage compaction aims for (0: the profile's).
+	Target float64 `json:"target,omitempty"`
+	// Budgets are the category shares in percent, over DefaultBudgets.
+	Budgets map[string]float64 `json:"budgets,omitempty"`
+	// Models are user entries, replacing built-ins of the same name.
+	Models []Model `json:"models,omitempty"`
+	// Profiles are custom profiles, added to the built-in ones.
+	Profiles []Profile `json:"profiles,omitempty"`
+	// LLM selects the summarizer.
+	LLM LLMConfig `json:"llm,omitempty"`
 }
 
 // LLMConfig selects the summarizer's model.
 type LLMConfig struct {
-	Provider  string        `yaml:"provider,omitempty" json:"provider,omitempty"`
-	Model     string        `yaml:"model,omitempty" json:"model,omitempty"`
-	BaseURL   string        `yaml:"base_url,omitempty" json:"base_url,omitempty"`
-	APIKeyEnv string        `yaml:"api_key_env,omitempty" json:"api_key_env,omitempty"`
-	Timeout   time.Duration `yaml:"timeout,omitempty" json:"timeout,omitempty"`
+	// Provider is none (or empty), openai or anthropic.
+	Provider string `json:"provider,omitempty"`
+	// Model names the provider's model (empty: its default).
+	Model string `json:"model,omitempty"`
+	// BaseURL is the API root (empty: the provider's public API).
+	BaseURL string `json:"base_url,omitempty"`
+	// APIKeyEnv names the variable holding the key (empty: the provider's).
+	APIKeyEnv string `json:"api_key_env,omitempty"`
+	// Timeout bounds one request.
+	Timeout time.Duration `json:"timeout,omitempty"`
 }
 
 // Defaults.
@@ -124,80 +139,54 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
-// ParseConfig reads the "context" section of an archon.yaml document.
-//
-// Unknown keys inside the section are errors naming their line; the other
-// sections belong to other packages and are not looked at.
-func ParseConfig(data []byte) (Config, error) {
-	var doc struct {
-		Context Config         `yaml:"context"`
-		Others  map[string]any `yaml:",inline"`
+// ConfigFrom converts the context section package config loaded into the
+// monitor's Config. It copies every map and list, leaves empty ones nil,
+// and parses llm.timeout (an empty timeout takes the default). Whether
+// profiles, window classes and model entries make sense is checked by New.
+func ConfigFrom(c config.Context) (Config, error) {
+	var timeout time.Duration
+	if c.LLM.Timeout != "" {
+		d, err := time.ParseDuration(c.LLM.Timeout)
+		if err != nil {
+			return Config{}, fmt.Errorf("context.llm.timeout: %w", err)
+		}
+		timeout = d
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
-		return Config{}, fmt.Errorf("archon.yaml context section: %w", err)
+	out := Config{
+		Model: c.Model, Headroom: c.Headroom, Profile: c.Profile,
+		KeepToolResults: c.KeepToolResults, SummaryTokens: c.SummaryTokens,
+		KeepRecent: c.KeepRecent, KeepDays: c.KeepDays, Target: c.Target,
+		ProfileByWindow: copyMap(c.ProfileByWindow),
+		Budgets:         copyMap(c.Budgets),
+		LLM: LLMConfig{
+			Provider: c.LLM.Provider, Model: c.LLM.Model, BaseURL: c.LLM.BaseURL,
+			APIKeyEnv: c.LLM.APIKeyEnv, Timeout: timeout,
+		},
 	}
-	return doc.Context, nil
+	for _, m := range c.Models {
+		out.Models = append(out.Models, Model{
+			Name: m.Name, Window: m.Window, MaxOutput: m.MaxOutput, Provider: m.Provider,
+			Encoding: m.Encoding, InputPrice: m.InputPrice, Aliases: append([]string(nil), m.Aliases...),
+		})
+	}
+	for _, p := range c.Profiles {
+		levels := make([]Level, len(p.Levels))
+		for i, l := range p.Levels {
+			levels[i] = Level{Name: l.Name, At: l.At, Action: Action(l.Action), Block: l.Block, Keep: l.Keep}
+		}
+		out.Profiles = append(out.Profiles, Profile{Name: p.Name, Description: p.Description, Levels: levels, Target: p.Target})
+	}
+	return out, nil
 }
 
-// ConfigTemplate is the "context" section as `archon init` writes it: every
-// key at its default, with a comment, and examples commented out.
-const ConfigTemplate = `
-# Context monitoring (archon context ..., archon summarize).
-context:
-  # model assumed when the input names none (empty: the tier default)
-  model: ""
-  # share of the window kept for the response
-  headroom: 0.2
-  # threshold profile: archon (40/65/75), grid (80/90/95/100), window (60/80), or a custom one
-  profile: archon
-  # optional: a profile by window class, e.g. {1M: window, 200K: archon, 128K: grid}
-  profile_by_window: {}
-  # tool results kept whole by compaction; older ones become stubs naming the tool
-  keep_tool_results: 6
-  # target size of summaries, in tokens
-  summary_tokens: 500
-  # messages kept after the auto-summarize protocol
-  keep_recent: 10
-  # days MEMORY_SUMMARY.md items are carried over
-  keep_days: 7
-  # percent compaction aims for (0: the profile's default)
-  target: 0
-  # budget categories, percent of the window
-  budgets: {system: 12.5, warmth: 5, plan: 10, input: 25, history: 37.5, reserve: 10}
-  # user model entries, replacing built-ins of the same name, e.g.
-  #   - {name: my-model, window: 32000, encoding: estimate, input_price: 0.5}
-  models: []
-  # custom profiles, e.g.
-  #   - name: strict
-  #     levels:
-  #       - {name: warn, at: 30, action: warn}
-  #       - {name: stop, at: 70, action: prioritize, block: true}
-  profiles: []
-  # summarizer: provider none = offline extractive; openai | anthropic use the LLM with extractive fallback
-  llm:
-    provider: none
-    model: ""
-    base_url: ""
-    # environment variable holding the key (default OPENAI_API_KEY / ANTHROPIC_API_KEY)
-    api_key_env: ""
-    timeout: 30s
-`
-
-// LoadConfig reads the "context" section of the archon.yaml at path; a
-// missing file gives the zero Config (all defaults).
-func LoadConfig(path string) (Config, error) {
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return Config{}, nil
+// copyMap returns a copy of m, nil when m is empty.
+func copyMap[V any](m map[string]V) map[string]V {
+	if len(m) == 0 {
+		return nil
 	}
-	if err != nil {
-		return Config{}, fmt.Errorf("read %s: %w", path, err)
+	out := make(map[string]V, len(m))
+	for k, v := range m {
+		out[k] = v
 	}
-	c, err := ParseConfig(b)
-	if err != nil {
-		return Config{}, fmt.Errorf("%s: %w", path, err)
-	}
-	return c, nil
+	return out
 }

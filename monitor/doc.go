@@ -4,13 +4,14 @@
 // and runs the level's action: a compaction pipeline or the auto-summarize
 // protocol, archiving everything it cuts into the daily log.
 //
-// # Using it (the CLI and the HTTP server)
+// # Using it (package app does this for every front end)
 //
-//	cfg, _ := monitor.LoadConfig(filepath.Join(root, "archon.yaml")) // "context" section
+//	l, _ := config.Load(path, os.Environ())     // every section, "context" included
+//	cfg, _ := monitor.ConfigFrom(l.Context)
 //	m, err := monitor.New(cfg, logger)          // one per process; keeps token caches
 //	_ = m.LoadTokenCaches(ws.StateDir())        // short-lived commands: reuse counts
 //	defer m.SaveTokenCaches(ws.StateDir())
-//	c, err := conv.Parse(os.Stdin, format)      // monitor/conv: openai, anthropic, claude-code
+//	c, err := conv.Parse(os.Stdin, format)      // package conv: openai, anthropic, claude-code
 //	override, _ := monitor.LoadOverride(ws.StateDir())
 //
 //	// archon context check [--json]

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 
 	"github.com/archon-memory/archon/monitor/ctxlog"
 )

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"sync"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 	"github.com/archon-memory/archon/tokens"
 )
 
@@ -32,9 +32,11 @@ type Monitor struct {
 	caches map[tokens.Encoding]*tokens.Cache
 }
 
-// New returns a Monitor for cfg (zero fields take their defaults). It fails
-// on invalid user models or profiles, naming the entry. A nil logger
-// discards.
+// New returns a Monitor for cfg, usually ConfigFrom of the context section
+// package config loaded (zero fields take their defaults). Package config
+// has checked types, ranges and enums; New checks what needs the monitor's
+// knowledge: user models, profiles and their levels, profile names and
+// window classes, naming the entry at fault. A nil logger discards.
 func New(cfg Config, logger *slog.Logger) (*Monitor, error) {
 	cfg = cfg.withDefaults()
 	reg, err := NewRegistry(cfg.Models...)

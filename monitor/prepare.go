@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/archon-memory/archon/conv"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/monitor/compact"
-	"github.com/archon-memory/archon/monitor/conv"
 	"github.com/archon-memory/archon/monitor/ctxlog"
 	"github.com/archon-memory/archon/summarize"
 )

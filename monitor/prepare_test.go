@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/archon-memory/archon/conv"
+	"github.com/archon-memory/archon/conv/convgen"
 	"github.com/archon-memory/archon/memory"
-	"github.com/archon-memory/archon/monitor/conv"
-	"github.com/archon-memory/archon/monitor/convgen"
 	"github.com/archon-memory/archon/monitor/ctxlog"
 )
 

@@ -84,8 +84,9 @@ func TestProfileByWindow(t *testing.T) {
 }
 
 func TestConfig(t *testing.T) {
-	yml := []byte(`
-root: x
+	c, err := loadConfig(t, `
+log:
+  agent: x
 context:
   model: claude-sonnet-4-5
   headroom: 0.25
@@ -100,7 +101,6 @@ context:
         - {name: stop, at: 70, action: prioritize, block: true}
   llm: {provider: anthropic, timeout: 10s}
 `)
-	c, err := ParseConfig(yml)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,24 +118,26 @@ context:
 	if m.Registry().Lookup("my-llm").Model.Window != 32000 {
 		t.Error("user model missing")
 	}
+	// config accepts these (types and ranges are right); monitor knows better.
 	for _, bad := range []string{
 		"context: {profile: nope}",
 		"context: {profiles: [{name: p, levels: [{name: a, at: 10, action: fly}]}]}",
+		"context: {profiles: [{name: p, levels: [{name: a, at: 50, action: warn}, {name: b, at: 40, action: warn}]}]}",
 		"context: {models: [{name: m}]}",
+		"context: {models: [{name: m, window: 10, encoding: utf8}]}",
 		"context: {profile_by_window: {huge: archon}}",
+		"context: {profile_by_window: {1M: nope}}",
 	} {
-		c, err := ParseConfig([]byte(bad))
+		c, err := loadConfig(t, bad)
 		if err != nil {
+			t.Errorf("%s: config rejected it: %v", bad, err)
 			continue
 		}
 		if _, err := New(c, nil); err == nil {
 			t.Errorf("accepted %s", bad)
 		}
 	}
-	if _, err := ParseConfig([]byte("context: [")); err == nil {
+	if _, err := loadConfig(t, "context: ["); err == nil {
 		t.Error("malformed YAML accepted")
-	}
-	if c, err := LoadConfig(t.TempDir() + "/missing.yaml"); err != nil || c.Profile != "" {
-		t.Errorf("missing file: %+v %v", c, err)
 	}
 }

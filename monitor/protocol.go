@@ -13,9 +13,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/archon-memory/archon/conv"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/monitor/compact"
-	"github.com/archon-memory/archon/monitor/conv"
 	"github.com/archon-memory/archon/summarize"
 )
 

@@ -53,6 +53,8 @@ type Options struct {
 	// MaxSearches bounds the searches that rank at once (0: one per
 	// processor, GOMAXPROCS); more wait their turn in arrival order.
 	MaxSearches int
+	// Records, when set, lists the L3 records to index with the files.
+	Records Records
 	// Logger receives warnings (nil: slog.Default()).
 	Logger *slog.Logger
 }

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/archon-memory/archon/layers/knowledge"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag/chunk"
 	"github.com/archon-memory/archon/rag/fulltext"
@@ -42,7 +41,7 @@ type source struct {
 	log   bool // a daily log (else free-form markdown)
 	size  int64
 	mtime int64
-	l3    *knowledge.Document // an L3 record (no file)
+	l3    *Record // an L3 record (no file)
 }
 
 // sources lists every file the engine indexes, with its layer.

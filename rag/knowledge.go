@@ -4,13 +4,9 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"strings"
 
-	"github.com/archon-memory/archon/layers/knowledge"
 	"github.com/archon-memory/archon/rag/chunk"
 )
 
@@ -19,34 +15,52 @@ import (
 // `archon get` (or `archon knowledge show`) prints it.
 const KnowledgePrefix = "knowledge/"
 
-// knowledgeSources lists the L3 records (projects, tasks, knowledge items)
-// as sources, one per record, when the workspace has a knowledge database;
-// their "mtime" is the record's write sequence, so only changed records are
-// re-indexed. It never creates the database.
+// Record is one L3 record (a project, task or knowledge item) as
+// retrieval indexes it.
+type Record struct {
+	// ID is the record's id: P1, T12 or K7.
+	ID string
+	// Kind is "project", "task", or the item's kind (pattern, decision ...).
+	Kind string
+	// Title is one line; Text is what to index.
+	Title, Text string
+	// Tags are the record's tags.
+	Tags []string
+	// Project, Agent and Date (YYYY-MM-DD) are its metadata.
+	Project, Agent, Date string
+	// Seq grows whenever the record changes: only changed records are
+	// re-indexed.
+	Seq int64
+}
+
+// Records lists the L3 records to index. The application layer passes the
+// knowledge store through it; retrieval never opens the database itself.
+type Records interface {
+	// Records returns every record, or none when there is no L3 yet.
+	Records(ctx context.Context) ([]Record, error)
+}
+
+// knowledgeSources lists the L3 records as sources, one per record; their
+// "mtime" is the record's write sequence, so only changed records are
+// re-indexed.
 func (e *Engine) knowledgeSources(ctx context.Context) ([]source, error) {
-	path := knowledge.DefaultPath(e.ws.StateDir())
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+	if e.opt.Records == nil {
 		return nil, nil
 	}
-	st, err := knowledge.Open(ctx, path, knowledge.Options{Now: e.ws.Now, Location: e.ws.Location()})
+	recs, err := e.opt.Records.Records(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("index L3 knowledge: %w", err)
 	}
-	defer st.Close()
-	docs, err := st.Documents(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("index L3 knowledge: %w", err)
-	}
-	srcs := make([]source, len(docs))
-	for i := range docs {
-		d := &docs[i]
-		srcs[i] = source{rel: KnowledgePrefix + d.ID, layer: chunk.L3, size: int64(len(d.Text)), mtime: d.UpdatedSeq, l3: d}
+	srcs := make([]source, len(recs))
+	for i := range recs {
+		r := &recs[i]
+		srcs[i] = source{rel: KnowledgePrefix + r.ID, layer: chunk.L3, size: int64(len(r.Text)), mtime: r.Seq, l3: r}
 	}
 	return srcs, nil
 }
 
 // knowledgeChunk turns an L3 record into its one chunk.
-func knowledgeChunk(rel string, d knowledge.Document) ([]chunk.Chunk, string) {
+func knowledgeChunk(rel string, d Record) ([]chunk.Chunk, string) {
 	text := strings.TrimRight(d.Text, "\n")
 	c := chunk.Chunk{
 		Path: rel, LineStart: 1, LineEnd: strings.Count(text, "\n") + 1,

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/archon-memory/archon/layers/knowledge"
+	"github.com/archon-memory/archon/memory"
 )
 
 // TestKnowledgeIndexed checks that L3 records are searchable with project
@@ -31,7 +32,14 @@ func TestKnowledgeIndexed(t *testing.T) {
 	}
 	ks.Close()
 
-	e := openIndexed(t, ws)
+	e, err := Open(ctx, ws, Options{Records: storeRecords{ws}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close() })
+	if _, err := e.Index(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
 	rs := search(t, e, Query{Text: "quokka", TopK: 10})
 	if len(rs) != 2 || rs[0].Layer != "L3" || !strings.HasPrefix(rs[0].Path, KnowledgePrefix) {
 		t.Fatalf("L3 hits: %+v", rs)
@@ -64,4 +72,22 @@ func TestKnowledgeIndexed(t *testing.T) {
 	if got := search(t, e, Query{Text: "narwhal"}); len(got) != 1 || got[0].Path != KnowledgePrefix+k1.ID {
 		t.Fatalf("updated record: %+v", got)
 	}
+}
+
+// storeRecords lists the records of the workspace's knowledge store, as
+// the application layer does.
+type storeRecords struct{ ws *memory.Workspace }
+
+func (r storeRecords) Records(ctx context.Context) ([]Record, error) {
+	ks, err := knowledge.Open(ctx, knowledge.DefaultPath(r.ws.StateDir()), knowledge.Options{Now: r.ws.Now, Location: r.ws.Location()})
+	if err != nil {
+		return nil, err
+	}
+	defer ks.Close()
+	docs, err := ks.Documents(ctx)
+	out := make([]Record, len(docs))
+	for i, d := range docs {
+		out[i] = Record{ID: d.ID, Kind: d.Kind, Title: d.Title, Text: d.Text, Tags: d.Tags, Project: d.Project, Agent: d.Agent, Date: d.Date, Seq: d.UpdatedSeq}
+	}
+	return out, err
 }

@@ -6,34 +6,34 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/archon-memory/archon/app"
 	"github.com/archon-memory/archon/layers"
 	"github.com/archon-memory/archon/layers/knowledge"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag"
-	"github.com/archon-memory/archon/server/service"
 )
 
 func TestAPIEndToEnd(t *testing.T) {
 	ts := newTestServer(t, Options{Token: testToken})
 
-	var h service.Health
+	var h app.Health
 	ts.json(t, "GET", "/v1/health", nil, 200, &h)
 	if h.Status != "ok" || h.Chunks < 3 {
 		t.Fatalf("health %+v", h)
 	}
 
 	var e memory.Entry
-	ts.json(t, "POST", "/v1/log", service.LogRequest{Text: "Chose Redis for the job queue.", Agent: "planner", Tags: []string{"queue"}, Date: "2026-11-20", Time: "10:00"}, 201, &e)
+	ts.json(t, "POST", "/v1/log", app.LogRequest{Text: "Chose Redis for the job queue.", Agent: "planner", Tags: []string{"queue"}, Date: "2026-11-20", Time: "10:00"}, 201, &e)
 	if e.Path != "memory/2026-11-20.md" || e.LineStart == 0 {
 		t.Fatalf("log: %+v", e)
 	}
 
 	var resp rag.Response
-	ts.json(t, "POST", "/v1/search", service.SearchRequest{Query: "redis job queue", Refresh: true}, 200, &resp)
+	ts.json(t, "POST", "/v1/search", app.SearchRequest{Query: "redis job queue", Refresh: true}, 200, &resp)
 	if len(resp.Results) == 0 || resp.Results[0].Path != e.Path {
 		t.Fatalf("search: %+v", resp.Results)
 	}
-	ts.json(t, "POST", "/v1/search", service.SearchRequest{Query: "postgres", Agents: []string{"planner"}, Tags: []string{"db"},
+	ts.json(t, "POST", "/v1/search", app.SearchRequest{Query: "postgres", Agents: []string{"planner"}, Tags: []string{"db"},
 		Since: "2026-11-01", Until: "2026-11-30", Layers: []string{"l2"}, TopK: 3}, 200, &resp)
 	if len(resp.Results) != 1 || resp.Results[0].Agent != "planner" {
 		t.Fatalf("filtered search: %+v", resp.Results)
@@ -52,24 +52,24 @@ func TestAPIEndToEnd(t *testing.T) {
 		t.Fatalf("l1: %+v", pl)
 	}
 
-	var stats service.Stats
-	ts.json(t, "POST", "/v1/context/stats", service.ConvRequest{Conversation: openaiConversation(3), Model: "gpt-4o"}, 200, &stats)
+	var stats app.Stats
+	ts.json(t, "POST", "/v1/context/stats", app.ConvRequest{Conversation: openaiConversation(3), Model: "gpt-4o"}, 200, &stats)
 	if stats.HistoryMessages == 0 || stats.SystemTokens == 0 || stats.TotalTokens == 0 || stats.Limit == 0 {
 		t.Fatalf("stats: %+v", stats)
 	}
 	var rep map[string]any
-	ts.json(t, "POST", "/v1/context/check", service.ConvRequest{Conversation: openaiConversation(1)}, 200, &rep)
+	ts.json(t, "POST", "/v1/context/check", app.ConvRequest{Conversation: openaiConversation(1)}, 200, &rep)
 	if rep["level"] == nil {
 		t.Fatalf("check: %v", rep)
 	}
-	var prep service.Prepared
-	ts.json(t, "POST", "/v1/context/prepare", service.PrepareRequest{ConvRequest: service.ConvRequest{Conversation: openaiConversation(2)}, DryRun: true}, 200, &prep)
+	var prep app.Prepared
+	ts.json(t, "POST", "/v1/context/prepare", app.PrepareRequest{ConvRequest: app.ConvRequest{Conversation: openaiConversation(2)}, DryRun: true}, 200, &prep)
 	if !json.Valid(prep.Conversation) || prep.Before == nil {
 		t.Fatalf("prepare: %+v", prep)
 	}
 
 	// The model override: set, read, clear with "auto" and with null.
-	var mo service.ModelOverride
+	var mo app.ModelOverride
 	ts.json(t, "PUT", "/v1/model", map[string]any{"model": "claude-sonnet-4"}, 200, &mo)
 	if mo.Model == nil || *mo.Model != "claude-sonnet-4" {
 		t.Fatalf("model: %+v", mo)
@@ -87,7 +87,7 @@ func TestAPIEndToEnd(t *testing.T) {
 
 	// L3.
 	var p knowledge.Project
-	ts.json(t, "POST", "/v1/projects", service.ProjectInput{Name: "tessera"}, 201, &p)
+	ts.json(t, "POST", "/v1/projects", app.ProjectInput{Name: "tessera"}, 201, &p)
 	var t1, t2 knowledge.Task
 	ts.json(t, "POST", "/v1/tasks", map[string]any{"title": "Schema", "project": "tessera", "priority": "high"}, 201, &t1)
 	ts.json(t, "POST", "/v1/tasks", map[string]any{"title": "API", "depends_on": []string{t1.ID}, "priority": 1}, 201, &t2)
@@ -100,15 +100,15 @@ func TestAPIEndToEnd(t *testing.T) {
 	ts.json(t, "POST", "/v1/tasks/"+t1.ID+"/done", nil, 200, &t1)
 	ts.json(t, "POST", "/v1/tasks/"+t1.ID+"/done", nil, 409, nil)
 	var k knowledge.Item
-	ts.json(t, "POST", "/v1/knowledge", service.ItemInput{Kind: "pattern", Title: "Retry with jitter", Tags: []string{"net"}}, 201, &k)
+	ts.json(t, "POST", "/v1/knowledge", app.ItemInput{Kind: "pattern", Title: "Retry with jitter", Tags: []string{"net"}}, 201, &k)
 	ts.json(t, "POST", "/v1/knowledge/"+k.ID+"/observe", map[string]any{"agent": "executor", "success": true}, 201, nil)
-	var kw itemWithObservations
+	var kw app.ItemDetail
 	ts.json(t, "GET", "/v1/knowledge/"+k.ID, nil, 200, &kw)
 	if len(kw.Observations) != 1 {
 		t.Fatalf("observations: %+v", kw)
 	}
 	ts.json(t, "POST", "/v1/promote?dry_run=true", nil, 200, nil)
-	ts.json(t, "POST", "/v1/archive", service.ArchiveRequest{DryRun: true}, 200, nil)
+	ts.json(t, "POST", "/v1/archive", app.ArchiveRequest{DryRun: true}, 200, nil)
 
 	// OpenAPI lists every route.
 	var doc map[string]any

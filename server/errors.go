@@ -1,7 +1,7 @@
-// Package server is archon serve: an HTTP JSON API under /v1 over one
-// shared engine set (package service), the MCP server at /mcp, Prometheus
-// metrics at /metrics, bearer-token auth, body and time limits, and a
-// discovery file under .archon/ through which the CLI finds it.
+// Package server is archon serve's HTTP front end: a JSON API under /v1
+// over one app.Memory, the MCP server at /mcp, Prometheus metrics at
+// /metrics, bearer-token auth, and body and time limits. The CLI finds a
+// running service through the discovery file of package client.
 package server
 
 import (
@@ -10,7 +10,7 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/archon-memory/archon/server/service"
+	"github.com/archon-memory/archon/app"
 )
 
 // Error codes of the error envelope {"error": {"code", "message"}}.
@@ -57,18 +57,18 @@ func toAPIError(err error) *APIError {
 		return apiErr(http.StatusRequestEntityTooLarge, CodeTooLarge, "request body larger than %d bytes", mbe.Limit)
 	}
 	msg := err.Error()
-	switch service.KindOf(err) {
-	case service.Invalid:
+	switch app.KindOf(err) {
+	case app.Invalid:
 		return apiErr(http.StatusBadRequest, CodeInvalid, "%s", msg)
-	case service.NotFound:
+	case app.NotFound:
 		return apiErr(http.StatusNotFound, CodeNotFound, "%s", msg)
-	case service.Conflict:
+	case app.Conflict:
 		return apiErr(http.StatusConflict, CodeConflict, "%s", msg)
-	case service.TooLarge:
+	case app.TooLarge:
 		return apiErr(http.StatusRequestEntityTooLarge, CodeTooLarge, "%s", msg)
-	case service.Timeout:
+	case app.Timeout:
 		return apiErr(http.StatusServiceUnavailable, CodeTimeout, "the request ran out of time: %s", msg)
-	case service.Cancelled:
+	case app.Cancelled:
 		return apiErr(499, "cancelled", "%s", msg)
 	}
 	return apiErr(http.StatusInternalServerError, CodeInternal, "%s", msg)

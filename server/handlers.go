@@ -4,8 +4,7 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/archon-memory/archon/layers/knowledge"
-	"github.com/archon-memory/archon/server/service"
+	"github.com/archon-memory/archon/app"
 )
 
 // body decodes the request body under the route's limit (set by dispatch
@@ -30,23 +29,74 @@ func created(v any, err error) (int, any, error) {
 	return http.StatusCreated, v, nil
 }
 
-func (s *Server) health(r *http.Request) (int, any, error) { return ok(s.svc.Health(), nil) }
+// withBody serves a route whose body is a T passed to fn.
+func withBody[T, R any](fn func(context.Context, T) (R, error), status func(any, error) (int, any, error)) handlerFunc {
+	return func(r *http.Request) (int, any, error) {
+		in, err := body[T](r)
+		if err != nil {
+			return 0, nil, err
+		}
+		return status(fn(r.Context(), in))
+	}
+}
+
+// withID serves a route on {id} whose body is a T passed to fn.
+func withID[T, R any](fn func(context.Context, string, T) (R, error), status func(any, error) (int, any, error)) handlerFunc {
+	return func(r *http.Request) (int, any, error) {
+		id, err := pathID(r)
+		if err != nil {
+			return 0, nil, err
+		}
+		in, err := body[T](r)
+		if err != nil {
+			return 0, nil, err
+		}
+		return status(fn(r.Context(), id, in))
+	}
+}
+
+// byID serves a route on {id} without a body.
+func byID[R any](fn func(context.Context, string) (R, error)) handlerFunc {
+	return func(r *http.Request) (int, any, error) {
+		id, err := pathID(r)
+		if err != nil {
+			return 0, nil, err
+		}
+		return ok(fn(r.Context(), id))
+	}
+}
+
+// withQueryInt serves a route whose one integer query parameter is passed
+// to fn.
+func withQueryInt[R any](name string, def int, fn func(context.Context, int) (R, error)) handlerFunc {
+	return func(r *http.Request) (int, any, error) {
+		n, err := queryInt(r, name, def)
+		if err != nil {
+			return 0, nil, err
+		}
+		return ok(fn(r.Context(), n))
+	}
+}
+
+// convHandler serves an endpoint that takes a conversation.
+func convHandler[R any](fn func(context.Context, app.ConvRequest) (R, error)) handlerFunc {
+	return withBody(fn, ok)
+}
+
+// prepareHandler serves an endpoint that prepares a conversation.
+func prepareHandler[R any](fn func(context.Context, app.PrepareRequest) (R, error)) handlerFunc {
+	return withBody(fn, ok)
+}
+
+func (s *Server) health(r *http.Request) (int, any, error) { return ok(s.mem.Health(r.Context())) }
+
+func (s *Server) status(r *http.Request) (int, any, error) { return ok(s.mem.Status(r.Context())) }
 
 func (s *Server) appendLog(r *http.Request) (int, any, error) {
-	in, err := body[service.LogRequest](r)
-	if err != nil {
-		return 0, nil, err
-	}
-	return created(s.svc.Log(r.Context(), in))
+	return withBody(s.mem.Log, created)(r)
 }
 
-func (s *Server) search(r *http.Request) (int, any, error) {
-	in, err := body[service.SearchRequest](r)
-	if err != nil {
-		return 0, nil, err
-	}
-	return ok(s.svc.Search(r.Context(), in))
-}
+func (s *Server) search(r *http.Request) (int, any, error) { return withBody(s.mem.Search, ok)(r) }
 
 func (s *Server) item(r *http.Request) (int, any, error) {
 	id, err := pathID(r)
@@ -57,62 +107,43 @@ func (s *Server) item(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return ok(s.svc.Get(r.Context(), id, n))
+	return ok(s.mem.Get(r.Context(), app.GetRequest{ID: id, Context: n}))
 }
 
-func (s *Server) index(r *http.Request) (int, any, error) { return ok(s.svc.Index(r.Context())) }
+func (s *Server) file(r *http.Request) (int, any, error) { return byID(s.mem.File)(r) }
 
-// convHandler serves an endpoint that takes a conversation.
-func convHandler[T any](fn func(context.Context, service.ConvRequest) (T, error)) handlerFunc {
-	return func(r *http.Request) (int, any, error) {
-		in, err := body[service.ConvRequest](r)
-		if err != nil {
-			return 0, nil, err
-		}
-		return ok(fn(r.Context(), in))
-	}
-}
-
-func (s *Server) prepare(r *http.Request) (int, any, error) {
-	in, err := body[service.PrepareRequest](r)
-	if err != nil {
-		return 0, nil, err
-	}
-	return ok(s.svc.Prepare(r.Context(), in))
+func (s *Server) index(r *http.Request) (int, any, error) {
+	return ok(s.mem.Index(r.Context(), app.IndexRequest{}))
 }
 
 func (s *Server) contextLog(r *http.Request) (int, any, error) {
-	n, err := queryInt(r, "n", 60)
+	return withQueryInt("n", 60, s.mem.ContextLog)(r)
+}
+
+func (s *Server) profile(r *http.Request) (int, any, error) {
+	name, err := queryString(r, "name")
 	if err != nil {
 		return 0, nil, err
 	}
-	return ok(s.svc.ContextLog(n))
+	return ok(s.mem.Profile(r.Context(), name))
 }
 
-func (s *Server) l1(r *http.Request) (int, any, error) {
-	n, err := queryInt(r, "budget", 0)
-	if err != nil {
-		return 0, nil, err
-	}
-	return ok(s.svc.L1(r.Context(), n))
+func (s *Server) l1(r *http.Request) (int, any, error) { return withQueryInt("budget", 0, s.mem.L1)(r) }
+
+func (s *Server) warmth(r *http.Request) (int, any, error) {
+	return withQueryInt("budget", 0, s.mem.Warmth)(r)
 }
 
-func (s *Server) archive(r *http.Request) (int, any, error) {
-	in, err := body[service.ArchiveRequest](r)
-	if err != nil {
-		return 0, nil, err
-	}
-	return ok(s.svc.Archive(r.Context(), in))
-}
+func (s *Server) archive(r *http.Request) (int, any, error) { return withBody(s.mem.Archive, ok)(r) }
 
-func (s *Server) getModel(r *http.Request) (int, any, error) { return ok(s.svc.Model()) }
+func (s *Server) getModel(r *http.Request) (int, any, error) { return ok(s.mem.Model(r.Context())) }
 
 func (s *Server) putModel(r *http.Request) (int, any, error) {
-	in, err := body[service.ModelOverride](r)
+	in, err := body[app.ModelOverride](r)
 	if err != nil {
 		return 0, nil, err
 	}
-	return ok(s.svc.SetModel(in.Model))
+	return ok(s.mem.SetModel(r.Context(), in.Model))
 }
 
 func (s *Server) projects(r *http.Request) (int, any, error) {
@@ -120,39 +151,21 @@ func (s *Server) projects(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return ok(s.svc.Knowledge().Projects(r.Context(), st))
+	return ok(s.mem.Projects(r.Context(), st))
 }
 
 func (s *Server) addProject(r *http.Request) (int, any, error) {
-	in, err := body[service.ProjectInput](r)
-	if err != nil {
-		return 0, nil, err
-	}
-	return created(s.svc.AddProject(r.Context(), in))
+	return withBody(s.mem.AddProject, created)(r)
 }
 
-func (s *Server) project(r *http.Request) (int, any, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return 0, nil, err
-	}
-	return ok(s.svc.Knowledge().Project(r.Context(), id))
-}
+func (s *Server) project(r *http.Request) (int, any, error) { return byID(s.mem.Project)(r) }
 
 func (s *Server) updateProject(r *http.Request) (int, any, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return 0, nil, err
-	}
-	in, err := body[service.ProjectPatch](r)
-	if err != nil {
-		return 0, nil, err
-	}
-	return ok(s.svc.UpdateProject(r.Context(), id, in))
+	return withID(s.mem.UpdateProject, ok)(r)
 }
 
 func (s *Server) tasks(r *http.Request) (int, any, error) {
-	var f knowledge.TaskFilter
+	var f app.TaskFilter
 	var err error
 	for name, dst := range map[string]*string{"project": &f.Project, "status": &f.Status, "assignee": &f.Assignee} {
 		if *dst, err = queryString(r, name); err != nil {
@@ -162,35 +175,17 @@ func (s *Server) tasks(r *http.Request) (int, any, error) {
 	if f.Ready, err = queryBool(r, "ready"); err != nil {
 		return 0, nil, err
 	}
-	return ok(s.svc.Knowledge().Tasks(r.Context(), f))
+	return ok(s.mem.Tasks(r.Context(), f))
 }
 
 func (s *Server) addTask(r *http.Request) (int, any, error) {
-	in, err := body[service.TaskInput](r)
-	if err != nil {
-		return 0, nil, err
-	}
-	return created(s.svc.AddTask(r.Context(), in))
+	return withBody(s.mem.AddTask, created)(r)
 }
 
-func (s *Server) task(r *http.Request) (int, any, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return 0, nil, err
-	}
-	return ok(s.svc.Knowledge().Task(r.Context(), id))
-}
+func (s *Server) task(r *http.Request) (int, any, error) { return byID(s.mem.Task)(r) }
 
 func (s *Server) updateTask(r *http.Request) (int, any, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return 0, nil, err
-	}
-	in, err := body[service.TaskPatch](r)
-	if err != nil {
-		return 0, nil, err
-	}
-	return ok(s.svc.UpdateTask(r.Context(), id, in))
+	return withID(s.mem.UpdateTask, ok)(r)
 }
 
 func (s *Server) doneTask(r *http.Request) (int, any, error) {
@@ -202,96 +197,44 @@ func (s *Server) doneTask(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	return ok(s.svc.Knowledge().DoneTask(r.Context(), id, force))
+	return ok(s.mem.DoneTask(r.Context(), id, force))
 }
 
 func (s *Server) items(r *http.Request) (int, any, error) {
-	var f knowledge.ItemFilter
+	var f app.ItemFilter
 	var err error
 	for name, dst := range map[string]*string{"kind": &f.Kind, "tag": &f.Tag, "project": &f.Project, "agent": &f.Agent} {
 		if *dst, err = queryString(r, name); err != nil {
 			return 0, nil, err
 		}
 	}
-	return ok(s.svc.Knowledge().Items(r.Context(), f))
+	return ok(s.mem.Items(r.Context(), f))
 }
 
 func (s *Server) addItem(r *http.Request) (int, any, error) {
-	in, err := body[service.ItemInput](r)
-	if err != nil {
-		return 0, nil, err
-	}
-	return created(s.svc.AddItem(r.Context(), in))
+	return withBody(s.mem.AddItem, created)(r)
 }
 
-// itemWithObservations is a knowledge item and what agents recorded.
-type itemWithObservations struct {
-	knowledge.Item
-	Observations []knowledge.Observation `json:"observations"`
-}
-
-func (s *Server) knowledgeItem(r *http.Request) (int, any, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return 0, nil, err
-	}
-	it, err := s.svc.Knowledge().Item(r.Context(), id)
-	if err != nil {
-		return 0, nil, err
-	}
-	obs, err := s.svc.Knowledge().Observations(r.Context(), it.ID)
-	if obs == nil {
-		obs = []knowledge.Observation{}
-	}
-	return ok(itemWithObservations{it, obs}, err)
-}
+func (s *Server) knowledgeItem(r *http.Request) (int, any, error) { return byID(s.mem.Item)(r) }
 
 func (s *Server) updateItem(r *http.Request) (int, any, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return 0, nil, err
-	}
-	in, err := body[service.ItemPatch](r)
-	if err != nil {
-		return 0, nil, err
-	}
-	return ok(s.svc.UpdateItem(r.Context(), id, in))
+	return withID(s.mem.UpdateItem, ok)(r)
 }
 
-func (s *Server) observe(r *http.Request) (int, any, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return 0, nil, err
-	}
-	in, err := body[service.ObserveInput](r)
-	if err != nil {
-		return 0, nil, err
-	}
-	return created(s.svc.Observe(r.Context(), id, in))
-}
+func (s *Server) observe(r *http.Request) (int, any, error) { return withID(s.mem.Observe, created)(r) }
+
+func (s *Server) export(r *http.Request) (int, any, error) { return ok(s.mem.Export(r.Context())) }
+
+func (s *Server) importL3(r *http.Request) (int, any, error) { return withBody(s.mem.Import, ok)(r) }
 
 func (s *Server) promote(r *http.Request) (int, any, error) {
 	dry, err := queryBool(r, "dry_run")
 	if err != nil {
 		return 0, nil, err
 	}
-	return ok(s.svc.Promote(r.Context(), dry))
+	return ok(s.mem.Promote(r.Context(), app.PromoteRequest{DryRun: dry}))
 }
 
-func (s *Server) jobs(r *http.Request) (int, any, error) {
-	if s.opt.Jobs == nil {
-		return ok([]any{}, nil)
-	}
-	return ok(s.opt.Jobs.List(), nil)
-}
+func (s *Server) jobs(r *http.Request) (int, any, error) { return ok(s.mem.Jobs(r.Context())) }
 
-func (s *Server) runJob(r *http.Request) (int, any, error) {
-	id, err := pathID(r)
-	if err != nil {
-		return 0, nil, err
-	}
-	if s.opt.Jobs == nil {
-		return 0, nil, apiErr(http.StatusNotFound, CodeNotFound, "no job %q (no jobs are scheduled)", id)
-	}
-	return ok(s.opt.Jobs.Run(r.Context(), id))
-}
+func (s *Server) runJob(r *http.Request) (int, any, error) { return byID(s.mem.RunJob)(r) }

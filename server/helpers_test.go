@@ -12,10 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/archon-memory/archon/app"
 	"github.com/archon-memory/archon/config"
 	"github.com/archon-memory/archon/memory"
-	"github.com/archon-memory/archon/monitor"
-	"github.com/archon-memory/archon/server/service"
 )
 
 const testToken = "s3cret-token"
@@ -25,7 +24,7 @@ func newWorkspace(t testing.TB) (*memory.Workspace, *config.Loaded) {
 	t.Helper()
 	root := t.TempDir()
 	ctx := context.Background()
-	tmpl := append(config.Template(), monitor.ConfigTemplate...)
+	tmpl := config.Template()
 	if _, err := memory.Init(ctx, root, map[string][]byte{memory.ConfigFile: tmpl}); err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +55,7 @@ func newWorkspace(t testing.TB) (*memory.Workspace, *config.Loaded) {
 
 // testServer is a service and its HTTP server on loopback.
 type testServer struct {
-	svc *service.Service
+	svc *app.Local
 	srv *Server
 	hs  *httptest.Server
 }
@@ -65,7 +64,7 @@ func newTestServer(t testing.TB, opt Options) *testServer {
 	t.Helper()
 	ws, cfg := newWorkspace(t)
 	m := NewMetrics()
-	svc, err := service.Open(context.Background(), ws, cfg, service.Options{Rescan: -1, IndexDelay: 20 * time.Millisecond, Observer: m})
+	svc, err := app.Open(context.Background(), ws, cfg, app.Options{Rescan: -1, IndexDelay: 20 * time.Millisecond, Observer: m})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,8 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/archon-memory/archon/monitor"
-	"github.com/archon-memory/archon/rag"
+	"github.com/archon-memory/archon/app"
 )
 
 // latencyBuckets are the upper bounds (seconds) of the latency histograms.
@@ -20,7 +19,7 @@ var latencyBuckets = []float64{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2
 // Metrics collects what /metrics shows in the Prometheus text format:
 // request counts and latencies, index size and runs, job results and
 // context levels. It is safe for concurrent use and implements
-// service.Observer.
+// app.Observer.
 type Metrics struct {
 	mu       sync.Mutex
 	requests map[[3]string]uint64 // route, method, code
@@ -75,7 +74,7 @@ func (m *Metrics) observeRequest(route, method string, code int, d time.Duration
 }
 
 // Indexed records an index run.
-func (m *Metrics) Indexed(st *rag.IndexStats, err error) {
+func (m *Metrics) Indexed(st *app.IndexStats, err error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if err != nil {
@@ -88,7 +87,7 @@ func (m *Metrics) Indexed(st *rag.IndexStats, err error) {
 }
 
 // Checked records a context check.
-func (m *Metrics) Checked(r *monitor.Report) {
+func (m *Metrics) Checked(r *app.Report) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.levels[r.Level]++

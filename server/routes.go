@@ -1,9 +1,10 @@
 package server
 
 import (
+	"context"
 	"net/http"
 
-	"github.com/archon-memory/archon/server/service"
+	"github.com/archon-memory/archon/app"
 )
 
 // bodyKind says whether a route reads a body, and under which limit.
@@ -30,47 +31,55 @@ type route struct {
 	h            handlerFunc
 }
 
-// routes lists every /v1 endpoint.
+// routes lists every /v1 endpoint: one or more per app.Memory method.
 func (s *Server) routes() []route {
-	svc := s.svc
 	return []route{
 		{method: "GET", path: "/v1/health", summary: "Liveness and a few figures", h: s.health},
+		{method: "GET", path: "/v1/status", summary: "What each layer holds: files, entries, tokens, dates", h: s.status},
 		{method: "POST", path: "/v1/log", summary: "Append a daily-log entry (indexed in the background)", body: largeBody,
-			request: service.LogRequest{}, h: s.appendLog},
+			request: app.LogRequest{}, h: s.appendLog},
 		{method: "POST", path: "/v1/search", summary: "Hybrid search with every filter, metadata first", body: smallBody,
-			request: service.SearchRequest{}, h: s.search},
+			request: app.SearchRequest{}, h: s.search},
 		{method: "GET", path: "/v1/items/{id}", summary: "The full item behind a search hit", query: []string{"context"}, h: s.item},
+		{method: "GET", path: "/v1/files/{id}", summary: "MEMORY_SUMMARY.md or MEMORY.md as it is now", h: s.file},
 		{method: "POST", path: "/v1/index", summary: "Bring every index up to date now", h: s.index},
 		{method: "POST", path: "/v1/context/check", summary: "Tokens, limit, percent, level and action of a conversation",
-			body: largeBody, request: service.ConvRequest{}, h: convHandler(svc.Check)},
+			body: largeBody, request: app.ConvRequest{}, h: convHandler(func(ctx context.Context, r app.ConvRequest) (*app.Report, error) { return s.mem.Check(ctx, r) })},
 		{method: "POST", path: "/v1/context/stats", summary: "History messages and tokens, system tokens, total and limits",
-			body: largeBody, request: service.ConvRequest{}, h: convHandler(svc.Stats)},
+			body: largeBody, request: app.ConvRequest{}, h: convHandler(func(ctx context.Context, r app.ConvRequest) (*app.Stats, error) { return s.mem.Stats(ctx, r) })},
 		{method: "POST", path: "/v1/context/prepare", summary: "Compact or auto-summarize as the level asks",
-			body: largeBody, request: service.PrepareRequest{}, h: s.prepare},
+			body: largeBody, request: app.PrepareRequest{}, h: prepareHandler(func(ctx context.Context, r app.PrepareRequest) (*app.Prepared, error) { return s.mem.Prepare(ctx, r) })},
+		{method: "POST", path: "/v1/context/gate", summary: "For orchestrators: go on, go on compressed, or block",
+			body: largeBody, request: app.PrepareRequest{}, h: prepareHandler(func(ctx context.Context, r app.PrepareRequest) (*app.Gated, error) { return s.mem.Gate(ctx, r) })},
 		{method: "GET", path: "/v1/context/log", summary: "Recent context events", query: []string{"n"}, h: s.contextLog},
+		{method: "GET", path: "/v1/context/profile", summary: "A threshold profile (default: context.profile)", query: []string{"name"}, h: s.profile},
 		{method: "POST", path: "/v1/summarize", summary: "Summarize a conversation into MEMORY_SUMMARY.md",
-			body: largeBody, request: service.ConvRequest{}, h: convHandler(svc.Summarize)},
+			body: largeBody, request: app.ConvRequest{}, h: convHandler(func(ctx context.Context, r app.ConvRequest) (*app.Summary, error) { return s.mem.Summarize(ctx, r) })},
 		{method: "GET", path: "/v1/l1", summary: "The L1 payload for session start", query: []string{"budget"}, h: s.l1},
+		{method: "GET", path: "/v1/warmth", summary: "The learnings carried into a new session", query: []string{"budget"}, h: s.warmth},
 		{method: "POST", path: "/v1/archive", summary: "Archive daily logs past the L1 window", body: smallBody,
-			request: service.ArchiveRequest{}, h: s.archive},
+			request: app.ArchiveRequest{}, h: s.archive},
 		{method: "GET", path: "/v1/model", summary: "The runtime model override (null: none)", h: s.getModel},
 		{method: "PUT", path: "/v1/model", summary: `Set the model override; "auto" or null clears it`, body: smallBody,
-			request: service.ModelOverride{}, h: s.putModel},
+			request: app.ModelOverride{}, h: s.putModel},
 		{method: "GET", path: "/v1/projects", summary: "List projects", query: []string{"status"}, h: s.projects},
-		{method: "POST", path: "/v1/projects", summary: "Create a project", body: smallBody, request: service.ProjectInput{}, h: s.addProject},
+		{method: "POST", path: "/v1/projects", summary: "Create a project", body: smallBody, request: app.ProjectInput{}, h: s.addProject},
 		{method: "GET", path: "/v1/projects/{id}", summary: "One project", h: s.project},
-		{method: "PATCH", path: "/v1/projects/{id}", summary: "Change a project", body: smallBody, request: service.ProjectPatch{}, h: s.updateProject},
+		{method: "PATCH", path: "/v1/projects/{id}", summary: "Change a project", body: smallBody, request: app.ProjectPatch{}, h: s.updateProject},
 		{method: "GET", path: "/v1/tasks", summary: "List tasks", query: []string{"project", "status", "assignee", "ready"}, h: s.tasks},
-		{method: "POST", path: "/v1/tasks", summary: "Create a task", body: smallBody, request: service.TaskInput{}, h: s.addTask},
+		{method: "POST", path: "/v1/tasks", summary: "Create a task", body: smallBody, request: app.TaskInput{}, h: s.addTask},
 		{method: "GET", path: "/v1/tasks/{id}", summary: "One task", h: s.task},
-		{method: "PATCH", path: "/v1/tasks/{id}", summary: "Change a task", body: smallBody, request: service.TaskPatch{}, h: s.updateTask},
+		{method: "PATCH", path: "/v1/tasks/{id}", summary: "Change a task", body: smallBody, request: app.TaskPatch{}, h: s.updateTask},
 		{method: "POST", path: "/v1/tasks/{id}/done", summary: "Mark a task done", query: []string{"force"}, h: s.doneTask},
 		{method: "GET", path: "/v1/knowledge", summary: "List knowledge items", query: []string{"kind", "tag", "project", "agent"}, h: s.items},
-		{method: "POST", path: "/v1/knowledge", summary: "Create a knowledge item", body: smallBody, request: service.ItemInput{}, h: s.addItem},
+		{method: "POST", path: "/v1/knowledge", summary: "Create a knowledge item", body: smallBody, request: app.ItemInput{}, h: s.addItem},
+		{method: "GET", path: "/v1/knowledge/export", summary: "All of L3 as one markdown document", h: s.export},
+		{method: "POST", path: "/v1/knowledge/import", summary: "Load an export (idempotent, all or nothing)", body: largeBody,
+			request: app.ImportRequest{}, h: s.importL3},
 		{method: "GET", path: "/v1/knowledge/{id}", summary: "One knowledge item with its observations", h: s.knowledgeItem},
-		{method: "PATCH", path: "/v1/knowledge/{id}", summary: "Change a knowledge item", body: smallBody, request: service.ItemPatch{}, h: s.updateItem},
+		{method: "PATCH", path: "/v1/knowledge/{id}", summary: "Change a knowledge item", body: smallBody, request: app.ItemPatch{}, h: s.updateItem},
 		{method: "POST", path: "/v1/knowledge/{id}/observe", summary: "Record how an item went", body: smallBody,
-			request: service.ObserveInput{}, h: s.observe},
+			request: app.ObserveInput{}, h: s.observe},
 		{method: "POST", path: "/v1/promote", summary: "Promote proven patterns to MEMORY.md", query: []string{"dry_run"}, h: s.promote},
 		{method: "GET", path: "/v1/jobs", summary: "Scheduled jobs with their last and next run", h: s.jobs},
 		{method: "POST", path: "/v1/jobs/{id}/run", summary: "Run a job now", h: s.runJob},

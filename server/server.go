@@ -13,8 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/archon-memory/archon/app"
 	"github.com/archon-memory/archon/config"
-	"github.com/archon-memory/archon/server/service"
 )
 
 // Defaults of Options.
@@ -25,14 +25,6 @@ const (
 	DefaultRequestTimeout       = 60 * time.Second
 	DefaultShutdownTimeout      = 30 * time.Second
 )
-
-// Jobs is the scheduler seen by the API (package jobs).
-type Jobs interface {
-	// List returns every job with its last and next run.
-	List() any
-	// Run runs job name now and returns its result.
-	Run(ctx context.Context, name string) (any, error)
-}
 
 // Options configure a Server.
 type Options struct {
@@ -52,26 +44,24 @@ type Options struct {
 	ShutdownTimeout time.Duration
 	// MCP, when set, is served at /mcp.
 	MCP http.Handler
-	// Jobs, when set, is listed at /v1/jobs.
-	Jobs Jobs
 	// Metrics collects what /metrics shows (NewMetrics when nil).
 	Metrics *Metrics
 	// Logger receives request errors (nil: discard).
 	Logger *slog.Logger
 }
 
-// Server is the HTTP front end of a service.
+// Server is the HTTP front end of a memory.
 type Server struct {
-	svc     *service.Service
+	mem     app.Memory
 	opt     Options
 	log     *slog.Logger
 	handler http.Handler
 	table   []route
 }
 
-// New returns a Server for svc. It refuses a non-loopback Addr without a
+// New returns a Server for mem. It refuses a non-loopback Addr without a
 // token.
-func New(svc *service.Service, opt Options) (*Server, error) {
+func New(mem app.Memory, opt Options) (*Server, error) {
 	if opt.Addr == "" {
 		opt.Addr = DefaultAddr
 	}
@@ -100,7 +90,7 @@ func New(svc *service.Service, opt Options) (*Server, error) {
 	if !loop && opt.Token == "" {
 		return nil, fmt.Errorf("listening on %s (not loopback) needs a bearer token: set ARCHON_SERVE_TOKEN or --token-file", opt.Addr)
 	}
-	s := &Server{svc: svc, opt: opt, log: opt.Logger}
+	s := &Server{mem: mem, opt: opt, log: opt.Logger}
 	s.table = s.routes()
 	s.handler = s.buildMux()
 	return s, nil

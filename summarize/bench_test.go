@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/archon-memory/archon/monitor/conv"
-	"github.com/archon-memory/archon/monitor/convgen"
+	"github.com/archon-memory/archon/conv"
+	"github.com/archon-memory/archon/conv/convgen"
 )
 
 // BenchmarkExtractive200K summarizes a 200K-token conversation to 500

@@ -3,7 +3,7 @@ package summarize
 import (
 	"strings"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 )
 
 // salienceWeight scales a sentence's score by how rare its words are in

@@ -1,6 +1,6 @@
 package summarize
 
-import "github.com/archon-memory/archon/monitor/conv"
+import "github.com/archon-memory/archon/conv"
 
 // cue is a phrase that marks a sentence for a section.
 type cue struct {

@@ -81,12 +81,12 @@
 //
 // TestPlantedFactRetention plants 4 decisions, 4 pending tasks, 4 paths and
 // 4 identifiers in generated conversations of 20K and 60K tokens (package
-// monitor/convgen, all three formats) and checks which survive a 500-token
+// conv/convgen, all three formats) and checks which survive a 500-token
 // extractive summary: ARCHON_EVAL_HELDOUT=held-out17 go test -count=1 -run
 // Retention -v ./summarize/. Sets written by someone who had not read the
 // summarizer are scored once, blind, before anyone looks at what they
 // lose; every score, blind and seen, is recorded in
-// monitor/convgen/history.go. At 6defcc3 the latest blind batch
+// conv/convgen/history.go. At 6defcc3 the latest blind batch
 // (held-out38 to held-out41) kept 699 of 768 planted facts (91.0%,
 // 83.9-94.3% per set) and held-out21 to held-out25, still unseen, 900 of
 // 960 (93.8%); the sets tuned on and studied keep 97.2%.

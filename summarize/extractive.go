@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 )
 
 // Extractive is the offline default Summarizer: it picks sentences and

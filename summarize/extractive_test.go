@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 	"github.com/archon-memory/archon/tokens"
 )
 

@@ -3,7 +3,7 @@ package summarize
 import (
 	"strings"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 	"testing"
 )
 

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 	"github.com/archon-memory/archon/tokens"
 )
 

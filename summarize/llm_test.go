@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 )
 
 const fakeSummary = `## Decisions

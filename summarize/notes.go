@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 )
 
 // logLevels open a log record: machine output, not prose.

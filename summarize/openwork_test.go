@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 )
 
 // TestOpenWork covers obligations stated without a task cue word: a

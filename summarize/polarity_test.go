@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 )
 
 // TestJudgeScopesCompletion checks that a completion covers its own

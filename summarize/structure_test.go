@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 )
 
 // TestNoteStructures reads notes of the shapes tools print and people

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 )
 
 // noteDisclaimers say of a whole note (a forwarded mail, a users' group

@@ -28,7 +28,7 @@ func (a *app) cliApp() *cli.App {
 		a.archiveCommand(),
 		a.jobsCommand(),
 	}
-	cmds = a.routed(append(cmds, a.serveCommands()...)) // serve, mcp; index commands go through a running serve
+	cmds = append(cmds, a.serveCommands()...)
 	cmds = append(cmds, a.knowledgeCommands()...)
 	for _, c := range cmds {
 		setUsageHandler(c, onUsage)

@@ -1,19 +1,18 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/archon-memory/archon/layers"
+	core "github.com/archon-memory/archon/app"
+	"github.com/archon-memory/archon/conv"
 	"github.com/archon-memory/archon/memory"
-	"github.com/archon-memory/archon/monitor"
-	"github.com/archon-memory/archon/monitor/conv"
-	"github.com/archon-memory/archon/monitor/ctxlog"
 )
 
 // exitCode makes run() exit with a chosen status after printing nothing.
@@ -34,90 +33,42 @@ func conversationFlags() []cli.Flag {
 	}
 }
 
-// monitorFor builds the context monitor of the workspace, with its token
-// caches loaded; save them with the returned function.
-func (a *app) monitorFor(c *cli.Context) (*memory.Workspace, *monitor.Monitor, func(), error) {
-	ws, _, err := a.workspace(c)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	cfg, err := monitor.LoadConfig(ws.ConfigPath())
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	m, err := monitor.New(cfg, a.logger)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: context: %w", ws.ConfigPath(), err)
-	}
-	if err := m.LoadTokenCaches(ws.StateDir()); err != nil {
-		a.logger.Debug("token caches not loaded", "err", err)
-	}
-	save := func() {
-		if err := m.SaveTokenCaches(ws.StateDir()); err != nil {
-			a.logger.Warn("token caches not saved", "err", err)
-		}
-	}
-	return ws, m, save, nil
-}
-
-// readConversation parses --input in --format.
-func (a *app) readConversation(c *cli.Context) (*conv.Conversation, error) {
-	f, err := conv.ParseFormat(c.String("format"))
-	if err != nil {
-		return nil, usageError{fmt.Errorf("--format: %w", err)}
+// conversation reads --input (sent as its exact bytes) with --format and
+// the other flags of the commands that read a conversation.
+func (a *app) conversation(c *cli.Context) (core.ConvRequest, error) {
+	if _, err := conv.ParseFormat(c.String("format")); err != nil {
+		return core.ConvRequest{}, usageError{fmt.Errorf("--format: %w", err)}
 	}
 	var r io.Reader = a.stdin
 	if in := c.String("input"); in != "-" {
 		file, err := os.Open(in)
 		if err != nil {
-			return nil, fmt.Errorf("--input: %w", err)
+			return core.ConvRequest{}, fmt.Errorf("--input: %w", err)
 		}
 		defer file.Close()
 		r = file
 	}
-	cv, err := conv.Parse(r, f)
+	data, err := io.ReadAll(r)
 	if err != nil {
-		return nil, err
+		return core.ConvRequest{}, fmt.Errorf("read the conversation: %w", err)
 	}
-	for _, w := range cv.Warnings {
-		a.logger.Warn("input", "warning", w)
+	text, err := json.Marshal(string(data))
+	if err != nil {
+		return core.ConvRequest{}, err
 	}
-	return cv, nil
+	return core.ConvRequest{Conversation: text, Format: c.String("format"), Model: c.String("model"),
+		Profile: c.String("profile"), Largest: c.Int("largest")}, nil
 }
 
-// conversationRun is where the commands that read a conversation start:
-// the workspace, its monitor (save its token caches when done), the parsed
-// --input and the check options from the flags and the model override.
-type conversationRun struct {
-	ws   *memory.Workspace
-	m    *monitor.Monitor
-	conv *conv.Conversation
-	opt  monitor.CheckOptions
-	save func()
-}
-
-func (a *app) startConversation(c *cli.Context) (*conversationRun, error) {
-	ws, m, save, err := a.monitorFor(c)
-	if err != nil {
-		return nil, err
-	}
-	cv, err := a.readConversation(c)
-	if err == nil {
-		var opt monitor.CheckOptions
-		if opt, err = a.checkOptions(c, ws.StateDir()); err == nil {
-			return &conversationRun{ws: ws, m: m, conv: cv, opt: opt, save: save}, nil
+// conversationAction reads the conversation, then calls fn.
+func (a *app) conversationAction(fn func(c *cli.Context, m core.Memory, r core.ConvRequest) error) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		r, err := a.conversation(c)
+		if err != nil {
+			return err
 		}
+		return a.withMemory(func(c *cli.Context, m core.Memory) error { return fn(c, m, r) })(c)
 	}
-	save()
-	return nil, err
-}
-
-func (a *app) checkOptions(c *cli.Context, stateDir string) (monitor.CheckOptions, error) {
-	override, err := monitor.LoadOverride(stateDir)
-	if err != nil {
-		return monitor.CheckOptions{}, err
-	}
-	return monitor.CheckOptions{Model: c.String("model"), Override: override, Profile: c.String("profile"), Largest: c.Int("largest")}, nil
 }
 
 func (a *app) contextCommand() *cli.Command {
@@ -131,25 +82,13 @@ func (a *app) contextCommand() *cli.Command {
 				Flags: append(conversationFlags(),
 					&cli.BoolFlag{Name: "json", Usage: "print the report as JSON (stable)"},
 					&cli.IntFlag{Name: "largest", Value: 5, Usage: "how many of the largest messages to list"}),
-				Action: func(c *cli.Context) error {
-					run, err := a.startConversation(c)
+				Action: a.conversationAction(func(c *cli.Context, m core.Memory, r core.ConvRequest) error {
+					rep, err := m.Check(c.Context, r)
 					if err != nil {
 						return err
 					}
-					defer run.save()
-					r, err := run.m.Check(c.Context, run.conv, run.opt)
-					if err != nil {
-						return err
-					}
-					if err := ctxlog.Open(run.ws.StateDir()).Append(c.Context, monitor.CheckEvent(r)); err != nil {
-						a.logger.Warn("context log not written", "err", err)
-					}
-					if c.Bool("json") {
-						return writeJSON(a.stdout, r)
-					}
-					_, err = fmt.Fprint(a.stdout, monitor.RenderText(r))
-					return err
-				},
+					return a.out(c, rep, func(w io.Writer) { fmt.Fprint(w, core.RenderReport(rep)) })
+				}),
 			},
 			{
 				Name:  "show",
@@ -160,68 +99,45 @@ func (a *app) contextCommand() *cli.Command {
 					&cli.IntFlag{Name: "budget", Usage: "token budget (default: l1.budget_tokens)"},
 					&cli.BoolFlag{Name: "json", Usage: "print parts, sizes and the payload as JSON"},
 				},
-				Action: func(c *cli.Context) error {
-					if err := noArgs(c); err != nil {
-						return err
-					}
-					ws, cfg, err := a.workspace(c)
-					if err != nil {
-						return err
-					}
-					budget := c.Int("budget")
-					if budget == 0 {
-						budget = cfg.L1.BudgetTokens
-					}
-					if budget < 0 {
+				Before: func(c *cli.Context) error {
+					if c.Int("budget") < 0 {
 						return usagef("--budget must be positive")
 					}
-					pl, err := layers.BuildPayload(c.Context, ws, layers.PayloadOptions{Budget: budget, WindowDays: cfg.L1.WindowDays})
+					return noArgs(c)
+				},
+				Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
+					pl, err := m.L1(c.Context, c.Int("budget"))
 					if err != nil {
 						return err
 					}
-					if c.Bool("json") {
-						return writeJSON(a.stdout, pl)
-					}
-					_, err = fmt.Fprint(a.stdout, pl.Text)
-					return err
-				},
+					return a.out(c, pl, func(w io.Writer) { fmt.Fprint(w, pl.Text) })
+				}),
 			},
 			{
 				Name:  "warmth",
 				Usage: "the learnings carried into a new session (MEMORY.md and L3 knowledge items), kept by priority (gotchas, patterns, preferences, fragile areas, almost-did) within a budget",
 				Flags: []cli.Flag{
-					&cli.IntFlag{Name: "budget", Value: 10000, Usage: "token budget"},
+					&cli.IntFlag{Name: "budget", Value: core.DefaultWarmthBudget, Usage: "token budget"},
 					&cli.BoolFlag{Name: "json", Usage: "print as JSON"},
 				},
-				Action: func(c *cli.Context) error {
-					if err := noArgs(c); err != nil {
-						return err
-					}
-					ws, _, err := a.workspace(c)
+				Before: noArgs,
+				Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
+					w, err := m.Warmth(c.Context, c.Int("budget"))
 					if err != nil {
 						return err
 					}
-					ls, err := layers.WisdomLearnings(ws)
-					if err != nil {
+					if err := a.out(c, w, func(out io.Writer) {
+						for _, l := range w.Kept {
+							fmt.Fprintf(out, "%s\n", l.Text)
+						}
+					}); err != nil {
 						return err
 					}
-					kl, err := layers.KnowledgeLearnings(c.Context, ws)
-					if err != nil {
-						return err
-					}
-					ls = append(ls, kl...)
-					w := layers.SelectWarmth(ls, c.Int("budget"))
-					if c.Bool("json") {
-						return writeJSON(a.stdout, w)
-					}
-					for _, l := range w.Kept {
-						fmt.Fprintf(a.stdout, "%s\n", l.Text)
-					}
-					if len(w.Dropped) > 0 {
+					if len(w.Dropped) > 0 && !c.Bool("json") {
 						a.logger.Warn("learnings over budget were left out", "dropped", len(w.Dropped), "budget", w.Budget)
 					}
 					return nil
-				},
+				}),
 			},
 			a.prepareCommand(false),
 			a.prepareCommand(true),
@@ -232,17 +148,10 @@ func (a *app) contextCommand() *cli.Command {
 					&cli.IntFlag{Name: "n", Value: 60, Usage: "how many recent events"},
 					&cli.BoolFlag{Name: "json", Usage: "print the events as JSON"},
 				},
-				Action: func(c *cli.Context) error {
-					ws, m, _, err := a.monitorFor(c)
+				Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
+					events, err := m.ContextLog(c.Context, c.Int("n"))
 					if err != nil {
 						return err
-					}
-					events, warnings, err := ctxlog.Open(ws.StateDir()).Recent(c.Int("n"))
-					if err != nil {
-						return err
-					}
-					for _, w := range warnings {
-						a.logger.Warn("context log", "warning", w)
 					}
 					if c.Bool("json") {
 						return writeJSON(a.stdout, events)
@@ -251,44 +160,41 @@ func (a *app) contextCommand() *cli.Command {
 						fmt.Fprintln(a.stdout, "no context events yet (archon context check records one)")
 						return nil
 					}
-					last := events[len(events)-1]
-					prof, err := m.ProfileFor(last.Profile, 0)
+					prof, err := m.Profile(c.Context, events[len(events)-1].Profile)
 					if err != nil {
 						return err
 					}
-					_, err = fmt.Fprint(a.stdout, ctxlog.Chart(events, ctxlog.ChartOptions{Thresholds: prof.Thresholds()}))
+					_, err = fmt.Fprint(a.stdout, core.Chart(events, prof.Thresholds()))
 					return err
-				},
+				}),
 			},
 			{
 				Name:      "model",
 				Usage:     "show the runtime model override, or set it: archon context model set NAME|auto",
 				ArgsUsage: "[set NAME|auto]",
-				Action: func(c *cli.Context) error {
-					ws, _, err := a.workspace(c)
+				Before: func(c *cli.Context) error {
+					if args := c.Args().Slice(); len(args) != 0 && (len(args) != 2 || args[0] != "set") {
+						return usagef("use `archon context model` or `archon context model set NAME|auto`")
+					}
+					return nil
+				},
+				Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
+					if c.Args().Len() == 2 {
+						name := c.Args().Get(1)
+						_, err := m.SetModel(c.Context, &name)
+						return err
+					}
+					cur, err := m.Model(c.Context)
 					if err != nil {
 						return err
 					}
-					args := c.Args().Slice()
-					switch {
-					case len(args) == 0:
-						cur, err := monitor.LoadOverride(ws.StateDir())
-						if err != nil {
-							return err
-						}
-						if cur == "" {
-							cur = "auto (none: the input's model or context.model)"
-						}
-						fmt.Fprintln(a.stdout, cur)
-						return nil
-					case len(args) == 2 && args[0] == "set":
-						if err := os.MkdirAll(ws.StateDir(), 0o755); err != nil {
-							return err
-						}
-						return monitor.SaveOverride(ws.StateDir(), args[1], time.Now())
+					name := "auto (none: the input's model or context.model)"
+					if cur.Model != nil {
+						name = *cur.Model
 					}
-					return usagef("use `archon context model` or `archon context model set NAME|auto`")
-				},
+					fmt.Fprintln(a.stdout, name)
+					return nil
+				}),
 			},
 		},
 	}
@@ -308,89 +214,62 @@ func (a *app) prepareCommand(gate bool) *cli.Command {
 		cmd.Description = "Prints the decision as JSON on stdout; --output FILE receives the prepared messages when compressed."
 	}
 	cmd.Flags = append(conversationFlags(),
-		&cli.StringFlag{Name: "action", Usage: "force an action: " + strings.Join(actionNames(), ", ")},
+		&cli.StringFlag{Name: "action", Usage: "force an action: " + strings.Join(core.Actions(), ", ")},
 		&cli.StringFlag{Name: "agent", Value: "archon", Usage: "agent name of the daily-log checkpoint entries"},
 		&cli.StringFlag{Name: "session", Usage: "session id for the context log"},
 		&cli.BoolFlag{Name: "archive-all", Usage: "also archive the messages kept, so all is searchable now"},
 		&cli.BoolFlag{Name: "dry-run", Usage: "write nothing to the workspace"},
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the prepared messages here instead of stdout"},
 	)
-	cmd.Action = func(c *cli.Context) error {
-		run, err := a.startConversation(c)
-		if err != nil {
-			return err
+	cmd.Before = func(c *cli.Context) error {
+		if act := c.String("action"); act != "" && !slices.Contains(core.Actions(), act) {
+			return usagef("--action: %q is not one of %s", act, strings.Join(core.Actions(), ", "))
 		}
-		defer run.save()
-		ws, m, cv, copt := run.ws, run.m, run.conv, run.opt
-		sum, err := m.Summarizer(a.logger)
-		if err != nil {
-			return err
-		}
-		opt := monitor.PrepareOptions{CheckOptions: copt, Action: monitor.Action(c.String("action")), Summarizer: sum,
-			Agent: c.String("agent"), Session: c.String("session"), ArchiveAll: c.Bool("archive-all")}
-		if opt.Action != "" && !validAction(opt.Action) {
-			return usagef("--action: %q is not one of %s", opt.Action, strings.Join(actionNames(), ", "))
-		}
-		if !c.Bool("dry-run") {
-			opt.Workspace = ws
-			opt.Log = ctxlog.Open(ws.StateDir())
-		}
-		if gate {
-			g, err := m.Gate(c.Context, cv, opt)
+		return nil
+	}
+	cmd.Action = a.conversationAction(func(c *cli.Context, m core.Memory, cr core.ConvRequest) error {
+		r := core.PrepareRequest{ConvRequest: cr, Action: c.String("action"), Agent: c.String("agent"),
+			Session: c.String("session"), ArchiveAll: c.Bool("archive-all"), DryRun: c.Bool("dry-run"), AsText: true}
+		if !gate {
+			p, err := m.Prepare(c.Context, r)
 			if err != nil {
 				return err
 			}
-			if g.Prepared != nil && g.Prepared.Changed && c.String("output") != "" {
-				if err := a.writePrepared(c, g.Prepared); err != nil {
-					return err
-				}
-			}
-			if err := writeJSON(a.stdout, g); err != nil {
-				return err
-			}
-			if g.ExitCode != 0 {
-				return exitCode{g.ExitCode, fmt.Sprintf("gate: %s: %s", g.Decision, g.Reason)}
-			}
-			return nil
+			return a.writePrepared(c, p)
 		}
-		p, err := m.Prepare(c.Context, cv, opt)
+		g, err := m.Gate(c.Context, r)
 		if err != nil {
 			return err
 		}
-		a.logger.Info("prepared", "action", p.Action, "tokens_before", p.Before.Tokens, "tokens_after", p.After.Tokens,
-			"saved", p.Saved, "archived_entries", len(p.Archived), "summary", p.SummaryPath)
-		return a.writePrepared(c, p)
-	}
+		if g.Prepared != nil && g.Prepared.Changed && c.String("output") != "" {
+			if err := a.writePrepared(c, g.Prepared); err != nil {
+				return err
+			}
+		}
+		decision := struct {
+			Decision string `json:"decision"`
+			ExitCode int    `json:"exit_code"`
+			Reason   string `json:"reason"`
+		}{g.Decision, g.ExitCode, g.Reason}
+		if err := writeJSON(a.stdout, decision); err != nil {
+			return err
+		}
+		if g.ExitCode != 0 {
+			return exitCode{g.ExitCode, fmt.Sprintf("gate: %s: %s", g.Decision, g.Reason)}
+		}
+		return nil
+	})
 	return cmd
 }
 
-func (a *app) writePrepared(c *cli.Context, p *monitor.Prepared) error {
-	out := a.stdout
+// writePrepared writes the prepared conversation to --output (atomically)
+// or stdout.
+func (a *app) writePrepared(c *cli.Context, p *core.Prepared) error {
 	if path := c.String("output"); path != "" {
-		var buf strings.Builder
-		if err := conv.Write(&buf, p.Conv); err != nil {
-			return err
-		}
-		return memory.WriteFileAtomic(path, []byte(buf.String()), 0o644)
+		return memory.WriteFileAtomic(path, p.Text(), 0o644)
 	}
-	return conv.Write(out, p.Conv)
-}
-
-func actionNames() []string {
-	var out []string
-	for _, x := range monitor.Actions() {
-		out = append(out, string(x))
-	}
-	return out
-}
-
-func validAction(x monitor.Action) bool {
-	for _, y := range monitor.Actions() {
-		if x == y {
-			return true
-		}
-	}
-	return false
+	_, err := a.stdout.Write(p.Text())
+	return err
 }
 
 func (a *app) summarizeCommand() *cli.Command {
@@ -398,18 +277,8 @@ func (a *app) summarizeCommand() *cli.Command {
 		Name:  "summarize",
 		Usage: "summarize a conversation into MEMORY_SUMMARY.md (the old version is kept in the history)",
 		Flags: append(conversationFlags()[:3], &cli.BoolFlag{Name: "json", Usage: "print the result as JSON"}),
-		Action: func(c *cli.Context) error {
-			run, err := a.startConversation(c)
-			if err != nil {
-				return err
-			}
-			defer run.save()
-			ws := run.ws
-			sum, err := run.m.Summarizer(a.logger)
-			if err != nil {
-				return err
-			}
-			s, history, err := run.m.SummarizeToWorkspace(c.Context, ws, run.conv.Messages, sum, c.String("model"), time.Now())
+		Action: a.conversationAction(func(c *cli.Context, m core.Memory, r core.ConvRequest) error {
+			s, err := m.Summarize(c.Context, r)
 			if err != nil {
 				return err
 			}
@@ -417,14 +286,14 @@ func (a *app) summarizeCommand() *cli.Command {
 				a.logger.Warn("LLM summarizer fell back to the extractive one", "why", s.Fallback)
 			}
 			if c.Bool("json") {
-				return writeJSON(a.stdout, map[string]any{"path": memory.SummaryFile, "history": ws.Rel(history), "tokens": s.Tokens, "method": s.Method, "fallback": s.Fallback})
+				return writeJSON(a.stdout, map[string]any{"path": s.Path, "history": s.History, "tokens": s.Tokens, "method": s.Method, "fallback": s.Fallback})
 			}
-			fmt.Fprintf(a.stdout, "wrote %s (%d tokens, %s)", memory.SummaryFile, s.Tokens, s.Method)
-			if history != "" {
-				fmt.Fprintf(a.stdout, "; the previous version is in %s", ws.Rel(history))
+			fmt.Fprintf(a.stdout, "wrote %s (%d tokens, %s)", s.Path, s.Tokens, s.Method)
+			if s.History != "" {
+				fmt.Fprintf(a.stdout, "; the previous version is in %s", s.History)
 			}
 			fmt.Fprintln(a.stdout)
 			return nil
-		},
+		}),
 	}
 }

@@ -8,9 +8,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	core "github.com/archon-memory/archon/app"
 	"github.com/archon-memory/archon/config"
 	"github.com/archon-memory/archon/memory"
-	"github.com/archon-memory/archon/monitor"
 )
 
 func (a *app) initCommand() *cli.Command {
@@ -28,8 +28,7 @@ func (a *app) initCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			tmpl := append(config.Template(), monitor.ConfigTemplate...)
-			res, err := memory.Init(c.Context, root, map[string][]byte{memory.ConfigFile: tmpl})
+			res, err := memory.Init(c.Context, root, map[string][]byte{memory.ConfigFile: config.Template()})
 			if err != nil {
 				return err
 			}
@@ -69,20 +68,18 @@ func (a *app) logCommand() *cli.Command {
 			&cli.StringFlag{Name: "time", Usage: "time of the entry, HH:MM[:SS] (default: now)"},
 			&cli.BoolFlag{Name: "json", Usage: "print the stored entry (path, line range) as JSON"},
 		},
-		Action: func(c *cli.Context) error {
-			ws, cfg, err := a.workspace(c)
+		Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
+			text, err := a.entryText(c)
 			if err != nil {
 				return err
 			}
-			e, err := a.entryFromFlags(c, cfg)
+			e, err := m.Log(c.Context, core.LogRequest{Text: text, Agent: c.String("agent"), Tags: splitList(c.String("tags")),
+				Date: c.String("date"), Time: c.String("time")})
 			if err != nil {
 				return err
 			}
-			if e, err = ws.Append(c.Context, e); err != nil {
-				return err
-			}
-			return a.printLogged(c, e)
-		},
+			return a.out(c, e, func(w io.Writer) { fmt.Fprintf(w, "%s:%d-%d\n", e.Path, e.LineStart, e.LineEnd) })
+		}),
 	}
 }
 

@@ -7,47 +7,11 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/archon-memory/archon/config"
-	"github.com/archon-memory/archon/rag"
-	"github.com/archon-memory/archon/rag/embed"
-	"github.com/archon-memory/archon/rag/rerank"
+	core "github.com/archon-memory/archon/app"
 )
-
-// engine opens the workspace's retrieval engine as configured.
-func (a *app) engine(c *cli.Context) (*rag.Engine, *config.Loaded, error) {
-	ws, cfg, err := a.workspace(c)
-	if err != nil {
-		return nil, nil, err
-	}
-	opt := rag.Options{Logger: a.logger, Rank: rag.DefaultRankParams()}
-	opt.Rank.Vector = cfg.Search.VectorWeight
-	if cfg.Embedder.Provider != "none" && cfg.Search.VectorWeight > 0 {
-		emb, err := embed.New(embed.Config{
-			Provider: cfg.Embedder.Provider, Model: cfg.Embedder.Model, URL: cfg.Embedder.URL,
-			Dimensions: cfg.Embedder.Dimensions, APIKeyEnv: cfg.Embedder.APIKeyEnv,
-		})
-		if err != nil {
-			return nil, nil, fmt.Errorf("embedder: %w", err)
-		}
-		opt.Embedder = emb
-	}
-	if cfg.Rerank.Provider != "none" {
-		rr, err := rerank.New(rerank.Config{
-			Provider: cfg.Rerank.Provider, Model: cfg.Rerank.Model, URL: cfg.Rerank.URL,
-			APIKeyEnv: cfg.Rerank.APIKeyEnv, Timeout: time.Duration(cfg.Rerank.TimeoutSeconds) * time.Second,
-		})
-		if err != nil {
-			return nil, nil, fmt.Errorf("reranker: %w", err)
-		}
-		opt.Reranker, opt.RerankTopN = rr, cfg.Rerank.TopN
-	}
-	eng, err := rag.Open(c.Context, ws, opt)
-	return eng, cfg, err
-}
 
 func (a *app) indexCommand() *cli.Command {
 	return &cli.Command{
@@ -55,24 +19,18 @@ func (a *app) indexCommand() *cli.Command {
 		Usage: "build or update every index from the files (incremental)",
 		Description: "Indexes the summary, identity files, MEMORY.md and every daily log (archived ones too).\n" +
 			"Only changed files are re-read and only changed chunks re-indexed; deleted files leave the index.",
-		Flags: []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print the counts as JSON"}},
-		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
-				return err
-			}
-			eng, _, err := a.engine(c)
-			if err != nil {
-				return err
-			}
-			defer eng.Close()
+		Flags:  []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print the counts as JSON"}},
+		Before: noArgs,
+		Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
 			bar := newProgressBar(a.stderr, "indexing")
-			st, err := eng.Index(c.Context, bar.update)
+			st, err := m.Index(c.Context, core.IndexRequest{Progress: bar.update})
 			bar.done()
 			if err != nil {
 				return err
 			}
-			return a.printIndexStats(c, st)
-		},
+			a.warn(st.Warnings)
+			return a.out(c, st, func(w io.Writer) { fmt.Fprintln(w, st) })
+		}),
 	}
 }
 
@@ -97,27 +55,71 @@ func (a *app) searchCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, json or jsonl"},
 			&cli.BoolFlag{Name: "no-index", Usage: "do not bring the index up to date first"},
 		},
-		Action: func(c *cli.Context) error {
-			format, batch, err := searchMode(c)
+		Before: searchMode,
+		Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
+			if !c.Bool("no-index") {
+				st, err := m.Index(c.Context, core.IndexRequest{})
+				if err != nil {
+					return err
+				}
+				a.warn(st.Warnings)
+			}
+			base := core.SearchRequest{TopK: c.Int("top-k"), Threshold: c.Float64("threshold"),
+				Tags: splitList(c.String("tags")), AllTags: c.Bool("all-tags"),
+				Agents: splitList(c.String("agent")), Projects: splitList(c.String("project")),
+				Layers: splitList(strings.ToUpper(c.String("layer"))), Since: c.String("since"), Until: c.String("until")}
+			search := func(text string) (*core.SearchResponse, error) {
+				r := base
+				r.Query = text
+				return m.Search(c.Context, r)
+			}
+			if batch := c.String("queries"); batch != "" {
+				return a.searchBatch(batch, search)
+			}
+			resp, err := search(strings.Join(c.Args().Slice(), " "))
 			if err != nil {
 				return err
 			}
-			eng, cfg, err := a.engine(c)
-			if err != nil {
-				return err
-			}
-			defer eng.Close()
-			index := func() (*rag.IndexStats, error) { return eng.Index(c.Context, nil) }
-			search := func(q rag.Query) (*rag.Response, error) { return eng.Search(c.Context, q) }
-			return a.runSearch(c, cfg, format, batch, index, search)
-		},
+			a.printSearch(c.String("format"), resp)
+			return nil
+		}),
+	}
+}
+
+// searchMode checks the search command line.
+func searchMode(c *cli.Context) error {
+	format, batch := c.String("format"), c.String("queries")
+	switch {
+	case format != "text" && format != "json" && format != "jsonl":
+		return usagef("--format: %q is not one of text, json, jsonl", format)
+	case batch == "" && c.Args().Len() == 0:
+		return usagef("no query: archon search QUERY, or --queries FILE")
+	case batch != "" && c.Args().Len() > 0:
+		return usagef("give either a QUERY or --queries FILE, not both")
+	case batch != "" && format == "text":
+		return usagef("--queries needs --format jsonl")
+	}
+	return nil
+}
+
+// printSearch prints one search response in format.
+func (a *app) printSearch(format string, resp *core.SearchResponse) {
+	a.warn(resp.Warnings)
+	switch format {
+	case "json":
+		writeJSON(a.stdout, resp)
+	case "jsonl":
+		for _, r := range resp.Results {
+			writeJSONLine(a.stdout, r)
+		}
+	default:
+		resp.WriteText(a.stdout)
 	}
 }
 
 // searchBatch answers a --queries file (or - for stdin): one
-// {"qid","query"} per line in, one {"qid","results"} line out, with search
-// answering each query (the engine, or a running service).
-func (a *app) searchBatch(file string, search func(text string) (*rag.Response, error)) error {
+// {"qid","query"} per line in, one {"qid","results"} line out.
+func (a *app) searchBatch(file string, search func(text string) (*core.SearchResponse, error)) error {
 	var r io.Reader = a.stdin
 	if file != "-" {
 		f, err := os.Open(file)
@@ -148,10 +150,10 @@ func (a *app) searchBatch(file string, search func(text string) (*rag.Response, 
 		}
 		resp, err := search(in.Query)
 		out := struct {
-			QID     string       `json:"qid"`
-			Results []rag.Result `json:"results"`
-			Error   string       `json:"error,omitempty"`
-		}{QID: in.QID, Results: []rag.Result{}}
+			QID     string        `json:"qid"`
+			Results []core.Result `json:"results"`
+			Error   string        `json:"error,omitempty"`
+		}{QID: in.QID, Results: []core.Result{}}
 		if err != nil {
 			failed++
 			out.Error = err.Error()
@@ -171,26 +173,6 @@ func (a *app) searchBatch(file string, search func(text string) (*rag.Response, 
 	return nil
 }
 
-func printResults(w io.Writer, rs []rag.Result) {
-	if len(rs) == 0 {
-		fmt.Fprintln(w, "no results")
-		return
-	}
-	for i, r := range rs {
-		meta := []string{r.Layer}
-		if r.Date != "" {
-			meta = append(meta, strings.TrimSpace(r.Date+" "+r.Time))
-		}
-		if r.Agent != "" {
-			meta = append(meta, r.Agent)
-		}
-		for _, t := range r.Tags {
-			meta = append(meta, "#"+t)
-		}
-		fmt.Fprintf(w, "%2d. %s:%d-%d  (%.2f)  %s  id %s\n    %s\n", i+1, r.Path, r.LineStart, r.LineEnd, r.Score, strings.Join(meta, " "), r.ID, r.Snippet)
-	}
-}
-
 func (a *app) getCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "get",
@@ -200,47 +182,28 @@ func (a *app) getCommand() *cli.Command {
 			&cli.IntFlag{Name: "context", Aliases: []string{"C"}, Usage: "also print N neighbouring entries on each side"},
 			&cli.BoolFlag{Name: "json", Usage: "print as JSON"},
 		},
-		Action: func(c *cli.Context) error {
+		Before: func(c *cli.Context) error {
 			if c.Args().Len() != 1 {
 				return usagef("get takes exactly one ID (from a search result)")
 			}
-			eng, _, err := a.engine(c)
-			if err != nil {
-				return err
-			}
-			defer eng.Close()
-			item, err := eng.Get(c.Context, c.Args().First(), c.Int("context"))
-			if err != nil {
-				return err
-			}
-			return a.printItem(c, item)
+			return nil
 		},
+		Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
+			item, err := m.Get(c.Context, core.GetRequest{ID: c.Args().First(), Context: c.Int("context")})
+			if err != nil {
+				return err
+			}
+			if item.Stale && !c.Bool("json") {
+				defer a.logger.Warn("the file changed since it was indexed; this is the indexed text (run archon index)")
+			}
+			return a.out(c, item, item.WriteText)
+		}),
 	}
 }
 
-func printPiece(w io.Writer, p rag.Piece, indent string) {
-	head := fmt.Sprintf("%s:%d-%d", p.Path, p.LineStart, p.LineEnd)
-	for _, s := range []string{p.Date, p.Time, p.Agent, p.Title} {
-		if s != "" {
-			head += " " + s
-		}
-	}
-	for _, t := range p.Tags {
-		head += " #" + t
-	}
-	fmt.Fprintf(w, "%s== %s\n", indent, head)
-	for _, l := range strings.Split(p.Text, "\n") {
-		fmt.Fprintf(w, "%s%s\n", indent, l)
-	}
-	fmt.Fprintln(w)
-}
-
-func splitList(s string) []string {
-	var out []string
-	for _, p := range strings.Split(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
+// writeJSONLine prints v as one line of JSON.
+func writeJSONLine(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
 }

@@ -3,83 +3,63 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
+	"strconv"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/archon-memory/archon/layers"
+	core "github.com/archon-memory/archon/app"
 )
 
 func (a *app) statusCommand() *cli.Command {
 	return &cli.Command{
-		Name:  "status",
-		Usage: "show what each memory layer holds (files, entries, tokens, dates)",
-		Flags: []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print as JSON"}},
-		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
-				return err
-			}
-			ws, cfg, err := a.workspace(c)
+		Name:   "status",
+		Usage:  "show what each memory layer holds (files, entries, tokens, dates)",
+		Flags:  []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print as JSON"}},
+		Before: noArgs,
+		Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
+			st, err := m.Status(c.Context)
 			if err != nil {
 				return err
 			}
-			st, err := layers.ReadStatus(c.Context, ws, cfg.L1.WindowDays, cfg.L1.BudgetTokens)
-			if err != nil {
-				return err
-			}
-			if c.Bool("json") {
-				return writeJSON(a.stdout, st)
-			}
-			printStatus(a.stdout, st)
-			return nil
+			return a.out(c, st, st.WriteText)
+		}),
+	}
+}
+
+func (a *app) archiveCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "archive",
+		Usage: "move daily logs older than the L1 window to memory/archive/YYYY/ (still indexed and searchable)",
+		Description: "Idempotent and crash-safe: each log is moved with one rename under the append lock, so it is\n" +
+			"always in exactly one place. Appends to an archived day go to its archived log.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "older-than", Usage: "age from which logs move: 7d, 2w, 36h (default: l1.window_days)"},
+			&cli.BoolFlag{Name: "dry-run", Usage: "only say what would move"},
+			&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"},
 		},
+		Before: noArgs,
+		Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
+			res, err := m.Archive(c.Context, core.ArchiveRequest{OlderThan: c.String("older-than"), DryRun: c.Bool("dry-run")})
+			if kindOf(err) == core.Invalid {
+				return usageError{fmt.Errorf("--older-than: %w", inner(err))}
+			}
+			if err != nil {
+				return err
+			}
+			return a.out(c, res, func(w io.Writer) {
+				verb := "moved"
+				if res.DryRun {
+					verb = "would move"
+				}
+				for _, m := range res.Moved {
+					note := ""
+					if m.Merged {
+						note = " (merged into the archived log)"
+					}
+					fmt.Fprintf(w, "%s %s -> %s%s\n", verb, m.From, m.To, note)
+				}
+				fmt.Fprintf(w, "%s %d logs dated before %s; %s logs stay in the window\n", verb, len(res.Moved), res.Cutoff, strconv.Itoa(res.Kept))
+			})
+		}),
 	}
-}
-
-func printStatus(w io.Writer, st *layers.Status) {
-	fmt.Fprintf(w, "workspace %s (today %s)\n\n", st.Root, st.Today)
-	idTok, idFiles := 0, 0
-	var missing []string
-	for _, f := range st.L1.Identity {
-		if f.Exists {
-			idFiles++
-			idTok += f.Tokens
-		} else {
-			missing = append(missing, f.Path)
-		}
-	}
-	fmt.Fprintf(w, "L1 always loaded   %s %s; identity %d/%d files, %d tokens",
-		st.L1.Summary.Path, presence(st.L1.Summary), idFiles, len(st.L1.Identity), idTok)
-	if len(missing) > 0 {
-		fmt.Fprintf(w, " (missing: %s)", strings.Join(missing, ", "))
-	}
-	fmt.Fprintf(w, "\n                   last %d days: %s\n", st.L1.WindowDays, logLine(st.L1.Recent))
-	fmt.Fprintf(w, "L2 daily logs      %s\n", logLine(st.L2))
-	if st.L3.Available {
-		fmt.Fprintf(w, "L3 knowledge       %d projects, %d tasks, %d knowledge items\n", st.L3.Projects, st.L3.Tasks, st.L3.Items)
-	} else {
-		fmt.Fprintf(w, "L3 knowledge       %s\n", st.L3.Note)
-	}
-	fmt.Fprintf(w, "L4 curated wisdom  %s %s, %d items\n", st.L4.Path, presence(st.L4), st.L4.Entries)
-}
-
-func presence(f layers.FileStat) string {
-	if !f.Exists {
-		return "missing"
-	}
-	return fmt.Sprintf("%d tokens", f.Tokens)
-}
-
-func logLine(s layers.LogStats) string {
-	if s.Files == 0 {
-		return "no logs"
-	}
-	line := fmt.Sprintf("%d files (%d archived), %d entries, %d tokens, %s .. %s", s.Files, s.Archived, s.Entries, s.Tokens, s.First, s.Last)
-	if s.FreeForm > 0 {
-		line += fmt.Sprintf(", %d free-form", s.FreeForm)
-	}
-	if s.Warnings > 0 {
-		line += fmt.Sprintf(", %d warnings", s.Warnings)
-	}
-	return line
 }

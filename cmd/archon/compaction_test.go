@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/archon-memory/archon/conv"
+	"github.com/archon-memory/archon/conv/convgen"
 	"github.com/archon-memory/archon/memory"
-	"github.com/archon-memory/archon/monitor/conv"
-	"github.com/archon-memory/archon/monitor/convgen"
 )
 
 // TestPlantedFactsSurviveCompaction runs the auto-summarize protocol on a

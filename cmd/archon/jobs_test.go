@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/archon-memory/archon/server/jobs"
+	"github.com/archon-memory/archon/jobs"
 )
 
 // archonJobs runs archon in-process like run, with the jobs command in

@@ -12,12 +12,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/archon-memory/archon/server"
+	"github.com/archon-memory/archon/client"
 )
 
 // startServe runs `archon serve` in-process on a free loopback port and
 // waits for its discovery file; the returned function stops it and waits.
-func startServe(t *testing.T, root string, env ...string) (*server.Discovery, func()) {
+func startServe(t *testing.T, root string, env ...string) (*client.Discovery, func()) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	var errOut bytes.Buffer
@@ -28,7 +28,7 @@ func startServe(t *testing.T, root string, env ...string) (*server.Discovery, fu
 	}()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		d, err := server.ReadDiscovery(filepath.Join(root, ".archon"))
+		d, err := client.ReadDiscovery(filepath.Join(root, ".archon"))
 		if err == nil {
 			return d, func() {
 				cancel()
@@ -102,7 +102,7 @@ func TestCLIThroughServe(t *testing.T) {
 	}
 	// Through the service.
 	d, stop := startServe(t, root)
-	if fi, err := os.Stat(server.DiscoveryPath(filepath.Join(root, ".archon"))); err != nil || fi.Mode().Perm() != 0o600 {
+	if fi, err := os.Stat(client.DiscoveryPath(filepath.Join(root, ".archon"))); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("discovery file: %v %v", fi.Mode(), err)
 	}
 	if code, _, errOut := archon(t, "", "--root", root, "serve", "--addr", "127.0.0.1:0"); code == 0 || !strings.Contains(errOut, "already runs") {
@@ -125,7 +125,7 @@ func TestCLIThroughServe(t *testing.T) {
 		t.Fatalf("index through serve: %d %s %s", code, out, errOut)
 	}
 	stop()
-	if _, err := server.ReadDiscovery(filepath.Join(root, ".archon")); err != server.ErrNoService {
+	if _, err := client.ReadDiscovery(filepath.Join(root, ".archon")); err != client.ErrNoService {
 		t.Fatalf("discovery file left after shutdown: %v", err)
 	}
 	// Directly, on the same files (the log entry is already written, so
@@ -155,7 +155,7 @@ func TestServeTokenAndStaleDiscovery(t *testing.T) {
 	if d.Token != "tok-123" {
 		t.Fatalf("discovery token %q", d.Token)
 	}
-	cl := server.NewClient(&server.Discovery{URL: d.URL}, 5*time.Second)
+	cl := client.New(&client.Discovery{URL: d.URL}, 5*time.Second)
 	if err := cl.Do(context.Background(), "GET", "/v1/health", nil, nil); err == nil || !strings.Contains(err.Error(), "401") {
 		t.Fatalf("no token: %v", err)
 	}
@@ -164,17 +164,17 @@ func TestServeTokenAndStaleDiscovery(t *testing.T) {
 	}
 	stop()
 
-	for _, stale := range []server.Discovery{
+	for _, stale := range []client.Discovery{
 		{PID: 1 << 22, Addr: "127.0.0.1:1", URL: "http://127.0.0.1:1"},     // no such process
 		{PID: os.Getpid(), Addr: "127.0.0.1:1", URL: "http://127.0.0.1:1"}, // live pid, nothing listening
 	} {
-		if err := server.WriteDiscovery(state, stale); err != nil {
+		if err := client.WriteDiscovery(state, stale); err != nil {
 			t.Fatal(err)
 		}
 		if code, _, errOut := archon(t, "", "--root", root, "search", "hello", "--format", "json"); code != 0 {
 			t.Fatalf("search with a stale discovery file: %d %s", code, errOut)
 		}
-		if _, err := server.ReadDiscovery(state); err != server.ErrNoService {
+		if _, err := client.ReadDiscovery(state); err != client.ErrNoService {
 			t.Fatalf("stale discovery file kept: %v", err)
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 	"github.com/archon-memory/archon/tokens"
 )
 

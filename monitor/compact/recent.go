@@ -4,7 +4,7 @@ import (
 	"context"
 	"strings"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 )
 
 // KeepRecentWithSummary is the trim of the auto-summarize protocol: every

@@ -3,7 +3,7 @@ package compact
 import (
 	"strings"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 )
 
 // Priority scores for prioritized compression (DESIGN.md §3).

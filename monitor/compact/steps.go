@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 )
 
 // DefaultKeepToolResults is how many recent tool results stay whole.

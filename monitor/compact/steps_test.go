@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 )
 
 func textMsg(role conv.Role, s string) conv.Message {

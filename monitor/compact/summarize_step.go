@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 )
 
 // SummaryPrefix starts every summary message SummarizeOldest writes.

@@ -3,7 +3,7 @@ package compact
 import (
 	"fmt"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 )
 
 // unit is a run of messages that must be kept or cut together: an

@@ -32,12 +32,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/archon-memory/archon/app"
 	"github.com/archon-memory/archon/bench/gen"
 	"github.com/archon-memory/archon/config"
 	"github.com/archon-memory/archon/memory"
-	"github.com/archon-memory/archon/monitor"
 	"github.com/archon-memory/archon/server"
-	"github.com/archon-memory/archon/server/service"
 )
 
 func envInt(name string, def int) int {
@@ -56,7 +55,7 @@ func TestLoad(t *testing.T) {
 	entries := envInt("ARCHON_LOADTEST_ENTRIES", 6000)
 	ctx := context.Background()
 	root := t.TempDir()
-	tmpl := append(config.Template(), monitor.ConfigTemplate...)
+	tmpl := config.Template()
 	if _, err := memory.Init(ctx, root, map[string][]byte{memory.ConfigFile: tmpl}); err != nil {
 		t.Fatal(err)
 	}
@@ -76,11 +75,11 @@ func TestLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	var so service.Options
+	var so app.Options
 	if d, err := time.ParseDuration(os.Getenv("ARCHON_LOADTEST_INDEX_DELAY")); err == nil {
 		so.IndexDelay = d // least time between index runs after writes (default 500ms)
 	}
-	svc, err := service.Open(ctx, ws, cfg, so)
+	svc, err := app.Open(ctx, ws, cfg, so)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +166,7 @@ func TestLoad(t *testing.T) {
 				t0 := time.Now()
 				if rng.IntN(5) == 0 && mayLog() {
 					marker := fmt.Sprintf("zqmarker%dx%d", c, n)
-					st, err := post("/v1/log", service.LogRequest{Text: "load test entry " + marker, Agent: "loader"}, nil)
+					st, err := post("/v1/log", app.LogRequest{Text: "load test entry " + marker, Agent: "loader"}, nil)
 					d := time.Since(t0)
 					if err != nil || st != 201 {
 						errs.Add(1)
@@ -179,7 +178,7 @@ func TestLoad(t *testing.T) {
 					if n%10 == 0 { // how soon is it searchable?
 						for time.Since(t0) < 5*time.Second {
 							var resp struct{ Results []struct{ Snippet string } }
-							if st, err := post("/v1/search", service.SearchRequest{Query: marker, TopK: 1}, &resp); err == nil && st == 200 && len(resp.Results) > 0 && bytes.Contains([]byte(resp.Results[0].Snippet), []byte(marker)) {
+							if st, err := post("/v1/search", app.SearchRequest{Query: marker, TopK: 1}, &resp); err == nil && st == 200 && len(resp.Results) > 0 && bytes.Contains([]byte(resp.Results[0].Snippet), []byte(marker)) {
 								break
 							}
 							time.Sleep(20 * time.Millisecond)
@@ -190,7 +189,7 @@ func TestLoad(t *testing.T) {
 					}
 					continue
 				}
-				st, err := post("/v1/search", service.SearchRequest{Query: queries[rng.IntN(len(queries))]}, nil)
+				st, err := post("/v1/search", app.SearchRequest{Query: queries[rng.IntN(len(queries))]}, nil)
 				d := time.Since(t0)
 				if err != nil || st != 200 {
 					errs.Add(1)

@@ -7,18 +7,14 @@ package mcp
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"net/http"
-	"os"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/archon-memory/archon/layers/knowledge"
+	"github.com/archon-memory/archon/app"
 	"github.com/archon-memory/archon/memory"
-	"github.com/archon-memory/archon/server/service"
 )
 
 // ToolListBudget is the most cl100k tokens the tools/list answer may cost.
@@ -30,28 +26,26 @@ const (
 	WisdomURI  = "archon://memory/MEMORY.md"
 )
 
-// NewServer returns the MCP server over svc.
-func NewServer(svc *service.Service, version string) *sdk.Server {
+// NewServer returns the MCP server over mem.
+func NewServer(mem app.Memory, version string) *sdk.Server {
 	s := sdk.NewServer(&sdk.Implementation{Name: "archon", Version: version}, &sdk.ServerOptions{
 		Instructions: "Memory: memory_search first (metadata-first hits), then memory_get or read the lines named. Log decisions with memory_log.",
 	})
-	t := &tools{svc: svc}
+	t := &tools{mem: mem}
 	t.register(s)
 	for _, r := range []struct{ uri, name, desc, file string }{
 		{SummaryURI, "MEMORY_SUMMARY.md", "L1 summary", memory.SummaryFile},
 		{WisdomURI, "MEMORY.md", "L4 curated wisdom", memory.WisdomFile},
 	} {
-		file := r.file
+		name := r.file
 		s.AddResource(&sdk.Resource{URI: r.uri, Name: r.name, Description: r.desc, MIMEType: "text/markdown"},
 			func(ctx context.Context, req *sdk.ReadResourceRequest) (*sdk.ReadResourceResult, error) {
 				// Only these two fixed files: nothing in a request names a path.
-				data, err := os.ReadFile(svc.Workspace().Root() + "/" + file)
-				if errors.Is(err, fs.ErrNotExist) {
-					data = nil
-				} else if err != nil {
+				f, err := mem.File(ctx, name)
+				if err != nil {
 					return nil, err
 				}
-				return &sdk.ReadResourceResult{Contents: []*sdk.ResourceContents{{URI: req.Params.URI, MIMEType: "text/markdown", Text: string(data)}}}, nil
+				return &sdk.ReadResourceResult{Contents: []*sdk.ResourceContents{{URI: req.Params.URI, MIMEType: "text/markdown", Text: f.Text}}}, nil
 			})
 	}
 	return s
@@ -88,7 +82,7 @@ func text(v any) (*sdk.CallToolResult, any, error) {
 // protocol error).
 func fail(err error) (*sdk.CallToolResult, any, error) {
 	msg := err.Error()
-	if k := service.KindOf(err); k != service.Internal {
+	if k := app.KindOf(err); k != app.Internal {
 		msg = string(k) + ": " + msg
 	}
 	return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: msg}}}, nil, nil
@@ -101,7 +95,7 @@ func result(v any, err error) (*sdk.CallToolResult, any, error) {
 	return text(v)
 }
 
-type tools struct{ svc *service.Service }
+type tools struct{ mem app.Memory }
 
 func add[In any](s *sdk.Server, name, desc string, h func(context.Context, In) (any, error)) {
 	sdk.AddTool(s, &sdk.Tool{Name: name, Description: desc},
@@ -171,10 +165,10 @@ type (
 )
 
 func (t *tools) register(s *sdk.Server) {
-	svc := t.svc
+	svc := t.mem
 	add(s, "memory_search", "Search memory. Returns hits (id, path, lines, snippet, date, agent, tags), best first; read the lines or memory_get the id.",
 		func(ctx context.Context, in searchIn) (any, error) {
-			resp, err := svc.Search(ctx, service.SearchRequest{Query: in.Query, TopK: in.TopK, Tags: in.Tags,
+			resp, err := svc.Search(ctx, app.SearchRequest{Query: in.Query, TopK: in.TopK, Tags: in.Tags,
 				Agents: in.Agents, Projects: in.Projects, Since: in.Since, Until: in.Until})
 			if err != nil {
 				return nil, err
@@ -182,10 +176,10 @@ func (t *tools) register(s *sdk.Server) {
 			return resp.Results, nil
 		})
 	add(s, "memory_get", "Full item behind a search hit.", func(ctx context.Context, in getIn) (any, error) {
-		return svc.Get(ctx, in.ID, in.Context)
+		return svc.Get(ctx, app.GetRequest{ID: in.ID, Context: in.Context})
 	})
 	add(s, "memory_log", "Append an entry to today's daily log (decisions, errors, progress).", func(ctx context.Context, in logIn) (any, error) {
-		e, err := svc.Log(ctx, service.LogRequest{Text: in.Text, Agent: in.Agent, Tags: in.Tags})
+		e, err := svc.Log(ctx, app.LogRequest{Text: in.Text, Agent: in.Agent, Tags: in.Tags})
 		if err != nil {
 			return nil, err
 		}
@@ -202,10 +196,10 @@ func (t *tools) register(s *sdk.Server) {
 	add(s, "context_check", "Measure a conversation against its model's window: tokens, percent, level, action.",
 		func(ctx context.Context, in checkIn) (any, error) {
 			raw, _ := json.Marshal(in.Conversation)
-			return svc.Stats(ctx, service.ConvRequest{Conversation: raw, Model: in.Model})
+			return svc.Stats(ctx, app.ConvRequest{Conversation: raw, Model: in.Model})
 		})
 	add(s, "task_list", "List tasks; ready: todo with dependencies done.", func(ctx context.Context, in taskListIn) (any, error) {
-		ts, err := svc.Knowledge().Tasks(ctx, knowledge.TaskFilter{Project: in.Project, Status: in.Status, Ready: in.Ready})
+		ts, err := svc.Tasks(ctx, app.TaskFilter{Project: in.Project, Status: in.Status, Ready: in.Ready})
 		if err != nil {
 			return nil, err
 		}
@@ -216,18 +210,18 @@ func (t *tools) register(s *sdk.Server) {
 		return strings.Join(lines, "\n"), nil
 	})
 	add(s, "task_add", "Create a task.", func(ctx context.Context, in taskAddIn) (any, error) {
-		p := 1
+		p := app.Priority(1)
 		if in.Priority != "" {
 			var err error
-			if p, err = knowledge.ParsePriority(in.Priority); err != nil {
+			if p, err = app.ParsePriority(in.Priority); err != nil {
 				return nil, err
 			}
 		}
-		return svc.AddTask(ctx, service.TaskInput{Title: in.Title, Project: in.Project, Priority: service.Priority(p),
+		return svc.AddTask(ctx, app.TaskInput{Title: in.Title, Project: in.Project, Priority: p,
 			Assignee: in.Assignee, DependsOn: in.DependsOn})
 	})
 	add(s, "task_update", "Change a task's status, assignee or description.", func(ctx context.Context, in taskUpdateIn) (any, error) {
-		var u service.TaskPatch
+		var u app.TaskPatch
 		if in.Status != "" {
 			u.Status = &in.Status
 		}
@@ -237,19 +231,19 @@ func (t *tools) register(s *sdk.Server) {
 		if in.Note != "" {
 			u.Description = &in.Note
 		}
-		if in.Status == knowledge.StatusDone {
+		if in.Status == "done" {
 			u.Status = nil
-			if u != (service.TaskPatch{}) {
+			if u != (app.TaskPatch{}) {
 				if _, err := svc.UpdateTask(ctx, in.ID, u); err != nil {
 					return nil, err
 				}
 			}
-			return svc.Knowledge().DoneTask(ctx, in.ID, false)
+			return svc.DoneTask(ctx, in.ID, false)
 		}
 		return svc.UpdateTask(ctx, in.ID, u)
 	})
 	add(s, "knowledge_list", "List knowledge items (patterns, decisions, gotchas).", func(ctx context.Context, in knowledgeIn) (any, error) {
-		its, err := svc.Knowledge().Items(ctx, knowledge.ItemFilter{Kind: in.Kind, Tag: in.Tag, Project: in.Project})
+		its, err := svc.Items(ctx, app.ItemFilter{Kind: in.Kind, Tag: in.Tag, Project: in.Project})
 		if err != nil {
 			return nil, err
 		}
@@ -263,6 +257,6 @@ func (t *tools) register(s *sdk.Server) {
 		return strings.Join(lines, "\n"), nil
 	})
 	add(s, "knowledge_add", "Record a knowledge item.", func(ctx context.Context, in knowledgeAddIn) (any, error) {
-		return svc.AddItem(ctx, service.ItemInput{Kind: in.Kind, Title: in.Title, Body: in.Body, Tags: in.Tags, Agent: in.Agent})
+		return svc.AddItem(ctx, app.ItemInput{Kind: in.Kind, Title: in.Title, Body: in.Body, Tags: in.Tags, Agent: in.Agent})
 	})
 }

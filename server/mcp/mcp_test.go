@@ -13,10 +13,9 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/archon-memory/archon/app"
 	"github.com/archon-memory/archon/config"
 	"github.com/archon-memory/archon/memory"
-	"github.com/archon-memory/archon/monitor"
-	"github.com/archon-memory/archon/server/service"
 	"github.com/archon-memory/archon/tokens"
 )
 
@@ -32,8 +31,8 @@ func runStdio(root string) int {
 	ctx := context.Background()
 	ws, cfg, err := openWorkspace(root)
 	if err == nil {
-		var svc *service.Service
-		if svc, err = service.Open(ctx, ws, cfg, service.Options{Rescan: -1, IndexDelay: 20 * time.Millisecond}); err == nil {
+		var svc *app.Local
+		if svc, err = app.Open(ctx, ws, cfg, app.Options{Rescan: -1, IndexDelay: 20 * time.Millisecond}); err == nil {
 			err = RunStdio(ctx, NewServer(svc, "test"))
 			svc.Close()
 		}
@@ -61,7 +60,7 @@ func openWorkspace(root string) (*memory.Workspace, *config.Loaded, error) {
 func newRoot(t testing.TB) string {
 	t.Helper()
 	root := t.TempDir()
-	tmpl := append(config.Template(), monitor.ConfigTemplate...)
+	tmpl := config.Template()
 	if _, err := memory.Init(context.Background(), root, map[string][]byte{memory.ConfigFile: tmpl}); err != nil {
 		t.Fatal(err)
 	}
@@ -71,13 +70,13 @@ func newRoot(t testing.TB) string {
 	return root
 }
 
-func newService(t testing.TB) *service.Service {
+func newService(t testing.TB) *app.Local {
 	t.Helper()
 	ws, cfg, err := openWorkspace(newRoot(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, err := service.Open(context.Background(), ws, cfg, service.Options{Rescan: -1, IndexDelay: 20 * time.Millisecond})
+	svc, err := app.Open(context.Background(), ws, cfg, app.Options{Rescan: -1, IndexDelay: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package server
+package client
 
 import (
 	"context"
@@ -67,7 +67,7 @@ func RemoveDiscovery(stateDir string, pid int) error {
 // ReadDiscovery reads the discovery file (ErrNoService when missing).
 func ReadDiscovery(stateDir string) (*Discovery, error) {
 	b, err := os.ReadFile(DiscoveryPath(stateDir))
-	if errors.Is(err, fs.ErrNotExist) {
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return nil, ErrNoService
 	}
 	if err != nil {
@@ -103,7 +103,7 @@ func Find(ctx context.Context, stateDir string, timeout time.Duration) (*Discove
 	if !processAlive(d.PID) {
 		return stale()
 	}
-	c := NewClient(d, timeout)
+	c := New(d, timeout)
 	var h struct {
 		Status string `json:"status"`
 		PID    int    `json:"pid"`

@@ -16,8 +16,6 @@ import (
 	"time"
 
 	"github.com/robfig/cron/v3"
-
-	"github.com/archon-memory/archon/server/service"
 )
 
 // DefaultTimeout bounds one run of a job.
@@ -37,6 +35,14 @@ type Job struct {
 
 // ErrSkipped, wrapped by a Func's error, means there was nothing to do.
 var ErrSkipped = errors.New("skipped")
+
+// Errors of Run.
+var (
+	// ErrUnknown: no job has that name.
+	ErrUnknown = errors.New("no job")
+	// ErrBusy: the job runs already, or the scheduler is stopping.
+	ErrBusy = errors.New("busy")
+)
 
 // Options tune New.
 type Options struct {
@@ -143,9 +149,6 @@ func (s *Scheduler) Stop(ctx context.Context) error {
 	}
 }
 
-// List returns every job's status ([]Status).
-func (s *Scheduler) List() any { return s.Statuses() }
-
 // Statuses returns every job's status in listing order.
 func (s *Scheduler) Statuses() []Status {
 	s.mu.Lock()
@@ -163,14 +166,14 @@ func (s *Scheduler) Statuses() []Status {
 // Run runs job name now, after the job in progress if any, and returns
 // its Status. A job that ran and failed is no error: its Status says so.
 // When ctx ends first the run still finishes and is recorded.
-func (s *Scheduler) Run(ctx context.Context, name string) (any, error) {
+func (s *Scheduler) Run(ctx context.Context, name string) (Status, error) {
 	if _, ok := s.jobs[name]; !ok {
-		return nil, &service.Error{Kind: service.NotFound, Err: fmt.Errorf("no job %q (jobs: %v)", name, s.order)}
+		return Status{}, fmt.Errorf("%w %q (jobs: %v)", ErrUnknown, name, s.order)
 	}
 	s.mu.Lock()
 	if s.stopped {
 		s.mu.Unlock()
-		return nil, &service.Error{Kind: service.Conflict, Err: errors.New("the scheduler is stopping")}
+		return Status{}, fmt.Errorf("%w: the scheduler is stopping", ErrBusy)
 	}
 	s.wg.Add(1)
 	s.mu.Unlock()
@@ -182,11 +185,11 @@ func (s *Scheduler) Run(ctx context.Context, name string) (any, error) {
 	select {
 	case err := <-errc:
 		if err != nil {
-			return nil, err
+			return Status{}, err
 		}
 		return s.statusOf(name), nil
 	case <-ctx.Done():
-		return nil, fmt.Errorf("job %s still runs (see archon jobs): %w", name, ctx.Err())
+		return Status{}, fmt.Errorf("job %s still runs (see archon jobs): %w", name, ctx.Err())
 	}
 }
 
@@ -212,7 +215,7 @@ func (s *Scheduler) execute(name string) error {
 	s.mu.Lock()
 	if s.running[name] {
 		s.mu.Unlock()
-		return &service.Error{Kind: service.Conflict, Err: fmt.Errorf("job %s is already running", name)}
+		return fmt.Errorf("%w: job %s is already running", ErrBusy, name)
 	}
 	s.running[name] = true
 	s.mu.Unlock()
@@ -224,7 +227,7 @@ func (s *Scheduler) execute(name string) error {
 	select {
 	case s.sem <- struct{}{}:
 	case <-s.quit:
-		return &service.Error{Kind: service.Conflict, Err: fmt.Errorf("job %s: the scheduler is stopping", name)}
+		return fmt.Errorf("%w: job %s: the scheduler is stopping", ErrBusy, name)
 	}
 	defer func() { <-s.sem }()
 	// A run is not tied to whoever asked: it finishes even at shutdown.

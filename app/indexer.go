@@ -1,4 +1,4 @@
-package service
+package app
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 // written before its call. Background requests (after writes) are
 // throttled to one run per Options.IndexDelay.
 type indexer struct {
-	s    *Service
+	l    *Local
 	reqs chan chan indexResult
 	kick chan struct{}
 	quit chan struct{}
@@ -29,8 +29,8 @@ type indexResult struct {
 	err error
 }
 
-func newIndexer(s *Service) *indexer {
-	ix := &indexer{s: s, reqs: make(chan chan indexResult, 256), kick: make(chan struct{}, 1), quit: make(chan struct{})}
+func newIndexer(l *Local) *indexer {
+	ix := &indexer{l: l, reqs: make(chan chan indexResult, 256), kick: make(chan struct{}, 1), quit: make(chan struct{})}
 	ix.wg.Add(1)
 	go ix.loop()
 	return ix
@@ -55,8 +55,8 @@ func (ix *indexer) busy() bool {
 func (ix *indexer) loop() {
 	defer ix.wg.Done()
 	var rescan <-chan time.Time
-	if ix.s.opt.Rescan > 0 {
-		t := time.NewTicker(ix.s.opt.Rescan)
+	if ix.l.opt.Rescan > 0 {
+		t := time.NewTicker(ix.l.opt.Rescan)
 		defer t.Stop()
 		rescan = t.C
 	}
@@ -70,7 +70,7 @@ func (ix *indexer) loop() {
 		case r := <-ix.reqs:
 			waiting = append(waiting, r)
 		case <-ix.kick:
-			if d := ix.s.opt.IndexDelay - time.Since(last); d > 0 {
+			if d := ix.l.opt.IndexDelay - time.Since(last); d > 0 {
 				select {
 				case <-time.After(d):
 				case <-ix.quit:
@@ -94,7 +94,7 @@ func (ix *indexer) loop() {
 		ix.mu.Lock()
 		ix.running = true
 		ix.mu.Unlock()
-		st, err := ix.s.runIndex()
+		st, err := ix.l.runIndex()
 		ix.mu.Lock()
 		ix.running = false
 		ix.mu.Unlock()
@@ -144,34 +144,28 @@ func (ix *indexer) wait(ctx context.Context) (*rag.IndexStats, error) {
 }
 
 // runIndex brings the index up to date; it is only called by the indexer.
-func (s *Service) runIndex() (*rag.IndexStats, error) {
+func (l *Local) runIndex() (*rag.IndexStats, error) {
 	// An index run is not tied to one request: it finishes even when the
 	// caller gives up, so the index is never left half-updated.
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	st, err := s.rag.Index(ctx, nil)
+	eng, err := l.engine(ctx)
 	if err != nil {
-		s.log.Error("index", "err", err)
+		return nil, err
+	}
+	st, err := eng.Index(ctx, nil)
+	if err != nil {
+		l.log.Error("index", "err", err)
 	} else {
 		for _, w := range st.Warnings {
-			s.log.Warn(w)
+			l.log.Warn(w)
 		}
-		s.mu.Lock()
-		s.chunks = st.Chunks
-		s.mu.Unlock()
+		l.mu.Lock()
+		l.chunks = st.Chunks
+		l.mu.Unlock()
 	}
-	if s.opt.Observer != nil {
-		s.opt.Observer.Indexed(st, err)
+	if l.opt.Observer != nil {
+		l.opt.Observer.Indexed(st, err)
 	}
 	return st, err
 }
-
-// Index brings every index up to date with the files (a run that starts
-// after this call) and returns its counts.
-func (s *Service) Index(ctx context.Context) (*rag.IndexStats, error) {
-	return s.idx.wait(ctx)
-}
-
-// Changed tells the service that workspace files changed: the index
-// catches up in the background.
-func (s *Service) Changed() { s.idx.notify() }

@@ -13,7 +13,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/archon-memory/archon/monitor/conv"
+	"github.com/archon-memory/archon/conv"
 	"github.com/archon-memory/archon/tokens"
 )
 

@@ -1,10 +1,11 @@
-package service
+package app
 
 import (
 	"context"
 	"errors"
 	"fmt"
 
+	"github.com/archon-memory/archon/jobs"
 	"github.com/archon-memory/archon/layers/knowledge"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag"
@@ -57,9 +58,9 @@ func KindOf(err error) Kind {
 		return Timeout
 	case errors.Is(err, context.Canceled):
 		return Cancelled
-	case errors.Is(err, rag.ErrNotFound), errors.Is(err, knowledge.ErrNotFound):
+	case errors.Is(err, rag.ErrNotFound), errors.Is(err, knowledge.ErrNotFound), errors.Is(err, jobs.ErrUnknown):
 		return NotFound
-	case errors.Is(err, knowledge.ErrConflict):
+	case errors.Is(err, knowledge.ErrConflict), errors.Is(err, jobs.ErrBusy):
 		return Conflict
 	case errors.Is(err, memory.ErrTooLarge):
 		return TooLarge

@@ -8,12 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/archon-memory/archon/server"
-	"github.com/archon-memory/archon/server/service"
 )
-
-var _ server.Jobs = (*Scheduler)(nil)
 
 func okJob(context.Context) (string, error) { return "done", nil }
 
@@ -66,7 +61,7 @@ func TestJobsNeverOverlap(t *testing.T) {
 		wg.Go(func() { s.scheduled(n) }) // as cron triggers them
 	}
 	wg.Go(func() {
-		if _, err := s.Run(t.Context(), "a"); err != nil && service.KindOf(err) != service.Conflict {
+		if _, err := s.Run(t.Context(), "a"); err != nil && !errors.Is(err, ErrBusy) {
 			t.Error(err)
 		}
 	})
@@ -87,7 +82,7 @@ func TestJobsNeverOverlap(t *testing.T) {
 	}}}, Options{})
 	go s2.Run(context.Background(), "slow")
 	<-started
-	if _, err := s2.Run(t.Context(), "slow"); service.KindOf(err) != service.Conflict {
+	if _, err := s2.Run(t.Context(), "slow"); !errors.Is(err, ErrBusy) {
 		t.Errorf("second run of a running job: %v, want a conflict", err)
 	}
 	if st := s2.Statuses()[0]; !st.Running {
@@ -165,14 +160,14 @@ func TestSkippedAndPanickingJobs(t *testing.T) {
 		{Name: "bad", Schedule: Off, Run: func(context.Context) (string, error) { panic("boom") }},
 	}, Options{})
 	v, err := s.Run(t.Context(), "idle")
-	if err != nil || v.(Status).LastResult != ResultSkipped {
+	if err != nil || v.LastResult != ResultSkipped {
 		t.Errorf("idle: %+v %v", v, err)
 	}
 	v, err = s.Run(t.Context(), "bad")
-	if err != nil || v.(Status).LastResult != ResultError || v.(Status).Message != "panic: boom" {
+	if err != nil || v.LastResult != ResultError || v.Message != "panic: boom" {
 		t.Errorf("bad: %+v %v", v, err)
 	}
-	if _, err := s.Run(t.Context(), "nope"); service.KindOf(err) != service.NotFound {
+	if _, err := s.Run(t.Context(), "nope"); !errors.Is(err, ErrUnknown) {
 		t.Errorf("unknown job: %v", err)
 	}
 }

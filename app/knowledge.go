@@ -1,0 +1,218 @@
+package app
+
+import (
+	"context"
+
+	"github.com/archon-memory/archon/layers/knowledge"
+)
+
+// kn returns the knowledge store, creating the database on first use.
+func (l *Local) kn(ctx context.Context) (*knowledge.Store, error) { return l.store(ctx, true) }
+
+// ptr returns a pointer to v, or the error.
+func ptr[T any](v T, err error) (*T, error) {
+	if err != nil {
+		return nil, err
+	}
+	return &v, nil
+}
+
+// list returns vs, never nil, or the error.
+func list[T any](vs []T, err error) ([]T, error) {
+	if err != nil {
+		return nil, err
+	}
+	if vs == nil {
+		vs = []T{}
+	}
+	return vs, nil
+}
+
+// Projects lists the projects, optionally of one status.
+func (l *Local) Projects(ctx context.Context, status string) ([]Project, error) {
+	s, err := l.kn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return list(s.Projects(ctx, status))
+}
+
+// Project returns a project by id or name.
+func (l *Local) Project(ctx context.Context, ref string) (*Project, error) {
+	s, err := l.kn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return ptr(s.Project(ctx, ref))
+}
+
+// AddProject creates a project.
+func (l *Local) AddProject(ctx context.Context, in ProjectInput) (*Project, error) {
+	s, err := l.kn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return ptr(s.AddProject(ctx, knowledge.Project{Name: in.Name, Description: in.Description, Status: in.Status}))
+}
+
+// UpdateProject changes a project.
+func (l *Local) UpdateProject(ctx context.Context, ref string, p ProjectPatch) (*Project, error) {
+	s, err := l.kn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return ptr(s.UpdateProject(ctx, ref, knowledge.ProjectUpdate{Name: p.Name, Description: p.Description, Status: p.Status}))
+}
+
+// Tasks lists tasks.
+func (l *Local) Tasks(ctx context.Context, f TaskFilter) ([]Task, error) {
+	s, err := l.kn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return list(s.Tasks(ctx, f))
+}
+
+// Task returns one task.
+func (l *Local) Task(ctx context.Context, id string) (*Task, error) {
+	s, err := l.kn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return ptr(s.Task(ctx, id))
+}
+
+// AddTask creates a task.
+func (l *Local) AddTask(ctx context.Context, in TaskInput) (*Task, error) {
+	s, err := l.kn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	deps := in.DependsOn
+	if deps == nil {
+		deps = []string{}
+	}
+	return ptr(s.AddTask(ctx, knowledge.Task{Title: in.Title, Description: in.Description, Project: in.Project,
+		Status: in.Status, Priority: int(in.Priority), Assignee: in.Assignee, DependsOn: deps}))
+}
+
+// UpdateTask changes a task.
+func (l *Local) UpdateTask(ctx context.Context, id string, p TaskPatch) (*Task, error) {
+	s, err := l.kn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	u := knowledge.TaskUpdate{Title: p.Title, Description: p.Description, Project: p.Project, Status: p.Status,
+		Assignee: p.Assignee, DependsOn: p.DependsOn}
+	if p.Priority != nil {
+		n := int(*p.Priority)
+		u.Priority = &n
+	}
+	return ptr(s.UpdateTask(ctx, id, u))
+}
+
+// DoneTask marks a task done; done twice is a conflict.
+func (l *Local) DoneTask(ctx context.Context, id string, force bool) (*Task, error) {
+	s, err := l.kn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return ptr(s.DoneTask(ctx, id, force))
+}
+
+// Items lists knowledge items.
+func (l *Local) Items(ctx context.Context, f ItemFilter) ([]KnowledgeItem, error) {
+	s, err := l.kn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return list(s.Items(ctx, f))
+}
+
+// Item returns a knowledge item with its observations.
+func (l *Local) Item(ctx context.Context, id string) (*ItemDetail, error) {
+	s, err := l.kn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	it, err := s.Item(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	obs, err := list(s.Observations(ctx, it.ID))
+	if err != nil {
+		return nil, err
+	}
+	return &ItemDetail{Item: it, Observations: obs}, nil
+}
+
+// AddItem creates a knowledge item; the agent defaults to log.agent.
+func (l *Local) AddItem(ctx context.Context, in ItemInput) (*KnowledgeItem, error) {
+	s, err := l.kn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	kind, err := knowledge.ParseKind(in.Kind)
+	if err != nil {
+		return nil, err
+	}
+	if in.Agent == "" {
+		in.Agent = l.cfg.Log.Agent
+	}
+	return ptr(s.AddItem(ctx, knowledge.Item{Kind: kind, Title: in.Title, Body: in.Body, Tags: in.Tags,
+		Agent: in.Agent, Project: in.Project}))
+}
+
+// UpdateItem changes a knowledge item.
+func (l *Local) UpdateItem(ctx context.Context, id string, p ItemPatch) (*KnowledgeItem, error) {
+	s, err := l.kn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return ptr(s.UpdateItem(ctx, id, knowledge.ItemUpdate{Kind: p.Kind, Title: p.Title, Body: p.Body, Tags: p.Tags,
+		Agent: p.Agent, Project: p.Project, Promotion: p.Promotion}))
+}
+
+// Observe records how item id went for an agent (default log.agent).
+func (l *Local) Observe(ctx context.Context, id string, in ObserveInput) (*Observation, error) {
+	if in.Success == nil {
+		return nil, Invalidf("success: missing (true or false)")
+	}
+	s, err := l.kn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if in.Agent == "" {
+		in.Agent = l.cfg.Log.Agent
+	}
+	return ptr(s.Observe(ctx, knowledge.Observation{Item: id, Agent: in.Agent, Success: *in.Success,
+		Project: in.Project, Note: in.Note}))
+}
+
+// Export writes every project, task, item and observation as one
+// markdown document (the backup of the knowledge database).
+func (l *Local) Export(ctx context.Context) (*Export, error) {
+	s, err := l.kn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := s.Export(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &Export{Document: doc}, nil
+}
+
+// Import loads an export: idempotent, all or nothing; a record that
+// differs is a conflict unless r.Overwrite.
+func (l *Local) Import(ctx context.Context, r ImportRequest) (*ImportResult, error) {
+	s, err := l.kn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.Import(ctx, r.Document, r.Overwrite)
+	if err == nil {
+		l.Changed()
+	}
+	return res, err
+}

@@ -1,0 +1,92 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/archon-memory/archon/archive"
+	"github.com/archon-memory/archon/layers"
+	"github.com/archon-memory/archon/layers/promote"
+)
+
+// Status reports, per layer, files, entries, tokens and dates covered.
+func (l *Local) Status(ctx context.Context) (*Status, error) {
+	kn, err := l.store(ctx, false)
+	if err != nil {
+		return nil, fmt.Errorf("status: %w", err)
+	}
+	return layers.ReadStatus(ctx, l.ws, l.cfg.L1.WindowDays, l.cfg.L1.BudgetTokens, kn)
+}
+
+// L1 builds the L1 payload within budget tokens (0: l1.budget_tokens).
+func (l *Local) L1(ctx context.Context, budget int) (*Payload, error) {
+	if budget < 0 || budget > 1_000_000 {
+		return nil, Invalidf("budget must be between 1 and 1000000, got %d", budget)
+	}
+	if budget == 0 {
+		budget = l.cfg.L1.BudgetTokens
+	}
+	return layers.BuildPayload(ctx, l.ws, layers.PayloadOptions{Budget: budget, WindowDays: l.cfg.L1.WindowDays})
+}
+
+// DefaultWarmthBudget is the token budget of Warmth when none is given.
+const DefaultWarmthBudget = 10000
+
+// Warmth selects the learnings of MEMORY.md and of the L3 knowledge items
+// within budget tokens (0: DefaultWarmthBudget), by priority.
+func (l *Local) Warmth(ctx context.Context, budget int) (*Warmth, error) {
+	if budget < 0 || budget > 1_000_000 {
+		return nil, Invalidf("budget must be between 1 and 1000000, got %d", budget)
+	}
+	if budget == 0 {
+		budget = DefaultWarmthBudget
+	}
+	ls, err := layers.WisdomLearnings(l.ws)
+	if err != nil {
+		return nil, err
+	}
+	kn, err := l.store(ctx, false)
+	if err != nil {
+		return nil, fmt.Errorf("warmth: %w", err)
+	}
+	kl, err := layers.KnowledgeLearnings(ctx, kn)
+	if err != nil {
+		return nil, err
+	}
+	return layers.SelectWarmth(append(ls, kl...), budget), nil
+}
+
+// Archive moves daily logs past the window (r.OlderThan, else
+// l1.window_days) to memory/archive/.
+func (l *Local) Archive(ctx context.Context, r ArchiveRequest) (*ArchiveResult, error) {
+	age := time.Duration(l.cfg.L1.WindowDays) * 24 * time.Hour
+	if r.OlderThan != "" {
+		var err error
+		if age, err = archive.ParseAge(r.OlderThan); err != nil {
+			return nil, wrap(Invalid, fmt.Errorf("older_than: %w", err))
+		}
+	}
+	res, err := archive.Run(ctx, l.ws, archive.Options{OlderThan: age, DryRun: r.DryRun})
+	if err == nil && !r.DryRun && len(res.Moved) > 0 {
+		l.Changed()
+	}
+	return res, err
+}
+
+// Promote runs L4 promotion (archon promote) with the promote.* rule.
+func (l *Local) Promote(ctx context.Context, r PromoteRequest) (*PromoteResult, error) {
+	kn, err := l.store(ctx, true)
+	if err != nil {
+		return nil, err
+	}
+	res, err := promote.Run(ctx, kn, promote.Options{
+		Rule: promote.RuleFrom(l.cfg.Promote), WisdomPath: l.ws.WisdomPath(), DryRun: r.DryRun, Now: l.ws.Now,
+		BackupDir: filepath.Join(l.ws.StateDir(), promote.BackupDirName),
+	})
+	if err == nil && !r.DryRun && len(res.Added) > 0 {
+		l.Changed()
+	}
+	return res, err
+}

@@ -1,0 +1,116 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/rag"
+)
+
+// Log appends an entry (the agent defaults to log.agent); a service has
+// it indexed in the background.
+func (l *Local) Log(ctx context.Context, r LogRequest) (*Entry, error) {
+	if r.Agent == "" {
+		r.Agent = l.cfg.Log.Agent
+	}
+	e, err := l.ws.Append(ctx, memory.Entry{Date: r.Date, Time: r.Time, Agent: r.Agent, Tags: r.Tags, Text: r.Text})
+	if err != nil {
+		return nil, err
+	}
+	l.Changed()
+	return &e, nil
+}
+
+// Index brings every index up to date with the files and returns its
+// counts. In a service the run starts after this call, so every change
+// written before it is seen.
+func (l *Local) Index(ctx context.Context, r IndexRequest) (*IndexStats, error) {
+	if l.idx != nil {
+		return l.idx.wait(ctx)
+	}
+	eng, err := l.engine(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return eng.Index(ctx, r.Progress)
+}
+
+// Changed tells the memory that workspace files changed: a service's
+// index catches up in the background.
+func (l *Local) Changed() {
+	if l.idx != nil {
+		l.idx.notify()
+	}
+}
+
+// query converts r into a rag query; a zero TopK takes search.top_k.
+func (l *Local) query(r SearchRequest) rag.Query {
+	q := rag.Query{Text: r.Query, TopK: r.TopK, Threshold: r.Threshold, Filter: rag.Filter{
+		Tags: r.Tags, AllTags: r.AllTags, Agents: r.Agents, Projects: r.Projects, Since: r.Since, Until: r.Until,
+	}}
+	for _, s := range r.Layers {
+		q.Filter.Layers = append(q.Filter.Layers, strings.ToUpper(strings.TrimSpace(s)))
+	}
+	if q.TopK == 0 {
+		q.TopK = l.cfg.Search.TopK
+	}
+	return q
+}
+
+// Search answers r, best first, metadata first.
+func (l *Local) Search(ctx context.Context, r SearchRequest) (*SearchResponse, error) {
+	q := l.query(r)
+	check := q
+	check.Filter.Tags = append([]string(nil), q.Filter.Tags...)
+	if _, err := check.Validate(); err != nil {
+		return nil, wrap(Invalid, err)
+	}
+	if r.Refresh {
+		if _, err := l.Index(ctx, IndexRequest{}); err != nil {
+			return nil, fmt.Errorf("search: index: %w", err)
+		}
+	}
+	eng, err := l.engine(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return eng.Search(ctx, q)
+}
+
+// Get returns the full item behind a search hit with r.Context neighbours
+// a side.
+func (l *Local) Get(ctx context.Context, r GetRequest) (*Hit, error) {
+	if r.Context < 0 || r.Context > 100 {
+		return nil, Invalidf("context must be between 0 and 100, got %d", r.Context)
+	}
+	if r.ID == "" || !utf8.ValidString(r.ID) || len(r.ID) > 200 {
+		return nil, Invalidf("bad item id %q: ids come from search results", r.ID)
+	}
+	eng, err := l.engine(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return eng.Get(ctx, r.ID, r.Context)
+}
+
+// File returns MEMORY_SUMMARY.md or MEMORY.md as it is now.
+func (l *Local) File(ctx context.Context, name string) (*File, error) {
+	if name != memory.SummaryFile && name != memory.WisdomFile {
+		return nil, wrap(NotFound, fmt.Errorf("no file %q (files: %s, %s)", name, memory.SummaryFile, memory.WisdomFile))
+	}
+	data, err := os.ReadFile(filepath.Join(l.ws.Root(), name))
+	if errors.Is(err, fs.ErrNotExist) {
+		return &File{Name: name}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &File{Name: name, Exists: true, Text: string(data)}, nil
+}

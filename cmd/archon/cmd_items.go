@@ -1,0 +1,183 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	core "github.com/archon-memory/archon/app"
+	"github.com/archon-memory/archon/memory"
+)
+
+func (a *app) knowledgeCommand() *cli.Command {
+	fields := []cli.Flag{l3Flag("kind", "pattern, best-practice, gotcha, decision or note", "k"), l3Flag("body", "free markdown (- reads stdin)", "b"),
+		l3Flag("tags", "comma-separated tags", "t"), l3Flag("agent", "source agent (default: log.agent)", "a"), l3Flag("project", "project id or name", "p")}
+	show := func(c *cli.Context, m core.Memory, id string) error {
+		it, err := m.Item(c.Context, id)
+		if err != nil {
+			return err
+		}
+		return a.out(c, it, func(w io.Writer) {
+			fmt.Fprintln(w, it.Summary())
+			l3PrintText(w, it.Body)
+			for _, o := range it.Observations {
+				fmt.Fprintln(w, "  "+o.Summary())
+			}
+		})
+	}
+	return &cli.Command{Name: "knowledge", Usage: "L3 knowledge items: add, list, show, update, observe, export, import", Subcommands: []*cli.Command{
+		a.l3Sub("add", "record a knowledge item", "TITLE...", fields, func(c *cli.Context, m core.Memory) error {
+			title, err := l3Args(c, -1, "a TITLE")
+			if err != nil {
+				return err
+			}
+			if !c.IsSet("kind") {
+				return usagef("knowledge add: --kind is required (%s)", strings.Join(core.Kinds(), ", "))
+			}
+			in := core.ItemInput{Kind: c.String("kind"), Title: title[0], Tags: l3List(c.String("tags")), Agent: c.String("agent"), Project: c.String("project")}
+			if in.Body, _, err = a.l3Text(c, "body"); err != nil {
+				return err
+			}
+			it, err := m.AddItem(c.Context, in)
+			if err != nil {
+				return err
+			}
+			return show(c, m, it.ID)
+		}),
+		a.l3Sub("list", "list knowledge items", "", []cli.Flag{l3Flag("kind", "only this kind", "k"), l3Flag("tag", "only items with this tag", "t"),
+			l3Flag("project", "only this project", "p"), l3Flag("agent", "only this source agent", "a")},
+			func(c *cli.Context, m core.Memory) error {
+				if err := noArgs(c); err != nil {
+					return err
+				}
+				items, err := m.Items(c.Context, core.ItemFilter{Kind: c.String("kind"), Tag: c.String("tag"), Project: c.String("project"), Agent: c.String("agent")})
+				if err != nil {
+					return err
+				}
+				return a.out(c, items, func(w io.Writer) {
+					for _, it := range items {
+						fmt.Fprintln(w, it.Summary())
+					}
+				})
+			}),
+		a.l3Sub("show", "one item with its observations", "ID", nil, func(c *cli.Context, m core.Memory) error {
+			ref, err := l3Args(c, 1, "one item ID")
+			if err != nil {
+				return err
+			}
+			return show(c, m, ref[0])
+		}),
+		a.l3Sub("update", "change an item (--promotion none lets a removed item be promoted again)", "ID",
+			append(fields, l3Flag("title", "new title"), l3Flag("promotion", "none")), func(c *cli.Context, m core.Memory) error {
+				ref, err := l3Args(c, 1, "one item ID")
+				if err != nil {
+					return err
+				}
+				u := core.ItemPatch{Kind: l3Opt(c, "kind"), Title: l3Opt(c, "title"), Agent: l3Opt(c, "agent"), Project: l3Opt(c, "project")}
+				if c.IsSet("tags") {
+					t := l3List(c.String("tags"))
+					u.Tags = &t
+				}
+				if p := l3Opt(c, "promotion"); p != nil {
+					if *p != "none" {
+						return usagef("--promotion: only \"none\" can be set by hand (got %q)", *p)
+					}
+					u.Promotion = new(string)
+				}
+				if u.Body, err = a.l3TextOpt(c, "body"); err != nil {
+					return err
+				}
+				it, err := m.UpdateItem(c.Context, ref[0], u)
+				if err != nil {
+					return err
+				}
+				return show(c, m, it.ID)
+			}),
+		a.l3Sub("observe", "record how an item went: --agent A --success|--failure", "ID", []cli.Flag{l3Flag("agent", "who used it (default: log.agent)", "a"),
+			&cli.BoolFlag{Name: "success", Usage: "it worked"}, &cli.BoolFlag{Name: "failure", Usage: "it did not"},
+			l3Flag("project", "where it was used", "p"), l3Flag("note", "one line of context", "n")},
+			func(c *cli.Context, m core.Memory) error {
+				ref, err := l3Args(c, 1, "one item ID")
+				if err != nil {
+					return err
+				}
+				if c.Bool("success") == c.Bool("failure") {
+					return usagef("knowledge observe: give exactly one of --success and --failure")
+				}
+				ok := c.Bool("success")
+				o, err := m.Observe(c.Context, ref[0], core.ObserveInput{Agent: c.String("agent"), Success: &ok, Project: c.String("project"), Note: c.String("note")})
+				if err != nil {
+					return err
+				}
+				return a.out(c, o, func(w io.Writer) { fmt.Fprintf(w, "%s recorded for %s\n", o.ID, o.Item) })
+			}),
+		a.l3Sub("export", "write every project, task, item and observation as one markdown document", "",
+			[]cli.Flag{l3Flag("output", "file to write (default: stdout)", "o")}, func(c *cli.Context, m core.Memory) error {
+				if err := noArgs(c); err != nil {
+					return err
+				}
+				doc, err := m.Export(c.Context)
+				if err != nil {
+					return err
+				}
+				out := c.String("output")
+				if out == "" || out == "-" {
+					_, err := io.WriteString(a.stdout, doc.Document)
+					return err
+				}
+				if err := memory.WriteFileAtomic(out, []byte(doc.Document), 0o644); err != nil {
+					return err
+				}
+				return a.out(c, map[string]any{"output": out, "bytes": len(doc.Document)}, func(w io.Writer) { fmt.Fprintf(w, "exported to %s\n", out) })
+			}),
+		a.l3Sub("import", "load an export (idempotent; a record that differs is a conflict unless --overwrite)", "FILE|-",
+			[]cli.Flag{&cli.BoolFlag{Name: "overwrite", Usage: "let the file win where a record differs"}}, func(c *cli.Context, m core.Memory) error {
+				file, err := l3Args(c, 1, "one FILE (or - for stdin)")
+				if err != nil {
+					return err
+				}
+				var data []byte
+				if file[0] == "-" {
+					data, err = io.ReadAll(a.stdin)
+				} else {
+					data, err = os.ReadFile(file[0])
+				}
+				if err != nil {
+					return fmt.Errorf("import: %w", err)
+				}
+				res, err := m.Import(c.Context, core.ImportRequest{Document: string(data), Overwrite: c.Bool("overwrite")})
+				if err != nil {
+					return err
+				}
+				return a.out(c, res, func(w io.Writer) {
+					fmt.Fprintf(w, "added %v; unchanged %v; replaced %v\n", res.Added, res.Unchanged, res.Replaced)
+				})
+			}),
+	}}
+}
+
+func (a *app) promoteCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "promote",
+		Usage: "promote proven patterns to MEMORY.md, explaining each decision",
+		Description: "Candidates: items of kind pattern, best-practice, gotcha; the rule: archon.yaml's promote section.\n" +
+			"Only MEMORY.md's managed section grows; the rest is kept byte for byte; backups in .archon/memory-md-backups/.",
+		Flags: []cli.Flag{&cli.BoolFlag{Name: "dry-run", Usage: "decide and explain, write nothing"},
+			&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"}},
+		Before: noArgs,
+		Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
+			res, err := m.Promote(c.Context, core.PromoteRequest{DryRun: c.Bool("dry-run")})
+			if err != nil {
+				return err
+			}
+			root, err := a.root(c)
+			if err != nil {
+				return err
+			}
+			return a.out(c, res, func(w io.Writer) { res.WriteText(w, relTo(root)) })
+		}),
+	}
+}

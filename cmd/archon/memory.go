@@ -1,0 +1,119 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	core "github.com/archon-memory/archon/app"
+	"github.com/archon-memory/archon/client"
+)
+
+// memory returns the workspace's memory for this command: a running archon
+// serve's, through the client (it owns the indexes), unless
+// ARCHON_NO_SERVE=1; else the workspace's own engines, each opened on first
+// use. The command only turns its flags into a request, calls and prints,
+// so its output is the same either way. Close it when done.
+func (a *app) memory(c *cli.Context) (core.Memory, error) {
+	if a.getenv("ARCHON_NO_SERVE") != "1" {
+		root, err := a.root(c)
+		if err != nil {
+			return nil, err
+		}
+		d, err := client.Find(c.Context, filepath.Join(root, ".archon"), 5*time.Second)
+		switch {
+		case err == nil:
+			a.logger.Debug("going through archon serve", "command", c.Command.FullName(), "url", d.URL)
+			return client.New(d, 0), nil
+		case !errors.Is(err, client.ErrNoService):
+			return nil, err
+		}
+	}
+	ws, cfg, err := a.workspace(c)
+	if err != nil {
+		return nil, err
+	}
+	return core.Open(c.Context, ws, cfg, core.Options{OneShot: true, Logger: a.logger, Version: version})
+}
+
+// withMemory is the action of a command that calls the memory.
+func (a *app) withMemory(fn func(c *cli.Context, m core.Memory) error) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		m, err := a.memory(c)
+		if err != nil {
+			return err
+		}
+		err = fn(c, m)
+		if cerr := m.Close(); cerr != nil {
+			a.logger.Error("closing the memory", "err", cerr)
+		}
+		return err
+	}
+}
+
+// remote reports whether m goes through a running archon serve.
+func remote(m core.Memory) bool {
+	_, ok := m.(*client.Client)
+	return ok
+}
+
+// warn logs warnings from the engine or the service.
+func (a *app) warn(ws []string) {
+	for _, w := range ws {
+		a.logger.Warn(w)
+	}
+}
+
+// out prints v as JSON with --json, else as text.
+func (a *app) out(c *cli.Context, v any, text func(w io.Writer)) error {
+	if c.Bool("json") {
+		return writeJSON(a.stdout, v)
+	}
+	text(a.stdout)
+	return nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// kindOf is the app error kind of err.
+func kindOf(err error) core.Kind { return core.KindOf(err) }
+
+// inner returns the message of an app error without its kind's wrapper.
+func inner(err error) error {
+	var e *core.Error
+	if errors.As(err, &e) {
+		if in := errors.Unwrap(e.Err); in != nil {
+			return in
+		}
+		return e.Err
+	}
+	return err
+}
+
+// relTo returns a function that makes paths relative to the workspace
+// root, as the workspace itself does.
+func relTo(root string) func(string) string {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		abs = root
+	}
+	return func(p string) string {
+		r, err := filepath.Rel(abs, p)
+		if err != nil {
+			return filepath.ToSlash(p)
+		}
+		return filepath.ToSlash(r)
+	}
+}
