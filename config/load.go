@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"sort"
@@ -177,4 +178,34 @@ func setNode(c *Config, k Key, n *yaml.Node) error {
 		return setScalar(k.value(c), k.Name, "", k.field.Tag)
 	}
 	return setScalar(k.value(c), k.Name, n.Value, k.field.Tag)
+}
+
+// Row is one key of the effective configuration: its value, where the
+// value came from, its environment variable and its documentation.
+type Row struct {
+	Key    string `json:"key"`
+	Value  string `json:"value"`
+	Source Source `json:"source"`
+	Env    string `json:"env"`
+	Doc    string `json:"doc"`
+}
+
+// Rows is the effective configuration, key by key.
+type Rows []Row
+
+// Effective lists every key with its value and source (archon config).
+func (l *Loaded) Effective() Rows {
+	var rows Rows
+	for _, k := range Keys() {
+		v, _ := l.Get(k.Name)
+		rows = append(rows, Row{k.Name, v, l.Sources[k.Name], k.Env, k.Doc})
+	}
+	return rows
+}
+
+// WriteText writes one line per key: name, value and source.
+func (rows Rows) WriteText(w io.Writer) {
+	for _, r := range rows {
+		fmt.Fprintf(w, "%-26s %-30s (%s)\n", r.Key, r.Value, r.Source)
+	}
 }

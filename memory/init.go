@@ -3,6 +3,7 @@ package memory
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -97,4 +98,15 @@ func Init(ctx context.Context, root string, extra map[string][]byte) (*InitResul
 		}
 	}
 	return res, nil
+}
+
+// WriteText says what Init did in root, one file a line.
+func (r *InitResult) WriteText(w io.Writer, root string) {
+	fmt.Fprintf(w, "workspace %s\n", root)
+	for _, f := range r.Created {
+		fmt.Fprintf(w, "  created %s\n", f)
+	}
+	for _, f := range r.Kept {
+		fmt.Fprintf(w, "  kept    %s (exists)\n", f)
+	}
 }

@@ -52,10 +52,7 @@ func (a *app) conversation(c *cli.Context) (core.ConvRequest, error) {
 	if err != nil {
 		return core.ConvRequest{}, fmt.Errorf("read the conversation: %w", err)
 	}
-	text, err := json.Marshal(string(data))
-	if err != nil {
-		return core.ConvRequest{}, err
-	}
+	text, _ := json.Marshal(string(data)) // a string always encodes
 	return core.ConvRequest{Conversation: text, Format: c.String("format"), Model: c.String("model"),
 		Profile: c.String("profile"), Largest: c.Int("largest")}, nil
 }
@@ -84,10 +81,7 @@ func (a *app) contextCommand() *cli.Command {
 					&cli.IntFlag{Name: "largest", Value: 5, Usage: "how many of the largest messages to list"}),
 				Action: a.conversationAction(func(c *cli.Context, m core.Memory, r core.ConvRequest) error {
 					rep, err := m.Check(c.Context, r)
-					if err != nil {
-						return err
-					}
-					return a.out(c, rep, func(w io.Writer) { fmt.Fprint(w, core.RenderReport(rep)) })
+					return emit(a, c, rep, err, func(rep *core.Report, w io.Writer) { fmt.Fprint(w, core.RenderReport(rep)) })
 				}),
 			},
 			{
@@ -107,10 +101,7 @@ func (a *app) contextCommand() *cli.Command {
 				},
 				Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
 					pl, err := m.L1(c.Context, c.Int("budget"))
-					if err != nil {
-						return err
-					}
-					return a.out(c, pl, func(w io.Writer) { fmt.Fprint(w, pl.Text) })
+					return emit(a, c, pl, err, func(pl *core.Payload, w io.Writer) { fmt.Fprint(w, pl.Text) })
 				}),
 			},
 			{
@@ -123,20 +114,14 @@ func (a *app) contextCommand() *cli.Command {
 				Before: noArgs,
 				Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
 					w, err := m.Warmth(c.Context, c.Int("budget"))
-					if err != nil {
-						return err
-					}
-					if err := a.out(c, w, func(out io.Writer) {
+					return emit(a, c, w, err, func(w *core.Warmth, out io.Writer) {
 						for _, l := range w.Kept {
 							fmt.Fprintf(out, "%s\n", l.Text)
 						}
-					}); err != nil {
-						return err
-					}
-					if len(w.Dropped) > 0 && !c.Bool("json") {
-						a.logger.Warn("learnings over budget were left out", "dropped", len(w.Dropped), "budget", w.Budget)
-					}
-					return nil
+						if len(w.Dropped) > 0 {
+							a.logger.Warn("learnings over budget were left out", "dropped", len(w.Dropped), "budget", w.Budget)
+						}
+					})
 				}),
 			},
 			a.prepareCommand(false),

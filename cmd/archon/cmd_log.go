@@ -19,11 +19,9 @@ func (a *app) initCommand() *cli.Command {
 		Usage: "create a workspace (idempotent: existing files are kept)",
 		Description: "Creates the workspace directory with archon.yaml (every key with its default and a comment),\n" +
 			"MEMORY.md and MEMORY_SUMMARY.md templates and memory/. Files that exist are never overwritten.",
-		Flags: []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"}},
+		Flags:  []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"}},
+		Before: noArgs,
 		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
-				return err
-			}
 			root, err := a.root(c)
 			if err != nil {
 				return err
@@ -36,20 +34,10 @@ func (a *app) initCommand() *cli.Command {
 			if _, err := a.loadConfig(root); err != nil {
 				return err
 			}
-			if c.Bool("json") {
-				return writeJSON(a.stdout, struct {
-					Root string `json:"root"`
-					*memory.InitResult
-				}{root, res})
-			}
-			fmt.Fprintf(a.stdout, "workspace %s\n", root)
-			for _, f := range res.Created {
-				fmt.Fprintf(a.stdout, "  created %s\n", f)
-			}
-			for _, f := range res.Kept {
-				fmt.Fprintf(a.stdout, "  kept    %s (exists)\n", f)
-			}
-			return nil
+			return a.out(c, struct {
+				Root string `json:"root"`
+				*memory.InitResult
+			}{root, res}, func(w io.Writer) { res.WriteText(w, root) })
 		},
 	}
 }
@@ -75,10 +63,7 @@ func (a *app) logCommand() *cli.Command {
 			}
 			e, err := m.Log(c.Context, core.LogRequest{Text: text, Agent: c.String("agent"), Tags: splitList(c.String("tags")),
 				Date: c.String("date"), Time: c.String("time")})
-			if err != nil {
-				return err
-			}
-			return a.out(c, e, func(w io.Writer) { fmt.Fprintf(w, "%s:%d-%d\n", e.Path, e.LineStart, e.LineEnd) })
+			return emit(a, c, e, err, func(e *core.Entry, w io.Writer) { fmt.Fprintf(w, "%s:%d-%d\n", e.Path, e.LineStart, e.LineEnd) })
 		}),
 	}
 }
@@ -108,13 +93,11 @@ func (a *app) entryText(c *cli.Context) (string, error) {
 
 func (a *app) configCommand() *cli.Command {
 	return &cli.Command{
-		Name:  "config",
-		Usage: "show the effective configuration and where each value comes from",
-		Flags: []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print as JSON"}},
+		Name:   "config",
+		Usage:  "show the effective configuration and where each value comes from",
+		Flags:  []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print as JSON"}},
+		Before: noArgs,
 		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
-				return err
-			}
 			root, err := a.root(c)
 			if err != nil {
 				return err
@@ -123,25 +106,8 @@ func (a *app) configCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			type row struct {
-				Key    string        `json:"key"`
-				Value  string        `json:"value"`
-				Source config.Source `json:"source"`
-				Env    string        `json:"env"`
-				Doc    string        `json:"doc"`
-			}
-			var rows []row
-			for _, k := range config.Keys() {
-				v, _ := cfg.Get(k.Name)
-				rows = append(rows, row{k.Name, v, cfg.Sources[k.Name], k.Env, k.Doc})
-			}
-			if c.Bool("json") {
-				return writeJSON(a.stdout, rows)
-			}
-			for _, r := range rows {
-				fmt.Fprintf(a.stdout, "%-26s %-30s (%s)\n", r.Key, r.Value, r.Source)
-			}
-			return nil
+			rows := cfg.Effective()
+			return a.out(c, rows, rows.WriteText)
 		},
 	}
 }

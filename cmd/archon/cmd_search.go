@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -68,15 +67,20 @@ func (a *app) searchCommand() *cli.Command {
 				Tags: splitList(c.String("tags")), AllTags: c.Bool("all-tags"),
 				Agents: splitList(c.String("agent")), Projects: splitList(c.String("project")),
 				Layers: splitList(strings.ToUpper(c.String("layer"))), Since: c.String("since"), Until: c.String("until")}
-			search := func(text string) (*core.SearchResponse, error) {
-				r := base
-				r.Query = text
-				return m.Search(c.Context, r)
-			}
 			if batch := c.String("queries"); batch != "" {
-				return a.searchBatch(batch, search)
+				var in io.Reader = a.stdin
+				if batch != "-" {
+					f, err := os.Open(batch)
+					if err != nil {
+						return fmt.Errorf("--queries: %w", err)
+					}
+					defer f.Close()
+					in = f
+				}
+				return core.SearchBatch(c.Context, m, base, in, a.stdout, a.logger)
 			}
-			resp, err := search(strings.Join(c.Args().Slice(), " "))
+			base.Query = strings.Join(c.Args().Slice(), " ")
+			resp, err := m.Search(c.Context, base)
 			if err != nil {
 				return err
 			}
@@ -117,62 +121,6 @@ func (a *app) printSearch(format string, resp *core.SearchResponse) {
 	}
 }
 
-// searchBatch answers a --queries file (or - for stdin): one
-// {"qid","query"} per line in, one {"qid","results"} line out.
-func (a *app) searchBatch(file string, search func(text string) (*core.SearchResponse, error)) error {
-	var r io.Reader = a.stdin
-	if file != "-" {
-		f, err := os.Open(file)
-		if err != nil {
-			return fmt.Errorf("--queries: %w", err)
-		}
-		defer f.Close()
-		r = f
-	}
-	enc := json.NewEncoder(a.stdout)
-	enc.SetEscapeHTML(false)
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	line, failed := 0, 0
-	for sc.Scan() {
-		line++
-		if strings.TrimSpace(sc.Text()) == "" {
-			continue
-		}
-		var in struct {
-			QID   string `json:"qid"`
-			Query string `json:"query"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &in); err != nil {
-			failed++
-			a.logger.Warn("skipping a bad --queries line", "line", line, "err", err)
-			continue
-		}
-		resp, err := search(in.Query)
-		out := struct {
-			QID     string        `json:"qid"`
-			Results []core.Result `json:"results"`
-			Error   string        `json:"error,omitempty"`
-		}{QID: in.QID, Results: []core.Result{}}
-		if err != nil {
-			failed++
-			out.Error = err.Error()
-		} else {
-			out.Results = resp.Results
-		}
-		if err := enc.Encode(out); err != nil {
-			return err
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("--queries: line %d: %w", line+1, err)
-	}
-	if failed > 0 {
-		return fmt.Errorf("%d of the queries failed (see stderr and the error fields)", failed)
-	}
-	return nil
-}
-
 func (a *app) getCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "get",
@@ -190,13 +138,10 @@ func (a *app) getCommand() *cli.Command {
 		},
 		Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
 			item, err := m.Get(c.Context, core.GetRequest{ID: c.Args().First(), Context: c.Int("context")})
-			if err != nil {
-				return err
-			}
-			if item.Stale && !c.Bool("json") {
+			if err == nil && item.Stale && !c.Bool("json") {
 				defer a.logger.Warn("the file changed since it was indexed; this is the indexed text (run archon index)")
 			}
-			return a.out(c, item, item.WriteText)
+			return emit(a, c, item, err, (*core.Hit).WriteText)
 		}),
 	}
 }

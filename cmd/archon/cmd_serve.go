@@ -37,12 +37,8 @@ func (a *app) serveCommand() *cli.Command {
 			&cli.Int64Flag{Name: "max-body-bytes", Usage: "largest request body (default: serve.max_body_bytes, 8 MiB; conversations up to 64 MiB)"},
 			&cli.DurationFlag{Name: "timeout", Usage: "longest request (default: serve.request_timeout, 60s)"},
 		},
-		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
-				return err
-			}
-			return a.serve(c)
-		},
+		Before: noArgs,
+		Action: a.serve,
 	}
 }
 
@@ -142,10 +138,8 @@ func (a *app) mcpCommand() *cli.Command {
 		Usage: "run the MCP server over stdio",
 		Description: "Serves the MCP tools and resources on stdin/stdout. When archon serve runs for the workspace, relays\n" +
 			"to its /mcp endpoint instead (it owns the indexes).",
+		Before: noArgs,
 		Action: func(c *cli.Context) error {
-			if err := noArgs(c); err != nil {
-				return err
-			}
 			ws, cfg, err := a.workspace(c)
 			if err != nil {
 				return err

@@ -18,10 +18,7 @@ func (a *app) statusCommand() *cli.Command {
 		Before: noArgs,
 		Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
 			st, err := m.Status(c.Context)
-			if err != nil {
-				return err
-			}
-			return a.out(c, st, st.WriteText)
+			return emit(a, c, st, err, (*core.Status).WriteText)
 		}),
 	}
 }
@@ -40,13 +37,10 @@ func (a *app) archiveCommand() *cli.Command {
 		Before: noArgs,
 		Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
 			res, err := m.Archive(c.Context, core.ArchiveRequest{OlderThan: c.String("older-than"), DryRun: c.Bool("dry-run")})
-			if kindOf(err) == core.Invalid {
+			if core.KindOf(err) == core.Invalid {
 				return usageError{fmt.Errorf("--older-than: %w", inner(err))}
 			}
-			if err != nil {
-				return err
-			}
-			return a.out(c, res, func(w io.Writer) {
+			return emit(a, c, res, err, func(res *core.ArchiveResult, w io.Writer) {
 				verb := "moved"
 				if res.DryRun {
 					verb = "would move"

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
@@ -74,23 +75,15 @@ type app struct {
 	logger         *slog.Logger
 }
 
-// getenv looks a variable up in the run's environment.
+// getenv looks a variable up in the run's environment (the last setting
+// wins, as in a shell).
 func (a *app) getenv(key string) string {
 	for i := len(a.environ) - 1; i >= 0; i-- {
-		if k, v, ok := cutEnv(a.environ[i]); ok && k == key {
+		if k, v, ok := strings.Cut(a.environ[i], "="); ok && k == key {
 			return v
 		}
 	}
 	return ""
-}
-
-func cutEnv(kv string) (string, string, bool) {
-	for i := 0; i < len(kv); i++ {
-		if kv[i] == '=' {
-			return kv[:i], kv[i+1:], true
-		}
-	}
-	return "", "", false
 }
 
 // root resolves the workspace directory: --root, else $ARCHON_ROOT, else

@@ -77,6 +77,14 @@ func (a *app) out(c *cli.Context, v any, text func(w io.Writer)) error {
 	return nil
 }
 
+// emit returns err, or prints v: as JSON with --json, else with text.
+func emit[T any](a *app, c *cli.Context, v T, err error, text func(v T, w io.Writer)) error {
+	if err != nil {
+		return err
+	}
+	return a.out(c, v, func(w io.Writer) { text(v, w) })
+}
+
 func splitList(s string) []string {
 	var out []string
 	for _, p := range strings.Split(s, ",") {
@@ -86,9 +94,6 @@ func splitList(s string) []string {
 	}
 	return out
 }
-
-// kindOf is the app error kind of err.
-func kindOf(err error) core.Kind { return core.KindOf(err) }
 
 // inner returns the message of an app error without its kind's wrapper.
 func inner(err error) error {
