@@ -172,18 +172,28 @@ func (l *Local) prepared(p *monitor.Prepared, r *PrepareRequest) (*Prepared, err
 	return res, nil
 }
 
+// preparation parses r and returns the monitor, the conversation and the
+// options of a Prepare or a Gate; done saves a one-shot's token caches.
+func (l *Local) preparation(r *PrepareRequest) (m *monitor.Monitor, cv *conv.Conversation, opt monitor.PrepareOptions, done func(), err error) {
+	m, cv, copt, err := l.conversation(&r.ConvRequest)
+	if err != nil {
+		return nil, nil, opt, nil, err
+	}
+	if opt, err = l.prepareOptions(m, r, copt); err != nil {
+		l.saveCaches(m)
+		return nil, nil, opt, nil, err
+	}
+	return m, cv, opt, func() { l.saveCaches(m) }, nil
+}
+
 // Prepare runs what the level asks for (or r.Action) and returns the
 // prepared conversation; cut messages go to today's daily log.
 func (l *Local) Prepare(ctx context.Context, r PrepareRequest) (*Prepared, error) {
-	m, cv, copt, err := l.conversation(&r.ConvRequest)
+	m, cv, opt, done, err := l.preparation(&r)
 	if err != nil {
 		return nil, err
 	}
-	defer l.saveCaches(m)
-	opt, err := l.prepareOptions(m, &r, copt)
-	if err != nil {
-		return nil, err
-	}
+	defer done()
 	p, err := m.Prepare(ctx, cv, opt)
 	if err != nil {
 		return nil, err
@@ -194,15 +204,11 @@ func (l *Local) Prepare(ctx context.Context, r PrepareRequest) (*Prepared, error
 // Gate decides whether an orchestrator may spawn, compressing first when
 // the level asks for it (see monitor.Gate).
 func (l *Local) Gate(ctx context.Context, r PrepareRequest) (*Gated, error) {
-	m, cv, copt, err := l.conversation(&r.ConvRequest)
+	m, cv, opt, done, err := l.preparation(&r)
 	if err != nil {
 		return nil, err
 	}
-	defer l.saveCaches(m)
-	opt, err := l.prepareOptions(m, &r, copt)
-	if err != nil {
-		return nil, err
-	}
+	defer done()
 	g, err := m.Gate(ctx, cv, opt)
 	if err != nil {
 		return nil, err

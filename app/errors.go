@@ -31,7 +31,10 @@ type Error struct {
 	Err  error
 }
 
+// Error returns the message of the wrapped error.
 func (e *Error) Error() string { return e.Err.Error() }
+
+// Unwrap returns the wrapped error.
 func (e *Error) Unwrap() error { return e.Err }
 
 // Invalidf returns an Invalid error.

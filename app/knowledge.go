@@ -52,6 +52,7 @@ func (l *Local) AddProject(ctx context.Context, in ProjectInput) (*Project, erro
 	if err != nil {
 		return nil, err
 	}
+	defer l.Changed() // the record is searchable after the next index run
 	return ptr(s.AddProject(ctx, knowledge.Project{Name: in.Name, Description: in.Description, Status: in.Status}))
 }
 
@@ -61,6 +62,7 @@ func (l *Local) UpdateProject(ctx context.Context, ref string, p ProjectPatch) (
 	if err != nil {
 		return nil, err
 	}
+	defer l.Changed() // the record is searchable after the next index run
 	return ptr(s.UpdateProject(ctx, ref, knowledge.ProjectUpdate{Name: p.Name, Description: p.Description, Status: p.Status}))
 }
 
@@ -88,6 +90,7 @@ func (l *Local) AddTask(ctx context.Context, in TaskInput) (*Task, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer l.Changed() // the record is searchable after the next index run
 	deps := in.DependsOn
 	if deps == nil {
 		deps = []string{}
@@ -102,6 +105,7 @@ func (l *Local) UpdateTask(ctx context.Context, id string, p TaskPatch) (*Task, 
 	if err != nil {
 		return nil, err
 	}
+	defer l.Changed() // the record is searchable after the next index run
 	u := knowledge.TaskUpdate{Title: p.Title, Description: p.Description, Project: p.Project, Status: p.Status,
 		Assignee: p.Assignee, DependsOn: p.DependsOn}
 	if p.Priority != nil {
@@ -117,6 +121,7 @@ func (l *Local) DoneTask(ctx context.Context, id string, force bool) (*Task, err
 	if err != nil {
 		return nil, err
 	}
+	defer l.Changed() // the record is searchable after the next index run
 	return ptr(s.DoneTask(ctx, id, force))
 }
 
@@ -152,6 +157,7 @@ func (l *Local) AddItem(ctx context.Context, in ItemInput) (*KnowledgeItem, erro
 	if err != nil {
 		return nil, err
 	}
+	defer l.Changed() // the record is searchable after the next index run
 	kind, err := knowledge.ParseKind(in.Kind)
 	if err != nil {
 		return nil, err
@@ -169,6 +175,7 @@ func (l *Local) UpdateItem(ctx context.Context, id string, p ItemPatch) (*Knowle
 	if err != nil {
 		return nil, err
 	}
+	defer l.Changed() // the record is searchable after the next index run
 	return ptr(s.UpdateItem(ctx, id, knowledge.ItemUpdate{Kind: p.Kind, Title: p.Title, Body: p.Body, Tags: p.Tags,
 		Agent: p.Agent, Project: p.Project, Promotion: p.Promotion}))
 }

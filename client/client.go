@@ -44,6 +44,7 @@ type APIError struct {
 	Message string `json:"message"`
 }
 
+// Error is the message with the status and code.
 func (e *APIError) Error() string { return fmt.Sprintf("%s (%d %s)", e.Message, e.Status, e.Code) }
 
 // kinds maps the envelope's codes to the error kinds of package app.

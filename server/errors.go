@@ -35,6 +35,7 @@ type APIError struct {
 	Message string `json:"message"`
 }
 
+// Error is the message with the status and code.
 func (e *APIError) Error() string { return fmt.Sprintf("%s (%d %s)", e.Message, e.Status, e.Code) }
 
 func apiErr(status int, code, format string, a ...any) *APIError {
