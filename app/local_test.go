@@ -1,0 +1,157 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/archon-memory/archon/config"
+	"github.com/archon-memory/archon/layers/knowledge"
+	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/rag"
+)
+
+// workspace creates an initialised workspace in a temporary directory.
+func workspace(t *testing.T) (*memory.Workspace, *config.Loaded) {
+	t.Helper()
+	root := t.TempDir()
+	if _, err := memory.Init(context.Background(), root, map[string][]byte{memory.ConfigFile: config.Template()}); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.Load(filepath.Join(root, memory.ConfigFile), []string{"ARCHON_WORKSPACE_TIMEZONE=UTC"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, err := cfg.MemoryOptions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, err := memory.OpenWith(root, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ws, cfg
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return !errors.Is(err, fs.ErrNotExist)
+}
+
+// TestOneShotOpensEnginesOnFirstUse: a log opens no engine, reading the
+// status creates no knowledge database, and a search opens the retrieval
+// engine once, with the L3 records of the one store.
+func TestOneShotOpensEnginesOnFirstUse(t *testing.T) {
+	ctx := context.Background()
+	ws, cfg := workspace(t)
+	l, err := Open(ctx, ws, cfg, Options{OneShot: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	if _, err := l.Log(ctx, LogRequest{Agent: "planner", Text: "Chose PostgreSQL for the ledger."}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Status(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for name, opened := range map[string]bool{"retrieval": peeked(&l.rag), "monitor": peeked(&l.mon), "knowledge": peeked(&l.l3)} {
+		if opened {
+			t.Errorf("log and status opened the %s engine", name)
+		}
+	}
+	if exists(rag.IndexDir(ws)) || exists(knowledge.DefaultPath(ws.StateDir())) {
+		t.Fatalf("log and status created an index or the knowledge database")
+	}
+	if _, err := l.AddItem(ctx, ItemInput{Kind: "decision", Title: "Ledger on PostgreSQL", Body: "transactions"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Index(ctx, IndexRequest{}); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := l.Search(ctx, SearchRequest{Query: "ledger postgresql"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	layers := map[string]bool{}
+	for _, r := range resp.Results {
+		layers[r.Layer] = true
+	}
+	if !layers["L2"] || !layers["L3"] {
+		t.Fatalf("want the entry (L2) and the item (L3): %+v", resp.Results)
+	}
+	first, _ := l.rag.peek()
+	if _, err := l.Search(ctx, SearchRequest{Query: "ledger"}); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := l.rag.peek(); again != first {
+		t.Fatal("the retrieval engine was opened twice")
+	}
+}
+
+func peeked[T any](z *lazy[T]) bool {
+	_, ok := z.peek()
+	return ok
+}
+
+// TestJobsRunOnTheMemory: a job runs on demand without a service; an
+// unknown job is NotFound; the list comes from the state file.
+func TestJobsRunOnTheMemory(t *testing.T) {
+	ctx := context.Background()
+	ws, cfg := workspace(t)
+	l, err := Open(ctx, ws, cfg, Options{OneShot: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	st, err := l.RunJob(ctx, "reindex")
+	if err != nil || st.LastResult != "ok" {
+		t.Fatalf("reindex: %+v %v", st, err)
+	}
+	if _, err := l.RunJob(ctx, "nope"); KindOf(err) != NotFound {
+		t.Fatalf("unknown job: %v (%s)", err, KindOf(err))
+	}
+	list, err := l.Jobs(ctx)
+	if err != nil || len(list) != len(JobNames()) {
+		t.Fatalf("jobs: %+v %v", list, err)
+	}
+}
+
+// TestErrorKinds: bad input is Invalid, unknown ids NotFound, a second
+// done a Conflict, whatever engine reports it.
+func TestErrorKinds(t *testing.T) {
+	ctx := context.Background()
+	ws, cfg := workspace(t)
+	l, err := Open(ctx, ws, cfg, Options{OneShot: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	task, err := l.AddTask(ctx, TaskInput{Title: "write the migration"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.DoneTask(ctx, task.ID, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		err  error
+		want Kind
+	}{
+		{"bad date", func() error { _, err := l.Log(ctx, LogRequest{Date: "2026-13-01", Text: "x"}); return err }(), Invalid},
+		{"bad age", func() error { _, err := l.Archive(ctx, ArchiveRequest{OlderThan: "soon"}); return err }(), Invalid},
+		{"bad budget", func() error { _, err := l.L1(ctx, -1); return err }(), Invalid},
+		{"no conversation", func() error { _, err := l.Check(ctx, ConvRequest{}); return err }(), Invalid},
+		{"unknown task", func() error { _, err := l.Task(ctx, "T99"); return err }(), NotFound},
+		{"unknown file", func() error { _, err := l.File(ctx, "../archon.yaml"); return err }(), NotFound},
+		{"done twice", func() error { _, err := l.DoneTask(ctx, task.ID, false); return err }(), Conflict},
+	} {
+		if got := KindOf(tc.err); got != tc.want {
+			t.Errorf("%s: %v is %s, want %s", tc.name, tc.err, got, tc.want)
+		}
+	}
+}
