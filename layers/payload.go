@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -140,6 +141,9 @@ func digest(ctx context.Context, ws *memory.Workspace, o PayloadOptions, parts [
 	}
 	for i := range entries {
 		e := &entries[i]
+		if archived(e) {
+			continue
+		}
 		p := idx[classify(e)]
 		line := digestLine(e, o.DigestChars)
 		p.lines = append(p.lines, line)
@@ -149,6 +153,14 @@ func digest(ctx context.Context, ws *memory.Workspace, o PayloadOptions, parts [
 	}
 	return nil
 }
+
+// ArchiveTag marks entries that hold a verbatim archive of a conversation
+// (what compaction cut, a hook's checkpoint): they stay searchable but
+// are never digested into L1, whose budget is for what was recorded.
+const ArchiveTag = "checkpoint"
+
+// archived reports whether e is a verbatim archive.
+func archived(e *memory.Entry) bool { return slices.Contains(e.Tags, ArchiveTag) }
 
 // digestLine condenses an entry to one line: when, who, tags and the first
 // words of its text, pointing at the lines it came from.

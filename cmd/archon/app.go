@@ -27,6 +27,7 @@ func (a *app) cliApp() *cli.App {
 		a.summarizeCommand(),
 		a.archiveCommand(),
 		a.jobsCommand(),
+		a.hookCommand(),
 	}
 	cmds = append(cmds, a.serveCommands()...)
 	cmds = append(cmds, a.knowledgeCommands()...)

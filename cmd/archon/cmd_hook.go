@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/archon-memory/archon/hooks/claudecode"
+)
+
+func (a *app) hookCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "hook",
+		Usage: "handle one agent hook event (JSON on stdin): archon hook claude-code",
+		Subcommands: []*cli.Command{{
+			Name:  "claude-code",
+			Usage: "one Claude Code hook event on stdin, dispatched on hook_event_name; never fails the session",
+			Description: "SessionStart injects the L1 payload (after a compaction: where the session stands first);\n" +
+				"UserPromptSubmit logs the prompt and watches the context; PreCompact archives the transcript and\n" +
+				"refreshes MEMORY_SUMMARY.md; PostCompact keeps the host's summary; Stop logs progress; SessionEnd\n" +
+				"checkpoints. Anything wrong prints one line on stderr and exits 0.",
+			Before: noArgs,
+			Action: func(c *cli.Context) error {
+				if err := a.claudeCodeHook(c); err != nil {
+					fmt.Fprintf(a.stderr, "archon hook claude-code: %v\n", err)
+				}
+				return nil // a hook never breaks the session
+			},
+		}},
+	}
+}
+
+// claudeCodeHook runs one Claude Code hook event under its deadline.
+func (a *app) claudeCodeHook(c *cli.Context) error {
+	ev, err := claudecode.ReadEvent(a.stdin)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(c.Context, claudecode.Deadline(ev.HookEventName))
+	defer cancel()
+	c.Context = ctx
+	root, err := a.root(c)
+	if err != nil {
+		return err
+	}
+	m, err := a.memory(c)
+	if err != nil {
+		return err
+	}
+	defer m.Close()
+	h := &claudecode.Handler{Memory: m, StateDir: filepath.Join(root, ".archon", claudecode.StateDir), Logger: a.logger}
+	out, err := h.Handle(ctx, ev)
+	if err != nil {
+		return fmt.Errorf("%s: %w", ev.HookEventName, err)
+	}
+	return out.Write(a.stdout, ev.HookEventName)
+}

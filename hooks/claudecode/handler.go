@@ -1,0 +1,241 @@
+package claudecode
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+
+	"github.com/archon-memory/archon/app"
+	"github.com/archon-memory/archon/memory"
+)
+
+// DefaultAgent is the agent name of the entries the hooks write.
+const DefaultAgent = "claude-code"
+
+// Handler answers hook events over a memory. Its zero fields take their
+// defaults; Memory and StateDir are required.
+type Handler struct {
+	// Memory is the workspace's memory (local, or a running archon serve).
+	Memory app.Memory
+	// StateDir keeps each session's offsets and continuation note.
+	StateDir string
+	// Agent names the entries' agent (default DefaultAgent).
+	Agent string
+	// Logger receives diagnostics (nil: discard).
+	Logger *slog.Logger
+	// Git runs git in a directory (nil: the git command, if installed).
+	Git func(ctx context.Context, dir string, args ...string) (string, error)
+}
+
+// Deadline is how long an event may take: SessionEnd shares Claude Code's
+// 1.5 s end-of-session budget, a checkpoint may read a long transcript.
+func Deadline(event string) time.Duration {
+	switch event {
+	case SessionEnd:
+		return 1200 * time.Millisecond
+	case PreCompact:
+		return 30 * time.Second
+	}
+	return 10 * time.Second
+}
+
+// Handle runs what event ev asks for and returns what to print. Events
+// archon does not handle do nothing.
+func (h *Handler) Handle(ctx context.Context, ev Event) (Output, error) {
+	if h.Agent == "" {
+		h.Agent = DefaultAgent
+	}
+	if h.Logger == nil {
+		h.Logger = slog.New(slog.DiscardHandler)
+	}
+	switch ev.HookEventName {
+	case SessionStart:
+		if ev.Source == "compact" {
+			return h.recovery(ctx, ev)
+		}
+		pl, err := h.Memory.L1(ctx, 0)
+		if err != nil {
+			return Output{}, err
+		}
+		return Output{Context: pl.Text}, nil
+	case UserPromptSubmit:
+		return h.prompt(ctx, ev)
+	case PreCompact:
+		return h.preCompact(ctx, ev)
+	case PostCompact:
+		return Output{}, h.postCompact(ctx, ev)
+	case Stop, SubagentStop:
+		return Output{}, h.stop(ctx, ev)
+	case SessionEnd:
+		if ev.TranscriptPath == "" {
+			return Output{}, nil
+		}
+		st := loadState(h.StateDir, ev.SessionID, ev.TranscriptPath)
+		_, err := h.checkpoint(ctx, ev, &st)
+		return Output{}, err
+	}
+	h.Logger.Debug("hook event not handled", "event", ev.HookEventName)
+	return Output{}, nil
+}
+
+// tags are the tags of an entry of ev's session.
+func (h *Handler) tags(ev Event, kind ...string) []string {
+	tags := append([]string{}, kind...)
+	if t, err := memory.NormalizeTag("session/" + ev.SessionID); err == nil {
+		tags = append(tags, t)
+	}
+	if ev.AgentID != "" {
+		tags = append(tags, "subagent")
+	}
+	return tags
+}
+
+// log appends one entry of ev's session.
+func (h *Handler) log(ctx context.Context, ev Event, text string, kind ...string) error {
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	_, err := h.Memory.Log(ctx, app.LogRequest{Text: text, Agent: h.Agent, Tags: h.tags(ev, kind...)})
+	return err
+}
+
+// prompt records the prompt, measures the context from what the
+// transcript appended since the last measure and, at a profile level,
+// adds the level's notice; at the critical level it runs the protocol.
+func (h *Handler) prompt(ctx context.Context, ev Event) (Output, error) {
+	if err := h.log(ctx, ev, ev.Prompt, "prompt"); err != nil {
+		return Output{}, err
+	}
+	if ev.TranscriptPath == "" {
+		return Output{}, nil
+	}
+	st := loadState(h.StateDir, ev.SessionID, ev.TranscriptPath)
+	c, err := readChunk(ev.TranscriptPath, st.Measured, st.MeasuredLines)
+	if err != nil || len(c.Conv.Messages) == 0 {
+		return Output{}, err
+	}
+	text, _ := json.Marshal(string(c.Data))
+	rep, err := h.Memory.Check(ctx, app.ConvRequest{Conversation: text, Format: "claude-code", Model: ev.Model})
+	if err != nil {
+		return Output{}, err
+	}
+	if off, line, ok := c.lastUsageOffset(); ok {
+		st.Measured, st.MeasuredLines = off, line
+	}
+	notice := ""
+	switch {
+	case rep.Level == "ok":
+		st.Acted = ""
+	case rep.Action == "auto-summarize" && st.Acted != rep.Level:
+		if _, err := h.checkpoint(ctx, ev, &st); err != nil {
+			return Output{}, err
+		}
+		if err := h.summarize(ctx, ev); err != nil {
+			return Output{}, err
+		}
+		notice = fmt.Sprintf("Context at %.0f%% (%d of %d tokens): %s. archon wrote MEMORY_SUMMARY.md and archived this session so far into today's daily log (nothing is lost); compact now (/compact).",
+			rep.Percent, rep.Tokens, rep.Limit, rep.Level)
+	default:
+		notice = levelNotice(rep)
+	}
+	if rep.Level != "ok" {
+		st.Acted = rep.Level
+	}
+	return Output{Context: notice}, saveState(h.StateDir, ev.SessionID, st)
+}
+
+// levelNotice is the one-line notice of a check above every threshold's
+// first level.
+func levelNotice(rep *app.Report) string {
+	head := fmt.Sprintf("Context at %.0f%% (%d of %d tokens, level %s).", rep.Percent, rep.Tokens, rep.Limit, rep.Level)
+	switch {
+	case rep.Block:
+		return head + " The context is exhausted: compact (/compact) before going on; archon keeps what is cut."
+	case rep.Action == "warn":
+		return head + " Log decisions and open work with memory_log as you go."
+	case rep.Action == "auto-summarize":
+		return head + " MEMORY_SUMMARY.md is up to date; compact now (/compact)."
+	}
+	return head + " Should summarize to MEMORY_SUMMARY.md now: compact soon (/compact); archon keeps what is cut."
+}
+
+// checkpoint archives every turn of the transcript not yet in the daily
+// log as #checkpoint entries and returns how many it wrote. The state
+// moves past what was archived and is saved.
+func (h *Handler) checkpoint(ctx context.Context, ev Event, st *state) (int, error) {
+	c, err := readChunk(ev.TranscriptPath, st.Archived, st.ArchivedLines)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, text := range checkpointEntries(c, ev.SessionID, ev.TranscriptPath) {
+		if err := h.log(ctx, ev, text, "checkpoint", "claude-code"); err != nil {
+			return n, err
+		}
+		n++
+	}
+	st.Archived, st.ArchivedLines = c.End, c.FirstLine-1+c.Lines
+	return n, saveState(h.StateDir, ev.SessionID, *st)
+}
+
+// summarize rewrites MEMORY_SUMMARY.md from the whole transcript.
+func (h *Handler) summarize(ctx context.Context, ev Event) error {
+	data, err := os.ReadFile(ev.TranscriptPath)
+	if err != nil {
+		return fmt.Errorf("transcript: %w", err)
+	}
+	text, _ := json.Marshal(string(data))
+	_, err = h.Memory.Summarize(ctx, app.ConvRequest{Conversation: text, Format: "claude-code", Model: ev.Model})
+	return err
+}
+
+// postCompact keeps the host model's own summary as an entry and merges
+// it into MEMORY_SUMMARY.md.
+func (h *Handler) postCompact(ctx context.Context, ev Event) error {
+	if strings.TrimSpace(ev.CompactSummary) == "" {
+		return nil
+	}
+	if err := h.log(ctx, ev, ev.CompactSummary, "compact-summary", "claude-code"); err != nil {
+		return err
+	}
+	msgs, _ := json.Marshal([]map[string]string{{"role": "user", "content": ev.CompactSummary}})
+	_, err := h.Memory.Summarize(ctx, app.ConvRequest{Conversation: msgs, Format: "openai"})
+	return err
+}
+
+// stop records the last answer as progress.
+func (h *Handler) stop(ctx context.Context, ev Event) error {
+	return h.log(ctx, ev, ev.LastAssistantMessage, "progress")
+}
+
+// git runs git in dir, bounded in time; an error (no repository, no git)
+// leaves the answer empty.
+func (h *Handler) git(ctx context.Context, dir string, args ...string) string {
+	if dir == "" {
+		return ""
+	}
+	run := h.Git
+	if run == nil {
+		run = runGit
+	}
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	out, err := run(ctx, dir, args...)
+	if err != nil {
+		h.Logger.Debug("git", "args", args, "err", err)
+		return ""
+	}
+	return strings.TrimRight(out, "\n")
+}
+
+func runGit(ctx context.Context, dir string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	out, err := cmd.Output()
+	return string(out), err
+}

@@ -1,0 +1,263 @@
+package claudecode
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/archon-memory/archon/app"
+	"github.com/archon-memory/archon/config"
+	"github.com/archon-memory/archon/memory"
+)
+
+// fixture is a workspace, its one-shot memory and a handler over it.
+type fixture struct {
+	ws *memory.Workspace
+	m  *app.Local
+	h  *Handler
+}
+
+func newFixture(t *testing.T, env ...string) *fixture {
+	t.Helper()
+	root := t.TempDir()
+	ctx := context.Background()
+	if _, err := memory.Init(ctx, root, map[string][]byte{memory.ConfigFile: config.Template()}); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.Load(filepath.Join(root, memory.ConfigFile), append([]string{"ARCHON_WORKSPACE_TIMEZONE=UTC"}, env...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, err := cfg.MemoryOptions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, err := memory.OpenWith(root, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := app.Open(ctx, ws, cfg, app.Options{OneShot: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	return &fixture{ws: ws, m: m, h: &Handler{Memory: m, StateDir: filepath.Join(ws.StateDir(), StateDir)}}
+}
+
+// entries returns every daily-log entry of the workspace.
+func (f *fixture) entries(t *testing.T) []memory.Entry {
+	t.Helper()
+	logs, err := f.ws.ListLogs(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []memory.Entry
+	for _, lf := range logs {
+		lg, err := f.ws.ReadLog(lf.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, lg.Entries...)
+	}
+	return out
+}
+
+func tagged(es []memory.Entry, tag string) []memory.Entry {
+	var out []memory.Entry
+	for _, e := range es {
+		for _, t := range e.Tags {
+			if t == tag {
+				out = append(out, e)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// copyTranscript copies a transcript to a temporary file the test may grow.
+func copyTranscript(t *testing.T, src string) string {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst := filepath.Join(t.TempDir(), "transcript.jsonl")
+	if err := os.WriteFile(dst, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+func event(name, transcript string) Event {
+	return Event{SessionID: "s-1", TranscriptPath: transcript, Cwd: "", HookEventName: name}
+}
+
+func TestReadEvent(t *testing.T) {
+	for _, tc := range []struct {
+		in, err string
+	}{
+		{`{"session_id":"abc","transcript_path":"/t.jsonl","cwd":"/","hook_event_name":"SessionStart","source":"startup","future_field":1}`, ""},
+		{`not json`, "not a JSON object"},
+		{`{"session_id":"abc"}`, "no hook_event_name"},
+		{`{"session_id":"../../etc","hook_event_name":"Stop"}`, "not an id"},
+		{`{"hook_event_name":"Stop"}`, "not an id"},
+	} {
+		_, err := ReadEvent(strings.NewReader(tc.in))
+		if (err == nil) != (tc.err == "") || (err != nil && !strings.Contains(err.Error(), tc.err)) {
+			t.Errorf("%s: %v, want %q", tc.in, err, tc.err)
+		}
+	}
+}
+
+// TestSessionLifecycle runs a session's events on a small transcript: the
+// prompt is logged and measured, PreCompact archives every turn with
+// bounded tool output and tells the compaction what to keep, the
+// recovery after compaction names the branch, the last commit, the todo
+// list, the open error and the continuation note, and a second
+// checkpoint archives nothing twice.
+func TestSessionLifecycle(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	tr := copyTranscript(t, "testdata/session.jsonl")
+	repo := t.TempDir()
+	for _, args := range [][]string{{"init", "-q", "-b", "feat/email-index"}, {"config", "user.email", "t@example.com"}, {"config", "user.name", "t"},
+		{"commit", "-q", "--allow-empty", "-m", "Add the users table"}} {
+		if out, err := exec.Command("git", append([]string{"-C", repo}, args...)...).CombinedOutput(); err != nil {
+			t.Skipf("git %v: %v %s", args, err, out)
+		}
+	}
+	os.WriteFile(filepath.Join(repo, "schema.sql"), []byte("x"), 0o644)
+
+	ev := event(UserPromptSubmit, tr)
+	ev.Prompt = "Make the migration idempotent."
+	out, err := f.h.Handle(ctx, ev)
+	if err != nil || out.Context != "" {
+		t.Fatalf("prompt at a low level: %+v %v", out, err)
+	}
+	if ps := tagged(f.entries(t), "prompt"); len(ps) != 1 || ps[0].Text != ev.Prompt || len(tagged(ps, "session/s-1")) != 1 {
+		t.Fatalf("prompt entries: %+v", ps)
+	}
+	evs, err := f.m.ContextLog(ctx, 10)
+	if err != nil || len(evs) != 1 || evs[0].Tokens != 1600+1000 {
+		t.Fatalf("the measure reads the last usage (2600 tokens): %+v %v", evs, err)
+	}
+
+	pre := event(PreCompact, tr)
+	pre.Cwd = repo
+	out, err = f.h.Handle(ctx, pre)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Write migration 0007_users_email_idx (in_progress)", "db/migrations/0007_users_email_idx.sql", "Add an index on users.email"} {
+		if !strings.Contains(out.Instructions, want) {
+			t.Errorf("instructions lack %q:\n%s", want, out.Instructions)
+		}
+	}
+	cps := tagged(f.entries(t), "checkpoint")
+	all := ""
+	for _, e := range cps {
+		all += e.Text + "\n"
+	}
+	for _, want := range []string{"Add an index on users.email", "**user (queued):** also keep the old index", `"command":"make migrate"`,
+		`**result Bash (error):** ERROR: relation "users_email_idx" already exists`, "make the migration idempotent with IF NOT EXISTS"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("checkpoint lacks %q:\n%s", want, all)
+		}
+	}
+	if sum, _ := os.ReadFile(f.ws.SummaryPath()); !strings.Contains(string(sum), "TES-142") {
+		t.Errorf("MEMORY_SUMMARY.md was not refreshed from the transcript:\n%s", sum)
+	}
+
+	start := event(SessionStart, tr)
+	start.Source, start.Cwd = "compact", repo
+	out, err = f.h.Handle(ctx, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Branch: feat/email-index", "Add the users table", "1 untracked (schema.sql)",
+		"Run the login benchmark (pending)", "Open error: Bash: ERROR", "Continuation note", "Current task: Add an index"} {
+		if !strings.Contains(out.Context, want) {
+			t.Errorf("recovery lacks %q:\n%s", want, out.Context)
+		}
+	}
+	var buf bytes.Buffer
+	if err := out.Write(&buf, SessionStart); err != nil {
+		t.Fatal(err)
+	}
+	var decoded struct {
+		HookSpecificOutput struct{ HookEventName, AdditionalContext string }
+	}
+	if json.Unmarshal(buf.Bytes(), &decoded) != nil || decoded.HookSpecificOutput.HookEventName != SessionStart || decoded.HookSpecificOutput.AdditionalContext == "" {
+		t.Fatalf("output: %s", buf.String())
+	}
+
+	// Nothing new: a second checkpoint writes nothing; a new turn is
+	// archived alone.
+	before := len(tagged(f.entries(t), "checkpoint"))
+	if _, err := f.h.Handle(ctx, event(SessionEnd, tr)); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(tagged(f.entries(t), "checkpoint")); n != before {
+		t.Fatalf("SessionEnd re-archived: %d -> %d checkpoints", before, n)
+	}
+	line := `{"parentUuid":"a4","isSidechain":false,"type":"user","message":{"role":"user","content":"Ship it after the benchmark."},"uuid":"u5","timestamp":"2026-11-30T09:01:00.000Z"}` + "\n"
+	fh, _ := os.OpenFile(tr, os.O_APPEND|os.O_WRONLY, 0)
+	fh.WriteString(line)
+	fh.Close()
+	if _, err := f.h.Handle(ctx, event(SessionEnd, tr)); err != nil {
+		t.Fatal(err)
+	}
+	cps = tagged(f.entries(t), "checkpoint")
+	if len(cps) != before+1 || !strings.Contains(cps[len(cps)-1].Text, "Ship it after the benchmark.") || strings.Contains(cps[len(cps)-1].Text, "users.email") {
+		t.Fatalf("the new turn alone: %+v", cps[len(cps)-1])
+	}
+}
+
+// TestLevelsAndProtocol: a context above a level gets its notice once per
+// prompt; at the critical level the protocol runs once (summary written,
+// the session archived).
+func TestLevelsAndProtocol(t *testing.T) {
+	ctx := context.Background()
+	// A 10,000-token window: the transcript's 2,600 tokens are 32% of the
+	// usable 8,000; with the 'window' profile... use a small custom model.
+	f := newFixture(t, `ARCHON_CONTEXT_MODELS=[{"name":"tiny-model","window":4000}]`)
+	tr := copyTranscript(t, "testdata/session.jsonl")
+	ev := event(UserPromptSubmit, tr)
+	ev.Prompt, ev.Model = "go on", "tiny-model"
+	out, err := f.h.Handle(ctx, ev) // 2600 of 3200 usable: 81%, critical
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.Context, "Context at 81%") || !strings.Contains(out.Context, "archon wrote MEMORY_SUMMARY.md") {
+		t.Fatalf("critical notice: %q", out.Context)
+	}
+	if n := len(tagged(f.entries(t), "checkpoint")); n == 0 {
+		t.Fatal("the protocol archived nothing")
+	}
+	out, err = f.h.Handle(ctx, ev)
+	if err != nil || !strings.Contains(out.Context, "compact now") || strings.Contains(out.Context, "archon wrote") {
+		t.Fatalf("second prompt at the same level: %q %v", out.Context, err)
+	}
+}
+
+// TestBadInputWritesNothing: unknown events and missing transcripts leave
+// the workspace as it was.
+func TestBadInputWritesNothing(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	if out, err := f.h.Handle(ctx, event("Notification", "")); err != nil || out != (Output{}) {
+		t.Fatalf("unknown event: %+v %v", out, err)
+	}
+	if _, err := f.h.Handle(ctx, event(PreCompact, filepath.Join(t.TempDir(), "missing.jsonl"))); err == nil {
+		t.Fatal("a missing transcript is an error (the command prints it and exits 0)")
+	}
+	if es := f.entries(t); len(es) != 0 {
+		t.Fatalf("bad input wrote entries: %+v", es)
+	}
+}
