@@ -31,6 +31,7 @@ func (a *app) cliApp() *cli.App {
 	}
 	cmds = append(cmds, a.serveCommands()...)
 	cmds = append(cmds, a.knowledgeCommands()...)
+	cmds = append(cmds, a.installCommands()...)
 	for _, c := range cmds {
 		setUsageHandler(c, onUsage)
 	}

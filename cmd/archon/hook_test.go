@@ -1,0 +1,78 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestHookCommandNeverFails: bad events, unknown events and a missing
+// workspace exit 0 with at most one line on stderr and write nothing; a
+// good SessionStart prints the L1 payload as Claude Code reads it.
+func TestHookCommandNeverFails(t *testing.T) {
+	root := t.TempDir()
+	if code, _, e := archon(t, "", "--root", root, "init"); code != 0 {
+		t.Fatal(e)
+	}
+	for _, tc := range []struct{ name, root, stdin, stderr string }{
+		{"not json", root, "hello", "not a JSON object"},
+		{"no session", root, `{"hook_event_name":"Stop"}`, "session_id"},
+		{"unknown event", root, `{"session_id":"s1","hook_event_name":"Notification"}`, ""},
+		{"missing transcript", root, `{"session_id":"s1","hook_event_name":"PreCompact","transcript_path":"/nonexistent.jsonl"}`, "transcript"},
+		{"no workspace", filepath.Join(root, "nope"), `{"session_id":"s1","hook_event_name":"SessionStart","source":"startup"}`, "does not exist"},
+	} {
+		code, out, errOut := archon(t, tc.stdin, "--root", tc.root, "hook", "claude-code")
+		if code != 0 || out != "" || strings.Count(errOut, "\n") > 1 || !strings.Contains(errOut, tc.stderr) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", tc.name, code, out, errOut)
+		}
+	}
+	if logs, _ := os.ReadDir(filepath.Join(root, "memory")); len(logs) != 0 {
+		t.Fatalf("bad events wrote logs: %v", logs)
+	}
+	archon(t, "", "--root", root, "log", "--agent", "planner", "--tags", "decision", "Chose PostgreSQL: we need transactions.")
+	code, out, errOut := archon(t, `{"session_id":"s1","transcript_path":"","cwd":"/","hook_event_name":"SessionStart","source":"startup"}`, "--root", root, "hook", "claude-code")
+	var got struct {
+		HookSpecificOutput struct {
+			HookEventName     string `json:"hookEventName"`
+			AdditionalContext string `json:"additionalContext"`
+		} `json:"hookSpecificOutput"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &got) != nil || got.HookSpecificOutput.HookEventName != "SessionStart" ||
+		!strings.Contains(got.HookSpecificOutput.AdditionalContext, "PostgreSQL") {
+		t.Fatalf("session start: %d %q %q", code, out, errOut)
+	}
+}
+
+// TestInstallUninstallCLI: install into a project prints a diff and is
+// idempotent; uninstall gives the settings file back byte for byte.
+func TestInstallUninstallCLI(t *testing.T) {
+	root, proj := t.TempDir(), t.TempDir()
+	archon(t, "", "--root", root, "init")
+	orig := []byte("{\n  \"permissions\": {\"allow\": [\"Read\"]}\n}\n")
+	os.MkdirAll(filepath.Join(proj, ".claude"), 0o755)
+	os.WriteFile(filepath.Join(proj, ".claude", "settings.json"), orig, 0o644)
+	if code, out, e := archon(t, "", "--root", root, "install", "claude-code", "--project", proj, "--dry-run"); code != 0 || !strings.Contains(out, "+ ") || !strings.Contains(out, "dry run") {
+		t.Fatalf("dry run: %d %s %s", code, out, e)
+	}
+	if b, _ := os.ReadFile(filepath.Join(proj, ".claude", "settings.json")); !bytes.Equal(b, orig) {
+		t.Fatal("the dry run wrote")
+	}
+	if code, out, e := archon(t, "", "--root", root, "install", "claude-code", "--project", proj); code != 0 || !strings.Contains(out, "installed into 2 files") {
+		t.Fatalf("install: %d %s %s", code, out, e)
+	}
+	if code, out, _ := archon(t, "", "--root", root, "install", "claude-code", "--project", proj); code != 0 || !strings.Contains(out, "nothing to change") {
+		t.Fatalf("second install: %d %s", code, out)
+	}
+	if code, out, e := archon(t, "", "--root", root, "uninstall", "claude-code", "--project", proj); code != 0 || !strings.Contains(out, "removed from 2 files") {
+		t.Fatalf("uninstall: %d %s %s", code, out, e)
+	}
+	if b, _ := os.ReadFile(filepath.Join(proj, ".claude", "settings.json")); !bytes.Equal(b, orig) {
+		t.Fatalf("not byte-identical:\n%s", b)
+	}
+	if code, _, e := archon(t, "", "--root", root, "install", "claude-code", "--user", "--plugin", proj); code != 2 || !strings.Contains(e, "one of") {
+		t.Fatalf("two targets: %d %s", code, e)
+	}
+}

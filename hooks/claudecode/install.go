@@ -1,0 +1,377 @@
+package claudecode
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/archon-memory/archon/internal/jsonedit"
+	"github.com/archon-memory/archon/memory"
+)
+
+// hookTimeouts are the events archon registers, with each one's timeout in
+// seconds (SessionEnd's own timeout lifts Claude Code's shared 1.5 s).
+var hookTimeouts = []struct {
+	event   string
+	timeout int
+	async   bool
+}{
+	{SessionStart, 10, false}, {UserPromptSubmit, 10, false}, {PreCompact, 60, false}, {PostCompact, 30, false},
+	{Stop, 10, true}, {SubagentStop, 10, true}, {SessionEnd, 5, false},
+}
+
+// Setup says what install writes where.
+type Setup struct {
+	// Exe is the archon binary the hooks and the MCP server run; Root is
+	// the workspace they use.
+	Exe, Root string
+	// Settings is the settings file that gets the hooks (a plugin's
+	// hooks/hooks.json has the same shape); MCP is the file that gets the
+	// MCP server ("" for none); Plugin, when set, is a plugin directory
+	// whose manifest is written too.
+	Settings, MCP, Plugin string
+	// Version goes into a plugin's manifest.
+	Version string
+}
+
+// Change is one file install or uninstall changes.
+type Change struct {
+	Path string
+	// Before is the file as it is (nil when missing); After as it will be
+	// (nil: the file is removed).
+	Before, After []byte
+}
+
+// Record is what install wrote, kept in the workspace so that uninstall
+// removes exactly that: per file, the backup of what was there and the
+// hash of what install wrote.
+type Record map[string]RecordedFile
+
+// RecordedFile is one file of a Record.
+type RecordedFile struct {
+	// Backup is the copy of the file before install ("" when there was none).
+	Backup string `json:"backup,omitempty"`
+	// Written is the SHA-256 of the bytes install wrote.
+	Written string `json:"written"`
+}
+
+// isArchonHook reports whether a hook entry runs `archon ... hook
+// claude-code` (any binary path or workspace).
+func isArchonHook(h *jsonedit.Value) bool {
+	var e struct {
+		Type string   `json:"type"`
+		Args []string `json:"args"`
+	}
+	if h.Decode(&e) != nil || e.Type != "command" || len(e.Args) < 2 {
+		return false
+	}
+	return slices.Equal(e.Args[len(e.Args)-2:], []string{"hook", "claude-code"})
+}
+
+// isArchonServer reports whether an MCP server entry runs `archon ... mcp`.
+func isArchonServer(v *jsonedit.Value) bool {
+	var s struct {
+		Command string   `json:"command"`
+		Args    []string `json:"args"`
+	}
+	return v.Decode(&s) == nil && len(s.Args) > 0 && s.Args[len(s.Args)-1] == "mcp" && strings.HasPrefix(filepath.Base(s.Command), "archon")
+}
+
+// withoutArchonHooks removes archon's hook entries from a settings
+// document's hooks, dropping groups and events they leave empty.
+func withoutArchonHooks(doc *jsonedit.Value) {
+	hooks := doc.Get("hooks")
+	if !hooks.IsObject() {
+		return
+	}
+	for _, t := range hookTimeouts {
+		groups := hooks.Get(t.event)
+		if !groups.IsArray() {
+			continue
+		}
+		var keep []*jsonedit.Value
+		for _, g := range groups.Items() {
+			hs := g.Get("hooks")
+			if !hs.IsArray() {
+				keep = append(keep, g)
+				continue
+			}
+			var rest []*jsonedit.Value
+			for _, h := range hs.Items() {
+				if !isArchonHook(h) {
+					rest = append(rest, h)
+				}
+			}
+			if len(rest) == len(hs.Items()) {
+				keep = append(keep, g)
+			} else if len(rest) > 0 {
+				hs.SetItems(rest)
+				keep = append(keep, g)
+			}
+		}
+		if len(keep) == 0 {
+			hooks.Delete(t.event)
+		} else {
+			groups.SetItems(keep)
+		}
+	}
+	if hooks.Len() == 0 {
+		doc.Delete("hooks")
+	}
+}
+
+// withArchonHooks adds (or replaces) archon's hook entries.
+func withArchonHooks(doc *jsonedit.Value, s Setup) error {
+	withoutArchonHooks(doc)
+	hooks := doc.Get("hooks")
+	if !hooks.IsObject() {
+		hooks = jsonedit.Object()
+		doc.Set("hooks", hooks)
+	}
+	for _, t := range hookTimeouts {
+		entry := jsonedit.Object().With("type", "command").With("command", s.Exe).
+			With("args", []string{"--root", s.Root, "hook", "claude-code"}).With("timeout", t.timeout)
+		if t.async {
+			entry.With("async", true)
+		}
+		group := jsonedit.Object().With("hooks", jsonedit.Array(entry))
+		groups := hooks.Get(t.event)
+		if !groups.IsArray() {
+			groups = jsonedit.Array()
+			hooks.Set(t.event, groups)
+		}
+		groups.SetItems(append(groups.Items(), group))
+	}
+	return nil
+}
+
+// withArchonServer adds (or replaces) the archon MCP server; without
+// server it removes it.
+func withArchonServer(doc *jsonedit.Value, s Setup, add bool) error {
+	servers := doc.Get("mcpServers")
+	if !servers.IsObject() {
+		if !add {
+			return nil
+		}
+		servers = jsonedit.Object()
+		doc.Set("mcpServers", servers)
+	}
+	if cur := servers.Get("archon"); cur != nil && !isArchonServer(cur) {
+		return errors.New(`an MCP server named "archon" that is not archon's is configured; rename it first`)
+	}
+	if !add {
+		servers.Delete("archon")
+		if servers.Len() == 0 {
+			doc.Delete("mcpServers")
+		}
+		return nil
+	}
+	servers.Set("archon", jsonedit.Object().With("type", "stdio").With("command", s.Exe).With("args", []string{"--root", s.Root, "mcp"}))
+	return nil
+}
+
+// readDoc reads a JSON settings file (a missing or empty file is {}).
+func readDoc(path string) (before []byte, doc *jsonedit.Value, err error) {
+	before, err = os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, jsonedit.Object(), nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(bytes.TrimSpace(before)) == 0 {
+		return before, jsonedit.Object(), nil
+	}
+	if doc, err = jsonedit.Parse(before); err != nil || !doc.IsObject() {
+		return nil, nil, fmt.Errorf("%s is not a JSON object (fix it by hand first): %v", path, err)
+	}
+	return before, doc, nil
+}
+
+// encode writes doc with the indentation of before.
+func encode(doc *jsonedit.Value, before []byte) []byte {
+	return append(doc.Marshal(jsonedit.Indent(before)), '\n')
+}
+
+// edit plans the change of one JSON file by fn.
+func edit(path string, fn func(doc *jsonedit.Value) error) (Change, error) {
+	before, doc, err := readDoc(path)
+	if err != nil {
+		return Change{}, err
+	}
+	if err := fn(doc); err != nil {
+		return Change{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return Change{Path: path, Before: before, After: encode(doc, before)}, nil
+}
+
+// PlanInstall returns the changes install makes: archon's hooks merged into
+// the settings, the MCP server into its file, and a plugin's manifest;
+// every other key and every other hook is kept. Installing twice changes
+// nothing the second time.
+func PlanInstall(s Setup) ([]Change, error) {
+	if !filepath.IsAbs(s.Exe) || !filepath.IsAbs(s.Root) {
+		return nil, errors.New("install needs the absolute paths of archon and of the workspace")
+	}
+	var out []Change
+	c, err := edit(s.Settings, func(doc *jsonedit.Value) error { return withArchonHooks(doc, s) })
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, c)
+	if s.MCP != "" {
+		if c, err = edit(s.MCP, func(doc *jsonedit.Value) error { return withArchonServer(doc, s, true) }); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	if s.Plugin != "" {
+		path := filepath.Join(s.Plugin, ".claude-plugin", "plugin.json")
+		if c, err = edit(path, func(doc *jsonedit.Value) error {
+			doc.With("name", "archon").With("version", s.Version).
+				With("description", "archon: local memory for the agent (session-start context, checkpoints before compaction, recovery after it, MCP tools)")
+			return nil
+		}); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// PlanUninstall returns the changes that take out what install added. A
+// file nobody changed since install gets back the bytes it had; one that
+// was edited since loses only archon's hooks and server.
+func PlanUninstall(s Setup, rec Record) ([]Change, error) {
+	paths := []string{s.Settings}
+	if s.MCP != "" {
+		paths = append(paths, s.MCP)
+	}
+	if s.Plugin != "" {
+		paths = append(paths, filepath.Join(s.Plugin, ".claude-plugin", "plugin.json"))
+	}
+	var out []Change
+	for _, path := range paths {
+		before, err := os.ReadFile(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if r, ok := rec[path]; ok && r.Written == hash(before) {
+			var orig []byte
+			if r.Backup != "" {
+				if orig, err = os.ReadFile(r.Backup); err != nil {
+					return nil, fmt.Errorf("the backup of %s: %w", path, err)
+				}
+			}
+			out = append(out, Change{Path: path, Before: before, After: orig})
+			continue
+		}
+		c, err := edit(path, func(doc *jsonedit.Value) error {
+			withoutArchonHooks(doc)
+			if strings.HasSuffix(path, "plugin.json") {
+				for _, k := range []string{"name", "version", "description"} {
+					doc.Delete(k)
+				}
+				return nil
+			}
+			return withArchonServer(doc, s, false)
+		})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// Changed reports whether c changes its file.
+func (c Change) Changed() bool { return !bytes.Equal(c.Before, c.After) || (c.Before == nil) != (c.After == nil) }
+
+func hash(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+// LoadRecord reads the install record (a missing one is empty).
+func LoadRecord(path string) (Record, error) {
+	rec := Record{}
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return rec, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(b, &rec); err != nil {
+		return nil, fmt.Errorf("install record %s: %w", path, err)
+	}
+	return rec, nil
+}
+
+// Apply writes the changes atomically; on install (backups != "") it keeps
+// each file's previous bytes under backups and records what it wrote, on
+// uninstall it forgets the files. An empty After removes a file install
+// created.
+func Apply(changes []Change, recordPath, backups string, stamp string) error {
+	rec, err := LoadRecord(recordPath)
+	if err != nil {
+		return err
+	}
+	for _, c := range changes {
+		if !c.Changed() {
+			continue
+		}
+		if backups != "" {
+			r := RecordedFile{Written: hash(c.After)}
+			if prev, ok := rec[c.Path]; ok {
+				r.Backup = prev.Backup // the first install's backup is the original
+			} else if c.Before != nil {
+				r.Backup = filepath.Join(backups, stamp+"-"+strings.NewReplacer("/", "_", "\\", "_", ":", "_").Replace(strings.TrimPrefix(c.Path, "/")))
+				if err := os.MkdirAll(backups, 0o755); err != nil {
+					return err
+				}
+				if err := memory.WriteFileAtomic(r.Backup, c.Before, 0o600); err != nil {
+					return err
+				}
+			}
+			rec[c.Path] = r
+		} else {
+			delete(rec, c.Path)
+		}
+		if c.After == nil {
+			if err := os.Remove(c.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(c.Path), 0o755); err != nil {
+			return err
+		}
+		mode := fs.FileMode(0o644)
+		if fi, err := os.Stat(c.Path); err == nil {
+			mode = fi.Mode().Perm() // keep a private settings file private
+		}
+		if err := memory.WriteFileAtomic(c.Path, c.After, mode); err != nil {
+			return err
+		}
+	}
+	b, err := json.MarshalIndent(rec, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(recordPath), 0o755); err != nil {
+		return err
+	}
+	return memory.WriteFileAtomic(recordPath, append(b, '\n'), 0o644)
+}

@@ -1,0 +1,182 @@
+package claudecode
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// settings is a project's settings file that already holds permissions,
+// env and a hook of its own, in its own layout.
+const settings = `{
+    "permissions": {
+        "allow": ["Bash(go test:*)", "Read(~/.zshrc)"],
+        "deny": []
+    },
+    "env": {"GOFLAGS": "-mod=mod"},
+    "hooks": {
+        "Stop": [{"hooks": [{"type": "command", "command": "say done"}]}],
+        "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./check.sh"}]}]
+    }
+}
+`
+
+func setupIn(t *testing.T) (Setup, string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	s := Setup{Exe: "/usr/local/bin/archon", Root: "/home/me/.archon",
+		Settings: filepath.Join(dir, ".claude", "settings.json"), MCP: filepath.Join(dir, ".mcp.json")}
+	os.MkdirAll(filepath.Dir(s.Settings), 0o755)
+	if err := os.WriteFile(s.Settings, []byte(settings), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return s, filepath.Join(dir, "state", "installs", "claude-code.json"), filepath.Join(dir, "state", "backups")
+}
+
+func install(t *testing.T, s Setup, record, backups string) {
+	t.Helper()
+	cs, err := PlanInstall(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Apply(cs, record, backups, "t0"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func uninstall(t *testing.T, s Setup, record string) {
+	t.Helper()
+	rec, err := LoadRecord(record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := PlanUninstall(s, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Apply(cs, record, "", "t1"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestInstallRoundTrip: install merges archon's hooks beside the others
+// and is idempotent; uninstall gives back the very bytes, and removes the
+// MCP file it created.
+func TestInstallRoundTrip(t *testing.T) {
+	s, record, backups := setupIn(t)
+	install(t, s, record, backups)
+	got, _ := os.ReadFile(s.Settings)
+	var doc struct {
+		Permissions map[string][]string `json:"permissions"`
+		Env         map[string]string   `json:"env"`
+		Hooks       map[string][]struct {
+			Matcher string `json:"matcher"`
+			Hooks   []struct {
+				Type, Command string
+				Args          []string
+				Timeout       int
+			} `json:"hooks"`
+		} `json:"hooks"`
+	}
+	if err := json.Unmarshal(got, &doc); err != nil {
+		t.Fatalf("%v\n%s", err, got)
+	}
+	if len(doc.Permissions["allow"]) != 2 || doc.Env["GOFLAGS"] != "-mod=mod" || len(doc.Hooks["PreToolUse"]) != 1 {
+		t.Fatalf("other keys lost:\n%s", got)
+	}
+	for _, ev := range []string{SessionStart, UserPromptSubmit, PreCompact, PostCompact, Stop, SubagentStop, SessionEnd} {
+		gs := doc.Hooks[ev]
+		last := gs[len(gs)-1].Hooks[0]
+		if last.Command != s.Exe || strings.Join(last.Args, " ") != "--root /home/me/.archon hook claude-code" || last.Timeout == 0 {
+			t.Errorf("%s: %+v", ev, gs)
+		}
+	}
+	if len(doc.Hooks[Stop]) != 2 || doc.Hooks[Stop][0].Hooks[0].Command != "say done" {
+		t.Fatalf("the user's Stop hook: %+v", doc.Hooks[Stop])
+	}
+	if fi, _ := os.Stat(s.Settings); fi.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v: a private file stays private", fi.Mode())
+	}
+	mcp, _ := os.ReadFile(s.MCP)
+	if !strings.Contains(string(mcp), `"archon"`) || !strings.Contains(string(mcp), `"mcp"`) {
+		t.Fatalf(".mcp.json:\n%s", mcp)
+	}
+	// Idempotent.
+	cs, err := PlanInstall(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cs {
+		if c.Changed() {
+			t.Fatalf("a second install changes %s:\n%s", c.Path, c.Diff())
+		}
+	}
+	uninstall(t, s, record)
+	if back, _ := os.ReadFile(s.Settings); !bytes.Equal(back, []byte(settings)) {
+		t.Fatalf("not byte-identical after uninstall:\n%s", back)
+	}
+	if _, err := os.Stat(s.MCP); !os.IsNotExist(err) {
+		t.Fatalf(".mcp.json install created is still there: %v", err)
+	}
+}
+
+// TestUninstallAfterEdits: when a person edited the files since install,
+// uninstall removes only archon's hooks and server.
+func TestUninstallAfterEdits(t *testing.T) {
+	s, record, backups := setupIn(t)
+	os.WriteFile(s.MCP, []byte(`{"mcpServers": {"github": {"command": "gh-mcp"}}}`), 0o644)
+	install(t, s, record, backups)
+	got, _ := os.ReadFile(s.Settings)
+	edited := strings.Replace(string(got), `"deny": []`, `"deny": ["Bash(rm:*)"]`, 1)
+	os.WriteFile(s.Settings, []byte(edited), 0o600)
+	uninstall(t, s, record)
+	back, _ := os.ReadFile(s.Settings)
+	if strings.Contains(string(back), "claude-code") || !strings.Contains(string(back), `"Bash(rm:*)"`) ||
+		!strings.Contains(string(back), `"say done"`) || !strings.Contains(string(back), "./check.sh") {
+		t.Fatalf("after edits:\n%s", back)
+	}
+	if mcp, _ := os.ReadFile(s.MCP); string(mcp) != `{"mcpServers": {"github": {"command": "gh-mcp"}}}` {
+		t.Fatalf(".mcp.json (untouched since install) is not as it was:\n%s", mcp)
+	}
+}
+
+// TestInstallRefusesAForeignServerAndBadJSON: another "archon" MCP
+// server, or a settings file that is not JSON, stops install unchanged.
+func TestInstallRefusesAForeignServerAndBadJSON(t *testing.T) {
+	s, _, _ := setupIn(t)
+	os.WriteFile(s.MCP, []byte(`{"mcpServers": {"archon": {"command": "/opt/other/tool"}}}`), 0o644)
+	if _, err := PlanInstall(s); err == nil || !strings.Contains(err.Error(), "not archon's") {
+		t.Fatalf("foreign server: %v", err)
+	}
+	os.WriteFile(s.Settings, []byte(`{"hooks": `), 0o644)
+	if _, err := PlanInstall(s); err == nil || !strings.Contains(err.Error(), "not a JSON object") {
+		t.Fatalf("bad JSON: %v", err)
+	}
+}
+
+// TestPluginInstall writes a plugin directory and takes it away again.
+func TestPluginInstall(t *testing.T) {
+	dir := t.TempDir()
+	s := Setup{Exe: "/usr/local/bin/archon", Root: "/home/me/.archon", Plugin: dir, Version: "1.2.3",
+		Settings: filepath.Join(dir, "hooks", "hooks.json"), MCP: filepath.Join(dir, ".mcp.json")}
+	record := filepath.Join(t.TempDir(), "rec.json")
+	install(t, s, record, filepath.Join(t.TempDir(), "b"))
+	for _, f := range []string{".claude-plugin/plugin.json", "hooks/hooks.json", ".mcp.json"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+	}
+	man, _ := os.ReadFile(filepath.Join(dir, ".claude-plugin", "plugin.json"))
+	if !strings.Contains(string(man), `"name": "archon"`) || !strings.Contains(string(man), "1.2.3") {
+		t.Fatalf("manifest:\n%s", man)
+	}
+	uninstall(t, s, record)
+	for _, f := range []string{".claude-plugin/plugin.json", "hooks/hooks.json", ".mcp.json"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); !os.IsNotExist(err) {
+			t.Fatalf("%s left: %v", f, err)
+		}
+	}
+}
