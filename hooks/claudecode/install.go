@@ -296,7 +296,9 @@ func PlanUninstall(s Setup, rec Record) ([]Change, error) {
 }
 
 // Changed reports whether c changes its file.
-func (c Change) Changed() bool { return !bytes.Equal(c.Before, c.After) || (c.Before == nil) != (c.After == nil) }
+func (c Change) Changed() bool {
+	return !bytes.Equal(c.Before, c.After) || (c.Before == nil) != (c.After == nil)
+}
 
 func hash(b []byte) string {
 	h := sha256.Sum256(b)
