@@ -4,6 +4,7 @@
 //	archon-bench locomo [-k 10] [-out results.jsonl]   retrieval quality on ../shared/bench (LoCoMo dev)
 //	archon-bench gen -root DIR [-entries N]             write a synthetic workspace
 //	archon-bench perf [-root DIR] [-archon BIN]          index and query targets on 100,000 entries
+//	archon-bench hooks -archon BIN [-mb 3]               Claude Code hook latency on a 3 MB transcript
 package main
 
 import (
@@ -35,8 +36,10 @@ func main() {
 		err = runGen(ctx, os.Args[2:])
 	case "perf":
 		err = runPerf(ctx, os.Args[2:])
+	case "hooks":
+		err = runHooks(ctx, os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown benchmark %q (locomo, gen)", os.Args[1])
+		err = fmt.Errorf("unknown benchmark %q (locomo, gen, perf, hooks)", os.Args[1])
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "archon-bench:", err)
