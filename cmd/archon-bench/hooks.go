@@ -146,4 +146,3 @@ func appendTurn(path string, i int) error {
 	}
 	return nil
 }
-
