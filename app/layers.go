@@ -2,13 +2,18 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/archon-memory/archon/archive"
 	"github.com/archon-memory/archon/layers"
 	"github.com/archon-memory/archon/layers/promote"
+	"github.com/archon-memory/archon/memory"
 )
 
 // Status reports, per layer, files, entries, tokens and dates covered.
@@ -89,4 +94,40 @@ func (l *Local) Promote(ctx context.Context, r PromoteRequest) (*PromoteResult, 
 		l.Changed()
 	}
 	return res, err
+}
+
+// AddSection appends a "## Heading" section to MEMORY.md, written
+// atomically, unless a section with that heading is there (so importing
+// twice adds nothing). Lines a person wrote are kept as they are.
+func (l *Local) AddSection(ctx context.Context, r SectionRequest) (*SectionResult, error) {
+	heading := strings.TrimSpace(r.Heading)
+	if heading == "" || strings.ContainsAny(heading, "\n\r") || len(heading) > 200 {
+		return nil, Invalidf("heading: one line of at most 200 bytes")
+	}
+	text, err := memory.NormalizeText(r.Text, l.cfg.Log.MaxEntryBytes)
+	if err != nil {
+		return nil, wrap(Invalid, err)
+	}
+	path := l.ws.WisdomPath()
+	old, err := os.ReadFile(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	res := &SectionResult{Path: memory.WisdomFile}
+	for _, line := range strings.Split(string(old), "\n") {
+		if strings.TrimSpace(line) == "## "+heading {
+			return res, nil
+		}
+	}
+	doc := strings.TrimRight(string(old), "\n")
+	if doc != "" {
+		doc += "\n\n"
+	}
+	doc += "## " + heading + "\n\n" + text + "\n"
+	if err := memory.WriteFileAtomic(path, []byte(doc), 0o644); err != nil {
+		return nil, err
+	}
+	l.Changed()
+	res.Added = true
+	return res, nil
 }

@@ -61,6 +61,8 @@ type Memory interface {
 	Archive(ctx context.Context, r ArchiveRequest) (*ArchiveResult, error)
 	// Promote promotes proven patterns into MEMORY.md.
 	Promote(ctx context.Context, r PromoteRequest) (*PromoteResult, error)
+	// AddSection adds a section to MEMORY.md unless its heading is there.
+	AddSection(ctx context.Context, r SectionRequest) (*SectionResult, error)
 
 	// Projects lists projects, optionally of one status.
 	Projects(ctx context.Context, status string) ([]Project, error)

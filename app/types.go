@@ -358,3 +358,16 @@ func JobNames() []string { return jobs.Names() }
 
 // JobFailed is the LastResult of a job whose last run failed.
 const JobFailed = jobs.ResultError
+
+// SectionRequest adds a section to MEMORY.md (L4), after what is there,
+// unless a section with its heading exists.
+type SectionRequest struct {
+	Heading string `json:"heading"`
+	Text    string `json:"text"`
+}
+
+// SectionResult says whether the section was added.
+type SectionResult struct {
+	Path  string `json:"path"`
+	Added bool   `json:"added"`
+}

@@ -173,6 +173,15 @@ func TestClientMatchesLocal(t *testing.T) {
 	if got, err := l.Task(ctx, t1.ID); err != nil || got.Status != "done" {
 		t.Fatalf("local after remote done: %+v %v", got, err)
 	}
+	if r, err := c.AddSection(ctx, app.SectionRequest{Heading: "From Claude Code: CLAUDE.md", Text: "Run make test before pushing."}); err != nil || !r.Added {
+		t.Fatalf("add section: %+v %v", r, err)
+	}
+	if r, err := l.AddSection(ctx, app.SectionRequest{Heading: "From Claude Code: CLAUDE.md", Text: "again"}); err != nil || r.Added {
+		t.Fatalf("the section twice: %+v %v", r, err)
+	}
+	_, lerr := l.AddSection(ctx, app.SectionRequest{Heading: "two\nlines", Text: "x"})
+	_, rerr := c.AddSection(ctx, app.SectionRequest{Heading: "two\nlines", Text: "x"})
+	same(t, "bad heading", nil, lerr, nil, rerr)
 	name := "claude-sonnet-4"
 	if mo, err := c.SetModel(ctx, &name); err != nil || mo.Model == nil || *mo.Model != name {
 		t.Fatalf("set model: %+v %v", mo, err)

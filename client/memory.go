@@ -115,6 +115,11 @@ func (c *Client) Promote(ctx context.Context, r app.PromoteRequest) (*app.Promot
 	return send[app.PromoteResult](ctx, c, http.MethodPost, "/v1/promote"+query("dry_run", strconv.FormatBool(r.DryRun)), nil)
 }
 
+// AddSection implements app.Memory.
+func (c *Client) AddSection(ctx context.Context, r app.SectionRequest) (*app.SectionResult, error) {
+	return send[app.SectionResult](ctx, c, http.MethodPost, "/v1/wisdom/sections", r)
+}
+
 // Projects implements app.Memory.
 func (c *Client) Projects(ctx context.Context, status string) ([]app.Project, error) {
 	return many[app.Project](ctx, c, "/v1/projects"+query("status", status))

@@ -238,3 +238,5 @@ func (s *Server) promote(r *http.Request) (int, any, error) {
 func (s *Server) jobs(r *http.Request) (int, any, error) { return ok(s.mem.Jobs(r.Context())) }
 
 func (s *Server) runJob(r *http.Request) (int, any, error) { return byID(s.mem.RunJob)(r) }
+
+func (s *Server) addSection(r *http.Request) (int, any, error) { return withBody(s.mem.AddSection, ok)(r) }

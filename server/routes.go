@@ -80,6 +80,8 @@ func (s *Server) routes() []route {
 		{method: "PATCH", path: "/v1/knowledge/{id}", summary: "Change a knowledge item", body: smallBody, request: app.ItemPatch{}, h: s.updateItem},
 		{method: "POST", path: "/v1/knowledge/{id}/observe", summary: "Record how an item went", body: smallBody,
 			request: app.ObserveInput{}, h: s.observe},
+		{method: "POST", path: "/v1/wisdom/sections", summary: "Add a section to MEMORY.md unless its heading is there", body: largeBody,
+			request: app.SectionRequest{}, h: s.addSection},
 		{method: "POST", path: "/v1/promote", summary: "Promote proven patterns to MEMORY.md", query: []string{"dry_run"}, h: s.promote},
 		{method: "GET", path: "/v1/jobs", summary: "Scheduled jobs with their last and next run", h: s.jobs},
 		{method: "POST", path: "/v1/jobs/{id}/run", summary: "Run a job now", h: s.runJob},

@@ -28,6 +28,7 @@ func (a *app) cliApp() *cli.App {
 		a.archiveCommand(),
 		a.jobsCommand(),
 		a.hookCommand(),
+		a.importCommand(),
 	}
 	cmds = append(cmds, a.serveCommands()...)
 	cmds = append(cmds, a.knowledgeCommands()...)

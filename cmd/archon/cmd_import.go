@@ -1,0 +1,95 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/urfave/cli/v2"
+
+	core "github.com/archon-memory/archon/app"
+	"github.com/archon-memory/archon/hooks/claudecode"
+)
+
+func (a *app) importCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "import",
+		Usage: "bring an agent's history into the workspace: archon import claude-code [PROJECT_DIR]",
+		Subcommands: []*cli.Command{{
+			Name:      "claude-code",
+			Usage:     "Claude Code's transcripts of a project become #checkpoint entries on their days; its memory files become MEMORY.md sections (idempotent)",
+			ArgsUsage: "[PROJECT_DIR]",
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "from", Usage: "transcripts directory (default: ~/.claude/projects/<PROJECT_DIR with - for / and .>)"},
+				&cli.BoolFlag{Name: "dry-run", Usage: "say what would be imported, write nothing"},
+			},
+			Before: func(c *cli.Context) error {
+				if c.Args().Len() > 1 {
+					return usagef("import claude-code takes at most one PROJECT_DIR")
+				}
+				return nil
+			},
+			Action: a.withMemory(a.importClaudeCode),
+		}},
+	}
+}
+
+func (a *app) importClaudeCode(c *cli.Context, m core.Memory) error {
+	project, err := filepath.Abs(c.Args().First())
+	if err != nil {
+		return err
+	}
+	dir := c.String("from")
+	if dir == "" {
+		if a.getenv("HOME") == "" {
+			return usagef("HOME is not set: give the transcripts with --from DIR")
+		}
+		dir = claudecode.ProjectsDir(a.getenv("HOME"), project)
+	}
+	root, err := a.root(c)
+	if err != nil {
+		return err
+	}
+	loc, err := a.location(c)
+	if err != nil {
+		return err
+	}
+	recPath := filepath.Join(root, ".archon", "imports", "claude-code.json")
+	rec, err := claudecode.LoadImportRecord(recPath)
+	if err != nil {
+		return err
+	}
+	im, err := claudecode.PlanImport(project, dir, loc, rec)
+	if err != nil {
+		return err
+	}
+	if c.Bool("dry-run") {
+		fmt.Fprintf(a.stdout, "would import %d entries from %d sessions in %s (%d turns imported before) and %d memory files as MEMORY.md sections\n",
+			len(im.Entries), im.Sessions, dir, im.Known, len(im.Sections))
+		return nil
+	}
+	added := 0
+	for i, e := range im.Entries {
+		if _, err := m.Log(c.Context, e); err != nil {
+			if serr := rec.Save(recPath); serr != nil {
+				a.logger.Error("import record not saved", "err", serr)
+			}
+			return fmt.Errorf("after %d entries: %w", i, err)
+		}
+		rec[im.IDs[i]] = true
+	}
+	if err := rec.Save(recPath); err != nil {
+		return err
+	}
+	for _, s := range im.Sections {
+		r, err := m.AddSection(c.Context, s)
+		if err != nil {
+			return err
+		}
+		if r.Added {
+			added++
+		}
+	}
+	fmt.Fprintf(a.stdout, "imported %d entries from %d sessions in %s (%d turns imported before); added %d sections to MEMORY.md\n",
+		len(im.Entries), im.Sessions, dir, im.Known, added)
+	return nil
+}

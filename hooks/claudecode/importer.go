@@ -1,0 +1,193 @@
+package claudecode
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/archon-memory/archon/app"
+	"github.com/archon-memory/archon/conv"
+	"github.com/archon-memory/archon/memory"
+)
+
+// ProjectsDir returns where Claude Code keeps a project's transcripts:
+// ~/.claude/projects/ and the project's path with every character that is
+// not a letter, a digit or '-' replaced by '-'.
+func ProjectsDir(home, project string) string {
+	return filepath.Join(home, ".claude", "projects", nonWord.ReplaceAllString(project, "-"))
+}
+
+var nonWord = regexp.MustCompile(`[^A-Za-z0-9-]`)
+
+// Import is what importing a project's Claude Code history adds: one
+// #checkpoint entry per turn of every session, on the turn's day, and
+// Claude Code's memory files as sections of MEMORY.md.
+type Import struct {
+	// Entries are the turns not imported before, oldest first.
+	Entries []app.LogRequest
+	// IDs are the turn ids of Entries (the uuid of the turn's first record).
+	IDs []string
+	// Sections are the memory files.
+	Sections []app.SectionRequest
+	// Sessions is how many transcripts were read; Known how many turns
+	// an earlier import had taken already.
+	Sessions, Known int
+}
+
+// PlanImport reads the transcripts in dir (one <session>.jsonl each) and
+// the memory files of project (CLAUDE.md, .claude/CLAUDE.md,
+// CLAUDE.local.md) and of dir/memory/, skipping the turns in known. Days
+// and times are in loc.
+func PlanImport(project, dir string, loc *time.Location, known map[string]bool) (*Import, error) {
+	im := &Import{}
+	paths, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(paths)
+	for _, path := range paths {
+		c, err := readChunk(path, 0, 0)
+		if err != nil {
+			return nil, err
+		}
+		im.Sessions++
+		session := strings.TrimSuffix(filepath.Base(path), ".jsonl")
+		ts := turns(c.Conv.Messages)
+		for i, t := range ts {
+			id := turnID(t)
+			if id == "" || known[id] {
+				im.Known++
+				continue
+			}
+			// The prompts queued while this turn ran go with it.
+			from, to := c.line(&t[0]), int(^uint(0)>>1)
+			if i+1 < len(ts) {
+				to = c.line(&ts[i+1][0])
+			}
+			one := &chunk{FirstLine: c.FirstLine, Conv: &conv.Conversation{Messages: t}}
+			for _, q := range c.Queued {
+				if q.Line >= from && q.Line < to {
+					one.Queued = append(one.Queued, q)
+				}
+			}
+			texts := checkpointEntries(one, session, path)
+			at := stamp(&t[0]).In(loc)
+			for _, text := range texts {
+				req := app.LogRequest{Text: text, Agent: DefaultAgent, Tags: []string{"checkpoint", "claude-code", "imported"}}
+				if tag, err := memory.NormalizeTag("session/" + session); err == nil {
+					req.Tags = append(req.Tags, tag)
+				}
+				if !at.IsZero() {
+					req.Date, req.Time = at.Format(time.DateOnly), at.Format(time.TimeOnly)
+				}
+				im.Entries = append(im.Entries, req)
+				im.IDs = append(im.IDs, id)
+			}
+		}
+	}
+	files := []string{filepath.Join(project, "CLAUDE.md"), filepath.Join(project, ".claude", "CLAUDE.md"), filepath.Join(project, "CLAUDE.local.md")}
+	more, _ := filepath.Glob(filepath.Join(dir, "memory", "*.md"))
+	sort.Strings(more)
+	for _, f := range append(files, more...) {
+		data, err := os.ReadFile(f)
+		if errors.Is(err, fs.ErrNotExist) || (err == nil && strings.TrimSpace(string(data)) == "") {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		name, err := filepath.Rel(project, f)
+		if err != nil || strings.HasPrefix(name, "..") {
+			name = filepath.Join("memory", filepath.Base(f))
+		}
+		im.Sections = append(im.Sections, app.SectionRequest{Heading: "From Claude Code: " + filepath.ToSlash(name), Text: demote(string(data))})
+	}
+	return im, nil
+}
+
+// demote pushes a file's headings below MEMORY.md's section level, so
+// the file stays one section ("# X" becomes "### X").
+func demote(s string) string {
+	lines := strings.Split(s, "\n")
+	fence := false
+	for i, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), "```") {
+			fence = !fence
+		}
+		if !fence && strings.HasPrefix(l, "#") {
+			lines[i] = "##" + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// turnID is the uuid of a turn's first record (or its message id).
+func turnID(t []conv.Message) string {
+	for _, m := range t {
+		if m.UUID != "" {
+			return m.UUID
+		}
+		if m.ID != "" {
+			return m.ID
+		}
+	}
+	return ""
+}
+
+// stamp is the time a transcript record was written (zero if unknown).
+func stamp(m *conv.Message) time.Time {
+	var r struct {
+		Timestamp time.Time `json:"timestamp"`
+	}
+	if json.Unmarshal(m.Raw, &r) != nil {
+		return time.Time{}
+	}
+	return r.Timestamp
+}
+
+// ImportRecord is the set of turn ids imported so far.
+type ImportRecord map[string]bool
+
+// LoadImportRecord reads an import record (missing: empty).
+func LoadImportRecord(path string) (ImportRecord, error) {
+	rec := ImportRecord{}
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return rec, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	if err := json.Unmarshal(b, &ids); err != nil {
+		return nil, fmt.Errorf("import record %s: %w", path, err)
+	}
+	for _, id := range ids {
+		rec[id] = true
+	}
+	return rec, nil
+}
+
+// Save writes the record atomically.
+func (r ImportRecord) Save(path string) error {
+	ids := make([]string, 0, len(r))
+	for id := range r {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	b, err := json.MarshalIndent(ids, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return memory.WriteFileAtomic(path, append(b, '\n'), 0o644)
+}

@@ -1,0 +1,68 @@
+package claudecode
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestImportIsIdempotentAndDated: every turn of a project's transcripts
+// lands on its own day once, with the prompts queued while it ran; the
+// project's CLAUDE.md becomes one MEMORY.md section, its headings kept
+// inside it.
+func TestImportIsIdempotentAndDated(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	project, dir := t.TempDir(), t.TempDir()
+	data, _ := os.ReadFile("testdata/session.jsonl")
+	os.WriteFile(filepath.Join(dir, "s-1.jsonl"), data, 0o644)
+	os.WriteFile(filepath.Join(project, "CLAUDE.md"), []byte("# Rules\n\nRun make test before pushing.\n"), 0o644)
+	if got := ProjectsDir("/home/me", "/home/me/work/api.v2"); got != "/home/me/.claude/projects/-home-me-work-api-v2" {
+		t.Fatalf("projects dir %s", got)
+	}
+
+	rec := ImportRecord{}
+	for round := 0; round < 2; round++ {
+		im, err := PlanImport(project, dir, time.UTC, rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if round == 1 {
+			if len(im.Entries) != 0 || im.Known != 1 {
+				t.Fatalf("second import: %d entries, %d known", len(im.Entries), im.Known)
+			}
+			break
+		}
+		if len(im.Entries) != 1 || im.Sessions != 1 || len(im.Sections) != 1 {
+			t.Fatalf("import: %+v", im)
+		}
+		e := im.Entries[0]
+		if e.Date != "2026-11-30" || e.Time != "09:00:01" || !strings.Contains(e.Text, "**user (queued):** also keep the old index") {
+			t.Fatalf("entry: %+v", e)
+		}
+		for i, e := range im.Entries {
+			if _, err := f.m.Log(ctx, e); err != nil {
+				t.Fatal(err)
+			}
+			rec[im.IDs[i]] = true
+		}
+		s := im.Sections[0]
+		if s.Heading != "From Claude Code: CLAUDE.md" || !strings.HasPrefix(s.Text, "### Rules") {
+			t.Fatalf("section: %+v", s)
+		}
+		if r, err := f.m.AddSection(ctx, s); err != nil || !r.Added {
+			t.Fatalf("add section: %+v %v", r, err)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "rec.json")
+	if err := rec.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	back, err := LoadImportRecord(path)
+	if err != nil || len(back) != 1 {
+		t.Fatalf("record: %v %v", back, err)
+	}
+}
