@@ -239,4 +239,6 @@ func (s *Server) jobs(r *http.Request) (int, any, error) { return ok(s.mem.Jobs(
 
 func (s *Server) runJob(r *http.Request) (int, any, error) { return byID(s.mem.RunJob)(r) }
 
-func (s *Server) addSection(r *http.Request) (int, any, error) { return withBody(s.mem.AddSection, ok)(r) }
+func (s *Server) addSection(r *http.Request) (int, any, error) {
+	return withBody(s.mem.AddSection, ok)(r)
+}
