@@ -7,7 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/archon-memory/archon/hooks/claudecode"
+	"github.com/archon-memory/archon/agents/claudecode"
 )
 
 func (a *app) hookCommand() *cli.Command {

@@ -6,8 +6,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/archon-memory/archon/agents/claudecode"
+	"github.com/archon-memory/archon/agents/memorybank"
 	core "github.com/archon-memory/archon/app"
-	"github.com/archon-memory/archon/hooks/claudecode"
 )
 
 func (a *app) importCommand() *cli.Command {
@@ -29,8 +30,73 @@ func (a *app) importCommand() *cli.Command {
 				return nil
 			},
 			Action: a.withMemory(a.importClaudeCode),
+		}, {
+			Name:      "memory-bank",
+			Usage:     "a Cline / Roo Code memory bank: dated decision-log and progress items become entries on their dates, the context files MEMORY.md sections (idempotent)",
+			ArgsUsage: "DIR",
+			Flags:     []cli.Flag{&cli.BoolFlag{Name: "dry-run", Usage: "say what would be imported, write nothing"}},
+			Before: func(c *cli.Context) error {
+				if c.Args().Len() != 1 {
+					return usagef("import memory-bank takes one DIR (e.g. memory-bank/)")
+				}
+				return nil
+			},
+			Action: a.withMemory(a.importMemoryBank),
 		}},
 	}
+}
+
+func (a *app) importMemoryBank(c *cli.Context, m core.Memory) error {
+	root, err := a.root(c)
+	if err != nil {
+		return err
+	}
+	recPath := filepath.Join(root, ".archon", "imports", "memory-bank.json")
+	rec, err := memorybank.LoadRecord(recPath)
+	if err != nil {
+		return err
+	}
+	im, err := memorybank.Plan(c.Args().First(), rec)
+	if err != nil {
+		return err
+	}
+	if c.Bool("dry-run") {
+		fmt.Fprintf(a.stdout, "would import %d entries (%d imported before) and %d files as MEMORY.md sections\n", len(im.Entries), im.Known, len(im.Sections))
+		return nil
+	}
+	for i, e := range im.Entries {
+		if _, err := m.Log(c.Context, e); err != nil {
+			if serr := rec.Save(recPath); serr != nil {
+				a.logger.Error("import record not saved", "err", serr)
+			}
+			return fmt.Errorf("after %d entries: %w", i, err)
+		}
+		rec[im.Keys[i]] = true
+	}
+	if err := rec.Save(recPath); err != nil {
+		return err
+	}
+	added, err := a.addSections(c, m, im.Sections)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(a.stdout, "imported %d entries (%d imported before); added %d sections to MEMORY.md\n", len(im.Entries), im.Known, added)
+	return nil
+}
+
+// addSections adds sections to MEMORY.md and counts those that were new.
+func (a *app) addSections(c *cli.Context, m core.Memory, sections []core.SectionRequest) (int, error) {
+	added := 0
+	for _, s := range sections {
+		r, err := m.AddSection(c.Context, s)
+		if err != nil {
+			return added, err
+		}
+		if r.Added {
+			added++
+		}
+	}
+	return added, nil
 }
 
 func (a *app) importClaudeCode(c *cli.Context, m core.Memory) error {
@@ -80,14 +146,8 @@ func (a *app) importClaudeCode(c *cli.Context, m core.Memory) error {
 	if err := rec.Save(recPath); err != nil {
 		return err
 	}
-	for _, s := range im.Sections {
-		r, err := m.AddSection(c.Context, s)
-		if err != nil {
-			return err
-		}
-		if r.Added {
-			added++
-		}
+	if added, err = a.addSections(c, m, im.Sections); err != nil {
+		return err
 	}
 	fmt.Fprintf(a.stdout, "imported %d entries from %d sessions in %s (%d turns imported before); added %d sections to MEMORY.md\n",
 		len(im.Entries), im.Sessions, dir, im.Known, added)

@@ -8,7 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/archon-memory/archon/hooks/claudecode"
+	"github.com/archon-memory/archon/agents/claudecode"
 )
 
 // installCommands are `archon install claude-code` and `archon uninstall

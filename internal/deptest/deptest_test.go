@@ -84,13 +84,13 @@ var tiers = []struct {
 	{"app/...", application},
 
 	// Tier 3: the front ends over app.Memory: the HTTP/MCP server, the
-	// client, the agent hooks. Each may import app and below; they must not
+	// client, the agent connectors (hooks, installers, importers). Each may import app and below; they must not
 	// import each other.
 	{"server", frontend},
 	{"server/...", frontend},
 	{"client", frontend},
 	{"client/...", frontend},
-	{"hooks/...", frontend},
+	{"agents/...", frontend},
 
 	// Tier 4: commands and the bench harness, which may import anything
 	// below (but see narrowImporters for cmd/archon).
@@ -132,7 +132,7 @@ var narrowImporters = []struct {
 	// monitor..., layers..., archive or jobs directly.
 	{
 		pkg: "cmd/archon",
-		may: []string{"app", "client", "server", "server/...", "hooks/...", "config", "memory", "conv", "internal/..."},
+		may: []string{"app", "client", "server", "server/...", "agents/...", "config", "memory", "conv", "internal/..."},
 		why: "reach engines through app instead",
 	},
 }
@@ -294,7 +294,7 @@ func TestRules(t *testing.T) {
 		{"cmd/archon", "server/mcp", ""},
 		{"cmd/archon", "internal/httpjson", ""},
 		{"cmd/archon", "conv", ""},
-		{"cmd/archon", "jobs", "cmd/archon may import only app, client, server, server/..., hooks/..., config, memory, conv, internal/...; jobs is a tier 1 (engine) package; reach engines through app instead"},
+		{"cmd/archon", "jobs", "cmd/archon may import only app, client, server, server/..., agents/..., config, memory, conv, internal/...; jobs is a tier 1 (engine) package; reach engines through app instead"},
 		{"cmd/archon", "rag/embed", "rag/embed is a tier 1 (engine) package"},
 		{"cmd/archon", "tokens", "tokens is not on that list"},
 		{"cmd/archon", "conv/convgen", "conv/convgen is not on that list"},
