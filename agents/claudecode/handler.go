@@ -100,8 +100,18 @@ func (h *Handler) log(ctx context.Context, ev Event, text string, kind ...string
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
-	_, err := h.Memory.Log(ctx, app.LogRequest{Text: text, Agent: h.Agent, Tags: h.tags(ev, kind...)})
+	_, err := h.Memory.Log(ctx, app.LogRequest{Text: text, Agent: h.agentOf(ev), Tags: h.tags(ev, kind...)})
 	return err
+}
+
+// agentOf names the agent of ev's entries: the session's agent (a session
+// started with --agent, or a subagent) when it is a valid agent name, else
+// the handler's.
+func (h *Handler) agentOf(ev Event) string {
+	if ev.AgentType != "" && memory.ValidateAgent(ev.AgentType) == nil {
+		return ev.AgentType
+	}
+	return h.Agent
 }
 
 // prompt records the prompt, measures the context from what the
