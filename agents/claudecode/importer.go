@@ -51,14 +51,24 @@ func PlanImport(project, dir string, loc *time.Location, known map[string]bool) 
 	if err != nil {
 		return nil, err
 	}
+	// Subagents write their own transcripts under <session>/subagents/.
+	subs, err := filepath.Glob(filepath.Join(dir, "*", "subagents", "*.jsonl"))
+	if err != nil {
+		return nil, err
+	}
 	sort.Strings(paths)
-	for _, path := range paths {
+	sort.Strings(subs)
+	for _, path := range append(paths, subs...) {
 		c, err := readChunk(path, 0, 0)
 		if err != nil {
 			return nil, err
 		}
 		im.Sessions++
 		session := strings.TrimSuffix(filepath.Base(path), ".jsonl")
+		subagent := filepath.Base(filepath.Dir(path)) == "subagents"
+		if subagent {
+			session = filepath.Base(filepath.Dir(filepath.Dir(path)))
+		}
 		ts := turns(c.Conv.Messages)
 		for i, t := range ts {
 			id := turnID(t)
@@ -81,6 +91,9 @@ func PlanImport(project, dir string, loc *time.Location, known map[string]bool) 
 			at := stamp(&t[0]).In(loc)
 			for _, text := range texts {
 				req := app.LogRequest{Text: text, Agent: DefaultAgent, Tags: []string{"checkpoint", "claude-code", "imported"}}
+				if subagent {
+					req.Tags = append(req.Tags, "subagent")
+				}
 				if tag, err := memory.NormalizeTag("session/" + session); err == nil {
 					req.Tags = append(req.Tags, tag)
 				}

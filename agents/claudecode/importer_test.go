@@ -20,6 +20,9 @@ func TestImportIsIdempotentAndDated(t *testing.T) {
 	data, _ := os.ReadFile("testdata/session.jsonl")
 	os.WriteFile(filepath.Join(dir, "s-1.jsonl"), data, 0o644)
 	os.WriteFile(filepath.Join(project, "CLAUDE.md"), []byte("# Rules\n\nRun make test before pushing.\n"), 0o644)
+	sub := `{"type":"user","isSidechain":true,"uuid":"sub-u1","timestamp":"2026-11-30T09:05:00.000Z","message":{"role":"user","content":"Find every caller of users.email."}}` + "\n"
+	os.MkdirAll(filepath.Join(dir, "s-1", "subagents"), 0o755)
+	os.WriteFile(filepath.Join(dir, "s-1", "subagents", "agent-a1.jsonl"), []byte(sub), 0o644)
 	if got := ProjectsDir("/home/me", "/home/me/work/api.v2"); got != "/home/me/.claude/projects/-home-me-work-api-v2" {
 		t.Fatalf("projects dir %s", got)
 	}
@@ -31,13 +34,16 @@ func TestImportIsIdempotentAndDated(t *testing.T) {
 			t.Fatal(err)
 		}
 		if round == 1 {
-			if len(im.Entries) != 0 || im.Known != 1 {
+			if len(im.Entries) != 0 || im.Known != 2 {
 				t.Fatalf("second import: %d entries, %d known", len(im.Entries), im.Known)
 			}
 			break
 		}
-		if len(im.Entries) != 1 || im.Sessions != 1 || len(im.Sections) != 1 {
+		if len(im.Entries) != 2 || im.Sessions != 2 || len(im.Sections) != 1 {
 			t.Fatalf("import: %+v", im)
+		}
+		if s := im.Entries[1]; !strings.Contains(s.Text, "Find every caller") || !strings.Contains(strings.Join(s.Tags, " "), "subagent session/s-1") {
+			t.Fatalf("the subagent's transcript: %+v", s)
 		}
 		e := im.Entries[0]
 		if e.Date != "2026-11-30" || e.Time != "09:00:01" || !strings.Contains(e.Text, "**user (queued):** also keep the old index") {
@@ -62,7 +68,7 @@ func TestImportIsIdempotentAndDated(t *testing.T) {
 		t.Fatal(err)
 	}
 	back, err := LoadImportRecord(path)
-	if err != nil || len(back) != 1 {
+	if err != nil || len(back) != 2 {
 		t.Fatalf("record: %v %v", back, err)
 	}
 }
