@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -98,7 +99,8 @@ func (l *Local) Promote(ctx context.Context, r PromoteRequest) (*PromoteResult, 
 
 // AddSection appends a "## Heading" section to MEMORY.md, written
 // atomically, unless a section with that heading is there (so importing
-// twice adds nothing). Lines a person wrote are kept as they are.
+// twice adds nothing). The text's own headings move two levels down, so
+// it stays one section. Lines a person wrote are kept as they are.
 func (l *Local) AddSection(ctx context.Context, r SectionRequest) (*SectionResult, error) {
 	heading := strings.TrimSpace(r.Heading)
 	if heading == "" || strings.ContainsAny(heading, "\n\r") || len(heading) > 200 {
@@ -123,11 +125,30 @@ func (l *Local) AddSection(ctx context.Context, r SectionRequest) (*SectionResul
 	if doc != "" {
 		doc += "\n\n"
 	}
-	doc += "## " + heading + "\n\n" + text + "\n"
+	doc += "## " + heading + "\n\n" + demote(text) + "\n"
 	if err := memory.WriteFileAtomic(path, []byte(doc), 0o644); err != nil {
 		return nil, err
 	}
 	l.Changed()
 	res.Added = true
 	return res, nil
+}
+
+// headingRe matches a markdown heading line.
+var headingRe = regexp.MustCompile(`^#{1,6}( |$)`)
+
+// demote moves the headings of markdown text two levels down ("# X"
+// becomes "### X"), outside code fences.
+func demote(s string) string {
+	lines := strings.Split(s, "\n")
+	fence := false
+	for i, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), "```") {
+			fence = !fence
+		}
+		if !fence && headingRe.MatchString(l) {
+			lines[i] = "##" + l
+		}
+	}
+	return strings.Join(lines, "\n")
 }

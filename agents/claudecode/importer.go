@@ -3,7 +3,6 @@ package claudecode
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/archon-memory/archon/internal/keyset"
 
 	"github.com/archon-memory/archon/app"
 	"github.com/archon-memory/archon/conv"
@@ -120,25 +121,9 @@ func PlanImport(project, dir string, loc *time.Location, known map[string]bool) 
 		if err != nil || strings.HasPrefix(name, "..") {
 			name = filepath.Join("memory", filepath.Base(f))
 		}
-		im.Sections = append(im.Sections, app.SectionRequest{Heading: "From Claude Code: " + filepath.ToSlash(name), Text: demote(string(data))})
+		im.Sections = append(im.Sections, app.SectionRequest{Heading: "From Claude Code: " + filepath.ToSlash(name), Text: string(data)})
 	}
 	return im, nil
-}
-
-// demote pushes a file's headings below MEMORY.md's section level, so
-// the file stays one section ("# X" becomes "### X").
-func demote(s string) string {
-	lines := strings.Split(s, "\n")
-	fence := false
-	for i, l := range lines {
-		if strings.HasPrefix(strings.TrimSpace(l), "```") {
-			fence = !fence
-		}
-		if !fence && strings.HasPrefix(l, "#") {
-			lines[i] = "##" + l
-		}
-	}
-	return strings.Join(lines, "\n")
 }
 
 // turnID is the uuid of a turn's first record (or its message id).
@@ -165,42 +150,8 @@ func stamp(m *conv.Message) time.Time {
 	return r.Timestamp
 }
 
-// ImportRecord is the set of turn ids imported so far.
-type ImportRecord map[string]bool
+// ImportRecord is the set of keys imported so far.
+type ImportRecord = keyset.Set
 
 // LoadImportRecord reads an import record (missing: empty).
-func LoadImportRecord(path string) (ImportRecord, error) {
-	rec := ImportRecord{}
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return rec, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var ids []string
-	if err := json.Unmarshal(b, &ids); err != nil {
-		return nil, fmt.Errorf("import record %s: %w", path, err)
-	}
-	for _, id := range ids {
-		rec[id] = true
-	}
-	return rec, nil
-}
-
-// Save writes the record atomically.
-func (r ImportRecord) Save(path string) error {
-	ids := make([]string, 0, len(r))
-	for id := range r {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	b, err := json.MarshalIndent(ids, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return memory.WriteFileAtomic(path, append(b, '\n'), 0o644)
-}
+func LoadImportRecord(path string) (ImportRecord, error) { return keyset.Load(path) }

@@ -9,15 +9,14 @@ package memorybank
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/archon-memory/archon/internal/keyset"
 
 	"github.com/archon-memory/archon/app"
 	"github.com/archon-memory/archon/memory"
@@ -84,7 +83,7 @@ func Plan(dir string, known map[string]bool) (*Import, error) {
 			}
 		}
 		if body := strings.TrimSpace(rest); hasContent(body) {
-			im.Sections = append(im.Sections, app.SectionRequest{Heading: "From the memory bank: " + name, Text: demote(body)})
+			im.Sections = append(im.Sections, app.SectionRequest{Heading: "From the memory bank: " + name, Text: body})
 		}
 	}
 	return im, nil
@@ -159,62 +158,13 @@ func hasContent(s string) bool {
 	return false
 }
 
-// demote pushes a file's headings below MEMORY.md's section level.
-func demote(s string) string {
-	lines := strings.Split(s, "\n")
-	fence := false
-	for i, l := range lines {
-		if strings.HasPrefix(strings.TrimSpace(l), "```") {
-			fence = !fence
-		}
-		if !fence && headingLevel(l) > 0 {
-			lines[i] = "##" + l
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
 func hash(s string) string {
 	h := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(h[:12])
 }
 
-// Record is the set of item keys imported so far.
-type Record map[string]bool
+// Record is the set of keys imported so far.
+type Record = keyset.Set
 
 // LoadRecord reads an import record (missing: empty).
-func LoadRecord(path string) (Record, error) {
-	rec := Record{}
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return rec, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var keys []string
-	if err := json.Unmarshal(b, &keys); err != nil {
-		return nil, fmt.Errorf("import record %s: %w", path, err)
-	}
-	for _, k := range keys {
-		rec[k] = true
-	}
-	return rec, nil
-}
-
-// Save writes the record atomically.
-func (r Record) Save(path string) error {
-	keys := make([]string, 0, len(r))
-	for k := range r {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	b, err := json.MarshalIndent(keys, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return memory.WriteFileAtomic(path, append(b, '\n'), 0o644)
-}
+func LoadRecord(path string) (Record, error) { return keyset.Load(path) }

@@ -46,7 +46,7 @@ func TestPlan(t *testing.T) {
 		strings.Contains(headings["From the memory bank: progress.md"], "skeleton") {
 		t.Errorf("progress.md's undated rest: %q", headings["From the memory bank: progress.md"])
 	}
-	if !strings.Contains(headings["From the memory bank: activeContext.md"], "### Current Focus") || headings["From the memory bank: projectbrief.md"] == "" {
+	if !strings.Contains(headings["From the memory bank: activeContext.md"], "## Current Focus") || headings["From the memory bank: projectbrief.md"] == "" {
 		t.Errorf("context sections: %v", headings)
 	}
 	if _, ok := headings["From the memory bank: decisionLog.md"]; !ok {
