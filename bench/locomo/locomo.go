@@ -67,7 +67,18 @@ type Run struct {
 // Evaluate copies each conv-*/memory workspace under dir into scratch,
 // indexes it, and runs every question as a top-k query.
 func Evaluate(ctx context.Context, dir, scratch string, k int, opt rag.Options) (*Run, error) {
-	convs, err := filepath.Glob(filepath.Join(dir, "conv-*"))
+	return evaluate(ctx, dir, "conv-*", nil, scratch, k, opt)
+}
+
+// EvaluateWorkspaces does the same for a benchmark of whole workspaces
+// (ws-*/ holding memory/ and MEMORY.md, as ../shared/bench/agentlogs):
+// the files are copied, the questions read from each qrels.jsonl.
+func EvaluateWorkspaces(ctx context.Context, dir, scratch string, k int, opt rag.Options) (*Run, error) {
+	return evaluate(ctx, dir, "ws-*", []string{memory.WisdomFile}, scratch, k, opt)
+}
+
+func evaluate(ctx context.Context, dir, pattern string, files []string, scratch string, k int, opt rag.Options) (*Run, error) {
+	convs, err := filepath.Glob(filepath.Join(dir, pattern))
 	if err != nil || len(convs) == 0 {
 		return nil, ErrNoData
 	}
@@ -81,6 +92,18 @@ func Evaluate(ctx context.Context, dir, scratch string, k int, opt rag.Options) 
 		root := filepath.Join(scratch, filepath.Base(conv))
 		if err := copyTree(filepath.Join(conv, "memory"), filepath.Join(root, "memory")); err != nil {
 			return nil, err
+		}
+		for _, f := range files {
+			data, err := os.ReadFile(filepath.Join(conv, f))
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				return nil, err
+			}
+			if err := os.WriteFile(filepath.Join(root, f), data, 0o644); err != nil {
+				return nil, err
+			}
 		}
 		ws, err := memory.Open(root)
 		if err != nil {

@@ -2,6 +2,7 @@
 // `go test -bench` functions:
 //
 //	archon-bench locomo [-k 10] [-out results.jsonl]   retrieval quality on ../shared/bench (LoCoMo dev)
+//	archon-bench agentlogs [-k 10] [-out results.jsonl] the same on real coding-agent memory banks
 //	archon-bench gen -root DIR [-entries N]             write a synthetic workspace
 //	archon-bench perf [-root DIR] [-archon BIN]          index and query targets on 100,000 entries
 //	archon-bench hooks -archon BIN [-mb 3]               Claude Code hook latency on a 3 MB transcript
@@ -13,6 +14,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 	"time"
 
@@ -31,7 +33,9 @@ func main() {
 	var err error
 	switch os.Args[1] {
 	case "locomo":
-		err = runLoCoMo(ctx, os.Args[2:])
+		err = runLoCoMo(ctx, "locomo", os.Args[2:])
+	case "agentlogs":
+		err = runLoCoMo(ctx, "agentlogs", os.Args[2:])
 	case "gen":
 		err = runGen(ctx, os.Args[2:])
 	case "perf":
@@ -39,7 +43,7 @@ func main() {
 	case "hooks":
 		err = runHooks(ctx, os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown benchmark %q (locomo, gen, perf, hooks)", os.Args[1])
+		err = fmt.Errorf("unknown benchmark %q (locomo, agentlogs, gen, perf, hooks)", os.Args[1])
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "archon-bench:", err)
@@ -47,8 +51,11 @@ func main() {
 	}
 }
 
-func runLoCoMo(ctx context.Context, args []string) error {
-	fs := flag.NewFlagSet("locomo", flag.ExitOnError)
+// runLoCoMo scores retrieval on ../shared/bench/locomo (conversations)
+// or, with bench "agentlogs", on ../shared/bench/agentlogs (real coding
+// agents' memory banks as workspaces, MEMORY.md included).
+func runLoCoMo(ctx context.Context, bench string, args []string) error {
+	fs := flag.NewFlagSet(bench, flag.ExitOnError)
 	k := fs.Int("k", 10, "results per question")
 	out := fs.String("out", "", "also write results.jsonl for score.py")
 	dir := fs.String("dir", "", "benchmark directory (default: ../shared/bench/locomo)")
@@ -64,14 +71,18 @@ func runLoCoMo(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		*dir = d
+		*dir = filepath.Join(filepath.Dir(d), bench)
 	}
-	scratch, err := os.MkdirTemp("", "archon-locomo-")
+	scratch, err := os.MkdirTemp("", "archon-"+bench+"-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(scratch)
-	run, err := locomo.Evaluate(ctx, *dir, scratch, *k, opt)
+	evaluate := locomo.Evaluate
+	if bench == "agentlogs" {
+		evaluate = locomo.EvaluateWorkspaces
+	}
+	run, err := evaluate(ctx, *dir, scratch, *k, opt)
 	if err != nil {
 		return err
 	}
@@ -80,7 +91,11 @@ func runLoCoMo(ctx context.Context, args []string) error {
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	fmt.Printf("\n%d workspaces, %d chunks indexed in %v; %d queries, p50 %v, p99 %v\n", run.Workspaces, run.IndexedChunk,
 		run.IndexTime.Round(time.Millisecond), len(lat), lat[len(lat)/2], lat[len(lat)*99/100])
-	fmt.Println("SQLite FTS5 BM25 baseline (../shared/bench/locomo/baseline-fts5): R@5 0.488, R@10 0.568, H@10 0.634, nDCG@10 0.437")
+	if bench == "locomo" {
+		fmt.Println("SQLite FTS5 BM25 baseline (../shared/bench/locomo/baseline-fts5): R@5 0.488, R@10 0.568, H@10 0.634, nDCG@10 0.437")
+	} else {
+		fmt.Println("SQLite FTS5 BM25 baseline (../shared/bench/agentlogs/README.md): R@1 0.442, R@5 0.746, R@10 0.838, nDCG@10 0.650")
+	}
 	if *out != "" {
 		f, err := os.Create(*out)
 		if err != nil {
