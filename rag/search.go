@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -166,7 +167,7 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 			continue // removed since it was ranked
 		}
 		resp.Results = append(resp.Results, Result{
-			ID: c.ID, Score: r.score, Path: c.Path, LineStart: c.LineStart, LineEnd: c.LineEnd,
+			ID: c.ID, Score: roundScore(r.score), Path: c.Path, LineStart: c.LineStart, LineEnd: c.LineEnd,
 			Snippet: e.snippet(c, terms), Date: c.Date, Time: c.Time, Agent: c.Agent,
 			Tags: nonNil(c.Tags), Project: c.Project, Layer: c.Layer, Kind: c.Kind, Title: c.Title,
 		})
@@ -213,3 +214,8 @@ func nonNil(s []string) []string {
 	}
 	return s
 }
+
+// roundScore keeps four decimals of a relative score: what a reader can
+// use, and no last-bit noise between two index histories of the same
+// files (floating-point sums in another order).
+func roundScore(s float64) float64 { return math.Round(s*1e4) / 1e4 }

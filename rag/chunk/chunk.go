@@ -11,6 +11,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/archon-memory/archon/memory"
@@ -149,12 +150,16 @@ func Markdown(path string, lines []string, layer string, o Options) []Chunk {
 	title := ""
 	var stack []string // heading titles by level
 	flush := func(end int) {
-		pieces := sectionPieces(lines[start:end], start+1, o)
-		for i, p := range pieces {
+		part := 0
+		for _, p := range sectionPieces(lines[start:end], start+1, o) {
+			if !says(p.text) {
+				continue // a bare heading or a comment is never a hit
+			}
 			out = append(out, Chunk{
 				Path: path, LineStart: p.start, LineEnd: p.end, Layer: layer,
-				Kind: KindSection, Title: title, Text: p.text, Part: i,
+				Kind: KindSection, Title: title, Text: p.text, Part: part,
 			})
+			part++
 		}
 	}
 	inFence := false
@@ -185,6 +190,22 @@ func Markdown(path string, lines []string, layer string, o Options) []Chunk {
 		flush(len(lines))
 	}
 	return finish(out)
+}
+
+// commentRe matches an HTML comment, over lines.
+var commentRe = regexp.MustCompile(`(?s)<!--.*?(-->|$)`)
+
+// says reports whether markdown text says anything: it holds more than
+// headings, HTML comments, blank lines and rules. Templates are made of
+// those (MEMORY.md's "## Patterns" before any pattern is promoted).
+func says(text string) bool {
+	for _, l := range strings.Split(commentRe.ReplaceAllString(text, ""), "\n") {
+		t := strings.TrimSpace(l)
+		if t != "" && headingLevel(t) == 0 && strings.Trim(t, "-*_=~`") != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // Finish numbers chunks, hashes them and gives them stable ids, for

@@ -123,7 +123,9 @@ func TestMarkdownSections(t *testing.T) {
 		title      string
 		start, end int
 	}{
-		{"", 1, 1}, {"Title", 3, 3}, {"Title > Patterns", 5, 9}, {"Title > Patterns > Sub", 10, 11}, {"Title > Gotchas", 13, 14},
+		// "# Title" alone says nothing: no chunk (issue 17), its title
+		// goes on with the sections under it.
+		{"", 1, 1}, {"Title > Patterns", 5, 9}, {"Title > Patterns > Sub", 10, 11}, {"Title > Gotchas", 13, 14},
 	}
 	if len(cs) != len(want) {
 		t.Fatalf("%d chunks: %+v", len(cs), cs)
@@ -131,6 +133,25 @@ func TestMarkdownSections(t *testing.T) {
 	for i, w := range want {
 		if cs[i].Title != w.title || cs[i].LineStart != w.start || cs[i].LineEnd != w.end || cs[i].Layer != L4 || cs[i].Seq != i {
 			t.Errorf("chunk %d = %+v, want %+v", i, cs[i], w)
+		}
+	}
+}
+
+// TestTemplatesAreNoHits: the sections of a template (headings with no
+// body, HTML comments, rules) make no chunk; a section that says
+// something does.
+func TestTemplatesAreNoHits(t *testing.T) {
+	for _, tc := range []struct {
+		md   string
+		want int
+	}{
+		{"# MEMORY\n\n<!-- L4: curated wisdom.\n     more -->\n\n## Patterns\n\n## Gotchas\n", 0},
+		{"# Memory summary\n\n## Decisions\n\n---\n\n## Pending tasks\n", 0},
+		{"# MEMORY\n\n## Patterns\n\n- expand, backfill, contract\n\n## Gotchas\n", 1},
+		{"## Notes\n<!-- a comment --> but text after it\n", 1},
+	} {
+		if cs := Markdown("MEMORY.md", memory.SplitLines([]byte(tc.md)), L4, Options{}); len(cs) != tc.want {
+			t.Errorf("%q: %d chunks, want %d: %+v", tc.md, len(cs), tc.want, cs)
 		}
 	}
 }

@@ -192,6 +192,15 @@ func Build(ctx context.Context, dir string, docs []Doc, sessions []Session) erro
 		return err
 	}
 	build := func(sub string, n int, doc func(i int) (string, map[string]any)) error {
+		if n == 0 {
+			// The offline builder cannot write an empty index (it panics
+			// on no segments): a fresh workspace has nothing to index yet.
+			idx, err := bleve.New(filepath.Join(dir, sub), m)
+			if err != nil {
+				return fmt.Errorf("build full-text index: %w", err)
+			}
+			return idx.Close()
+		}
 		b, err := bleve.NewBuilder(filepath.Join(dir, sub), m, map[string]any{"batchSize": 5000, "mergeMax": 10})
 		if err != nil {
 			return fmt.Errorf("build full-text index: %w", err)
