@@ -47,13 +47,14 @@ func propagate(cands []cand, p RankParams) {
 			next[d] = &cands[j]
 		}
 		s := cd.s0
+		lean := leaning(cd.c.Size, p.Standalone)
 		for d := 1; d <= p.Radius; d++ {
 			for ch := range channels {
 				if n := prev[d]; n != nil {
-					s[ch] += wPrev[d] * n.s0[ch]
+					s[ch] += lean * wPrev[d] * n.s0[ch]
 				}
 				if n := next[d]; n != nil {
-					s[ch] += wNext[d] * n.s0[ch]
+					s[ch] += lean * wNext[d] * n.s0[ch]
 				}
 			}
 		}
@@ -179,4 +180,16 @@ func applyBoosts(cands []cand, pq *parsedQuery, p RankParams) {
 			}
 		}
 	}
+}
+
+// leaning is how much a chunk of size bytes takes from its neighbours'
+// evidence: a short turn ("Yes, last Tuesday") means little without the
+// turn it answers, so it takes all; a record longer than standalone bytes
+// says what it is about itself and takes in proportion standalone/size.
+// standalone 0 turns this off.
+func leaning(size, standalone int) float64 {
+	if standalone <= 0 || size <= standalone {
+		return 1
+	}
+	return float64(standalone) / float64(size)
 }

@@ -21,6 +21,9 @@ type RankParams struct {
 	// Radius entries away in the same file.
 	Prev, Next, Near, Decay float64
 	Radius                  int
+	// Standalone is the size (bytes of text) from which a chunk takes
+	// less of its neighbours' evidence, in proportion (see leaning).
+	Standalone int
 	// FileMax adds this share of the best score in the same file.
 	FileMax float64
 	// Session adds this share of the file's own BM25 score (the whole
@@ -44,7 +47,7 @@ type RankParams struct {
 func DefaultRankParams() RankParams {
 	return RankParams{
 		Candidates: 50,
-		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3,
+		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3, Standalone: 300,
 		FileMax: 0.1, Session: 0.2,
 		Speaker:   2,
 		DateBoost: 3, DateAdd: 0.3, DateSlack: 3,

@@ -46,6 +46,12 @@ var migrations = []string{
 	// and never their text.
 	`CREATE INDEX chunks_position ON chunks(path, seq, id, date, agent, tags, project, layer);
 	DROP INDEX chunks_path_seq;`,
+	// Each chunk's size (bytes of text): how much a chunk stands on its
+	// own, for ranking; the covering index carries it.
+	`ALTER TABLE chunks ADD COLUMN size INTEGER NOT NULL DEFAULT 0;
+	UPDATE chunks SET size = length(CAST(text AS BLOB));
+	DROP INDEX chunks_position;
+	CREATE INDEX chunks_position ON chunks(path, seq, id, date, agent, tags, project, layer, size);`,
 }
 
 // Open opens (creating or migrating) the database at path.
@@ -164,8 +170,8 @@ func (s *Store) Begin(ctx context.Context) (*Tx, error) {
 	}
 	t := &Tx{tx: tx}
 	if t.insChunk, err = tx.PrepareContext(ctx, `INSERT OR REPLACE INTO chunks
-		(id, path, seq, line_start, line_end, date, time, agent, tags, project, layer, kind, title, part, hash, text)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`); err != nil {
+		(id, path, seq, line_start, line_end, date, time, agent, tags, project, layer, kind, title, part, hash, text, size)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`); err != nil {
 		tx.Rollback()
 		return nil, err
 	}
@@ -208,7 +214,7 @@ func (t *Tx) PutFile(ctx context.Context, f File, cs []chunk.Chunk, prev map[str
 			continue
 		}
 		if _, err := t.insChunk.ExecContext(ctx, c.ID, c.Path, c.Seq, c.LineStart, c.LineEnd, c.Date, c.Time, c.Agent,
-			strings.Join(c.Tags, ","), c.Project, c.Layer, c.Kind, c.Title, c.Part, c.Hash, c.Text); err != nil {
+			strings.Join(c.Tags, ","), c.Project, c.Layer, c.Kind, c.Title, c.Part, c.Hash, c.Text, len(c.Text)); err != nil {
 			return fmt.Errorf("insert chunk %s: %w", c.ID, err)
 		}
 	}
