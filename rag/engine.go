@@ -86,6 +86,8 @@ type Engine struct {
 	cache  chunkCache                      // chunks of recent results
 	emb    embed.Embedder                  // nil: no vectors
 	vec    vectors
+	// intents are what questions ask for (intents.txt).
+	intents []intent
 }
 
 // exclusive takes an engine's search lock for writing on first need and
@@ -126,6 +128,10 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 		n = runtime.GOMAXPROCS(0)
 	}
 	e.slots = make(chan struct{}, n)
+	var err error
+	if e.intents, err = parseIntents(intentsFile); err != nil {
+		return nil, err
+	}
 	if e.log == nil {
 		e.log = slog.Default()
 	}

@@ -146,6 +146,19 @@ func (e *Engine) sessionBoost(ctx context.Context, cands []cand, pq *parsedQuery
 // applyBoosts multiplies entries by named speakers and entries dated on a
 // date the query mentions.
 func applyBoosts(cands []cand, pq *parsedQuery, p RankParams) {
+	if len(pq.tags) > 0 && p.Intent > 0 {
+		for i := range cands {
+			cd := &cands[i]
+			for _, t := range cd.c.Tags {
+				if pq.tags[t] {
+					for ch := range channels {
+						cd.s[ch] *= 1 + p.Intent
+					}
+					break
+				}
+			}
+		}
+	}
 	if len(pq.names) > 0 {
 		for i := range cands {
 			cd := &cands[i]

@@ -15,6 +15,10 @@ type parsedQuery struct {
 	terms []fulltext.Term // content terms, speaker names removed
 	names map[string]bool // agents named in the query, lower-case
 	dates []dateRange     // calendar dates or months the query mentions
+	// tags mark the entries that answer what the query asks for (a
+	// decision, open work, an error and its fix), nil when it asks for
+	// none of those.
+	tags map[string]bool
 }
 
 type dateRange struct{ from, to time.Time }

@@ -21,6 +21,9 @@ type RankParams struct {
 	// Radius entries away in the same file.
 	Prev, Next, Near, Decay float64
 	Radius                  int
+	// Intent multiplies by 1+Intent the score of entries whose tags mark
+	// them as what the query asks for (see intents.txt).
+	Intent float64
 	// Standalone is the size (bytes of text) from which a chunk takes
 	// less of its neighbours' evidence, in proportion (see leaning).
 	Standalone int
@@ -47,7 +50,7 @@ type RankParams struct {
 func DefaultRankParams() RankParams {
 	return RankParams{
 		Candidates: 50,
-		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3, Standalone: 300,
+		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3, Standalone: 300, Intent: 0.5,
 		FileMax: 0.1, Session: 0.2,
 		Speaker:   2,
 		DateBoost: 3, DateAdd: 0.3, DateSlack: 3,
@@ -80,6 +83,7 @@ type cand struct {
 func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error) {
 	p := e.opt.Rank
 	pq := parseQuery(e.ft.Analyzer(), q.Text, *e.agents.Load())
+	pq.tags = intentTags(e.intents, q.Text)
 	if len(pq.terms) == 0 {
 		return nil, nil, nil
 	}
