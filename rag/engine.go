@@ -86,8 +86,10 @@ type Engine struct {
 	cache  chunkCache                      // chunks of recent results
 	emb    embed.Embedder                  // nil: no vectors
 	vec    vectors
-	// intents are what questions ask for (intents.txt).
-	intents []intent
+	// intents are what questions ask for (intents.txt); shortForms map a
+	// word to its other forms (shortforms.txt).
+	intents    []intent
+	shortForms map[string][]string
 }
 
 // exclusive takes an engine's search lock for writing on first need and
@@ -132,6 +134,7 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 	if e.intents, err = parseIntents(intentsFile); err != nil {
 		return nil, err
 	}
+	e.shortForms = parseShortForms(shortFormsFile)
 	if e.log == nil {
 		e.log = slog.Default()
 	}

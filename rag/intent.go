@@ -4,10 +4,36 @@ import (
 	_ "embed"
 	"fmt"
 	"strings"
+
+	"github.com/archon-memory/archon/rag/fulltext"
 )
 
 //go:embed intents.txt
 var intentsFile string
+
+//go:embed shortforms.txt
+var shortFormsFile string
+
+// parseShortForms reads shortforms.txt: each word maps to the other words
+// of its set.
+func parseShortForms(data string) map[string][]string {
+	out := map[string][]string{}
+	for _, line := range strings.Split(data, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		set := strings.Fields(line)
+		for _, w := range set {
+			for _, o := range set {
+				if o != w {
+					out[w] = append(out[w], strings.ReplaceAll(o, "-", " "))
+				}
+			}
+		}
+	}
+	return out
+}
 
 // intent is what a question asks for: the words that ask for it and the
 // tags of the entries that answer it.
@@ -62,3 +88,38 @@ func intentTags(intents []intent, text string) map[string]bool {
 	}
 	return out
 }
+
+// expand adds to q the long forms of the short forms in text, and the
+// other way round, each term at weight w (0: none); and every query word
+// and form as a tag (an entry tagged #db answers "the database"), at
+// weight tag (0: none).
+func (q *parsedQuery) expand(an analyzer, text string, forms map[string][]string, w, tag float64) {
+	have, tags := map[string]bool{}, map[string]bool{}
+	for _, t := range q.terms {
+		have[t.Text] = true
+	}
+	addTag := func(word string) {
+		if tag > 0 && !tags[word] && !strings.Contains(word, " ") {
+			tags[word] = true
+			q.terms = append(q.terms, fulltext.Term{Text: word, Weight: tag, Field: fulltext.FieldTags})
+		}
+	}
+	for _, word := range rawWords(text) {
+		addTag(word)
+		if w <= 0 {
+			continue
+		}
+		for _, f := range forms[word] {
+			addTag(f)
+			for _, t := range an.Terms(f) {
+				if !have[t] {
+					have[t] = true
+					q.terms = append(q.terms, fulltext.Term{Text: t, Weight: w})
+				}
+			}
+		}
+	}
+}
+
+// analyzer is the part of fulltext.Analyzer expand uses.
+type analyzer interface{ Terms(string) []string }

@@ -21,6 +21,11 @@ type RankParams struct {
 	// Radius entries away in the same file.
 	Prev, Next, Near, Decay float64
 	Radius                  int
+	// ShortForm is the weight of the terms a short form adds for its long
+	// forms, and the other way round (shortforms.txt); 0 adds none.
+	ShortForm float64
+	// Tag is the weight of a query word that names one of a chunk's tags.
+	Tag float64
 	// Intent multiplies by 1+Intent the score of entries whose tags mark
 	// them as what the query asks for (see intents.txt).
 	Intent float64
@@ -50,7 +55,7 @@ type RankParams struct {
 func DefaultRankParams() RankParams {
 	return RankParams{
 		Candidates: 50,
-		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3, Standalone: 300, Intent: 0.5,
+		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3, Standalone: 300, Intent: 0.5, ShortForm: 0.5, Tag: 0.1,
 		FileMax: 0.1, Session: 0.2,
 		Speaker:   2,
 		DateBoost: 3, DateAdd: 0.3, DateSlack: 3,
@@ -84,6 +89,7 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 	p := e.opt.Rank
 	pq := parseQuery(e.ft.Analyzer(), q.Text, *e.agents.Load())
 	pq.tags = intentTags(e.intents, q.Text)
+	pq.expand(e.ft.Analyzer(), q.Text, e.shortForms, p.ShortForm, p.Tag)
 	if len(pq.terms) == 0 {
 		return nil, nil, nil
 	}

@@ -184,3 +184,27 @@ func TestReorderArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestQuickstartFindsTheDecision: the README's quickstart, a fresh
+// workspace with one decision, answers its own question with that entry
+// first, not with the templates' headings.
+func TestQuickstartFindsTheDecision(t *testing.T) {
+	root := t.TempDir()
+	archon(t, "", "--root", root, "init")
+	if code, _, e := archon(t, "", "--root", root, "log", "--agent", "planner", "--tags", "db,decision", "Chose PostgreSQL: we need transactions."); code != 0 {
+		t.Fatal(e)
+	}
+	code, out, e := archon(t, "", "--root", root, "search", "what did we decide about the database", "--format", "json")
+	var resp struct {
+		Results []struct{ Snippet, Path string }
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &resp) != nil || len(resp.Results) == 0 ||
+		!strings.Contains(resp.Results[0].Snippet, "PostgreSQL") {
+		t.Fatalf("quickstart search: %d %s %s", code, out, e)
+	}
+	for _, r := range resp.Results {
+		if r.Path == "MEMORY_SUMMARY.md" || r.Path == "MEMORY.md" {
+			t.Errorf("a template heading is a hit: %+v", r)
+		}
+	}
+}

@@ -34,6 +34,9 @@ type Hit struct {
 type Term struct {
 	Text   string
 	Weight float64
+	// Field is the field searched: FieldText when empty, or FieldTags for
+	// a query word that names a tag.
+	Field string
 }
 
 // QueryTerms analyzes text into distinct weighted terms (weight 1 each).
@@ -159,6 +162,9 @@ func anyTerm(terms []Term) query.Query {
 	for _, t := range terms {
 		tq := query.NewTermQuery(t.Text)
 		tq.SetField(FieldText)
+		if t.Field != "" {
+			tq.SetField(t.Field)
+		}
 		if t.Weight > 0 {
 			tq.SetBoost(t.Weight)
 		}
