@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/archon-memory/archon/rag/chunk"
 )
 
 // propagate spreads scores to neighbouring entries: an answer often shares
@@ -146,6 +148,17 @@ func (e *Engine) sessionBoost(ctx context.Context, cands []cand, pq *parsedQuery
 // applyBoosts multiplies entries by named speakers and entries dated on a
 // date the query mentions.
 func applyBoosts(cands []cand, pq *parsedQuery, p RankParams) {
+	if p.Background > 0 && p.Background < 1 {
+		// L1 (the summary, the identity files) is loaded at every session
+		// start: a search hit there tells the agent what it already has.
+		for i := range cands {
+			if cands[i].c.Layer == chunk.L1 {
+				for ch := range channels {
+					cands[i].s[ch] *= p.Background
+				}
+			}
+		}
+	}
 	if len(pq.tags) > 0 && p.Intent > 0 {
 		for i := range cands {
 			cd := &cands[i]

@@ -1,9 +1,13 @@
 package rag
 
 import (
+	"context"
 	"reflect"
 	"sort"
+	"strings"
 	"testing"
+
+	"github.com/archon-memory/archon/rag/embed"
 )
 
 func TestIntents(t *testing.T) {
@@ -31,5 +35,28 @@ func TestIntents(t *testing.T) {
 	}
 	if _, err := parseIntents("decision: why"); err == nil {
 		t.Error("a line without tags is an error")
+	}
+}
+
+// TestBackgroundIsNotAnAnswer: on a decision question the logged
+// decision outranks the principles file that shares its words (L1 is
+// loaded at every session start: background, not an answer).
+func TestBackgroundIsNotAnAnswer(t *testing.T) {
+	ws := demoWorkspace(t)
+	builtin, err := embed.NewBuiltin(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := Open(context.Background(), ws, Options{Embedder: builtin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if _, err := e.Index(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	rs := search(t, e, Query{Text: "why did we pick PostgreSQL", TopK: 3})
+	if len(rs) == 0 || rs[0].Layer != "L2" || !strings.Contains(rs[0].Snippet, "PostgreSQL") {
+		t.Fatalf("first hit: %+v", rs)
 	}
 }

@@ -24,6 +24,10 @@ type RankParams struct {
 	// ShortForm is the weight of the terms a short form adds for its long
 	// forms, and the other way round (shortforms.txt); 0 adds none.
 	ShortForm float64
+	// Background multiplies the score of L1 chunks (MEMORY_SUMMARY.md,
+	// the identity files: always loaded at session start, so background
+	// rather than answers); 0 or 1 leaves them as they are.
+	Background float64
 	// Tag is the weight of a query word that names one of a chunk's tags.
 	Tag float64
 	// Intent multiplies by 1+Intent the score of entries whose tags mark
@@ -55,7 +59,7 @@ type RankParams struct {
 func DefaultRankParams() RankParams {
 	return RankParams{
 		Candidates: 50,
-		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3, Standalone: 300, Intent: 0.5, ShortForm: 0.5, Tag: 0.1,
+		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3, Standalone: 300, Intent: 0.5, ShortForm: 0.5, Tag: 0.1, Background: 0.5,
 		FileMax: 0.1, Session: 0.2,
 		Speaker:   2,
 		DateBoost: 3, DateAdd: 0.3, DateSlack: 3,
