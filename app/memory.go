@@ -25,6 +25,9 @@ type Memory interface {
 	Index(ctx context.Context, r IndexRequest) (*IndexStats, error)
 	// Search answers a query, best first, metadata first.
 	Search(ctx context.Context, r SearchRequest) (*SearchResponse, error)
+	// Count says how many chunks match a search, by day, file, agent, tag
+	// and layer (TopK and Threshold are not used).
+	Count(ctx context.Context, r SearchRequest) (*Counts, error)
 	// Get returns the full item behind a search hit.
 	Get(ctx context.Context, r GetRequest) (*Hit, error)
 	// File returns one of the workspace's curated files (MEMORY_SUMMARY.md

@@ -84,6 +84,24 @@ func (l *Local) Search(ctx context.Context, r SearchRequest) (*SearchResponse, e
 	return eng.Search(ctx, q)
 }
 
+// Count counts the chunks that match r within its filters.
+func (l *Local) Count(ctx context.Context, r SearchRequest) (*Counts, error) {
+	q := l.query(r)
+	if _, err := q.Validate(); err != nil {
+		return nil, wrap(Invalid, err)
+	}
+	if r.Refresh {
+		if _, err := l.Index(ctx, IndexRequest{}); err != nil {
+			return nil, fmt.Errorf("count: index: %w", err)
+		}
+	}
+	eng, err := l.engine(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return eng.Count(ctx, q)
+}
+
 // Get returns the full item behind a search hit with r.Context neighbours
 // a side.
 func (l *Local) Get(ctx context.Context, r GetRequest) (*Hit, error) {

@@ -23,6 +23,8 @@ type (
 	Entry = memory.Entry
 	// SearchResponse is the answer to a search.
 	SearchResponse = rag.Response
+	// Counts is the answer of Count.
+	Counts = rag.Counts
 	// Result is one search hit, metadata first.
 	Result = rag.Result
 	// Hit is the full item behind a search hit, with its neighbours.

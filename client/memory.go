@@ -36,6 +36,11 @@ func (c *Client) Search(ctx context.Context, r app.SearchRequest) (*app.SearchRe
 	return send[app.SearchResponse](ctx, c, http.MethodPost, "/v1/search", r)
 }
 
+// Count implements app.Memory.
+func (c *Client) Count(ctx context.Context, r app.SearchRequest) (*app.Counts, error) {
+	return send[app.Counts](ctx, c, http.MethodPost, "/v1/search/count", r)
+}
+
 // Get implements app.Memory.
 func (c *Client) Get(ctx context.Context, r app.GetRequest) (*app.Hit, error) {
 	return get[app.Hit](ctx, c, "/v1/items/"+id(r.ID)+query("context", strconv.Itoa(r.Context)))

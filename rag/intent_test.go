@@ -60,3 +60,26 @@ func TestBackgroundIsNotAnAnswer(t *testing.T) {
 		t.Fatalf("first hit: %+v", rs)
 	}
 }
+
+// TestCount: count mode counts the matching chunks by day, agent, tag and
+// layer, within the filters.
+func TestCount(t *testing.T) {
+	ws := demoWorkspace(t)
+	e := openIndexed(t, ws)
+	c, err := e.Count(context.Background(), Query{Text: "PostgreSQL"})
+	if err != nil || c.Total == 0 || c.ByLayer["L2"] == 0 || len(c.ByDay) == 0 || c.ByTag["db"] == 0 {
+		t.Fatalf("count: %+v %v", c, err)
+	}
+	f, err := e.Count(context.Background(), Query{Text: "PostgreSQL", Filter: Filter{Tags: []string{"db"}}})
+	if err != nil || f.Total == 0 || f.Total >= c.Total || f.ByTag["db"] != f.Total {
+		t.Fatalf("filtered count %+v of %d: %v", f, c.Total, err)
+	}
+	var b strings.Builder
+	c.WriteText(&b)
+	if !strings.Contains(b.String(), "matches") || !strings.Contains(b.String(), "by tag:") {
+		t.Fatalf("text: %s", b.String())
+	}
+	if _, err := e.Count(context.Background(), Query{Text: "x", Filter: Filter{Since: "soon"}}); err == nil {
+		t.Fatal("a bad filter is an error")
+	}
+}

@@ -40,6 +40,8 @@ func (s *Server) routes() []route {
 			request: app.LogRequest{}, h: s.appendLog},
 		{method: "POST", path: "/v1/search", summary: "Hybrid search with every filter, metadata first", body: smallBody,
 			request: app.SearchRequest{}, h: s.search},
+		{method: "POST", path: "/v1/search/count", summary: "How many chunks match, by day, file, agent, tag and layer", body: smallBody,
+			request: app.SearchRequest{}, h: s.count},
 		{method: "GET", path: "/v1/items/{id}", summary: "The full item behind a search hit", query: []string{"context"}, h: s.item},
 		{method: "GET", path: "/v1/files/{id}", summary: "MEMORY_SUMMARY.md or MEMORY.md as it is now", h: s.file},
 		{method: "POST", path: "/v1/index", summary: "Bring every index up to date now", h: s.index},

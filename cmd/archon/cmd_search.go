@@ -53,6 +53,7 @@ func (a *app) searchCommand() *cli.Command {
 			&cli.StringFlag{Name: "queries", Usage: `batch mode: file (or -) of {"qid","query"} lines`},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, json or jsonl"},
 			&cli.BoolFlag{Name: "no-index", Usage: "do not bring the index up to date first"},
+			&cli.BoolFlag{Name: "count", Usage: "only count the matches, by day, file, agent, tag and layer (text or --format json)"},
 		},
 		Before: searchMode,
 		Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
@@ -80,6 +81,17 @@ func (a *app) searchCommand() *cli.Command {
 				return core.SearchBatch(c.Context, m, base, in, a.stdout, a.logger)
 			}
 			base.Query = strings.Join(c.Args().Slice(), " ")
+			if c.Bool("count") {
+				n, err := m.Count(c.Context, base)
+				if err != nil {
+					return err
+				}
+				if c.String("format") == "text" {
+					n.WriteText(a.stdout)
+					return nil
+				}
+				return writeJSON(a.stdout, n)
+			}
 			resp, err := m.Search(c.Context, base)
 			if err != nil {
 				return err
@@ -102,6 +114,8 @@ func searchMode(c *cli.Context) error {
 		return usagef("give either a QUERY or --queries FILE, not both")
 	case batch != "" && format == "text":
 		return usagef("--queries needs --format jsonl")
+	case batch != "" && c.Bool("count"):
+		return usagef("--count takes one QUERY, not --queries")
 	}
 	return nil
 }

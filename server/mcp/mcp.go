@@ -114,6 +114,7 @@ type (
 		Projects []string `json:"projects,omitempty"`
 		Since    string   `json:"since,omitempty" jsonschema:"YYYY-MM-DD"`
 		Until    string   `json:"until,omitempty" jsonschema:"YYYY-MM-DD"`
+		Count    bool     `json:"count,omitempty"`
 	}
 	getIn struct {
 		ID      string `json:"id"`
@@ -166,10 +167,14 @@ type (
 
 func (t *tools) register(s *sdk.Server) {
 	svc := t.mem
-	add(s, "memory_search", "Search memory. Returns hits (id, path, lines, snippet, date, agent, tags), best first; read the lines or memory_get the id.",
+	add(s, "memory_search", "Search memory. Returns hits (id, path, lines, snippet, date, agent, tags), best first; read the lines or memory_get the id. count: only how many match, by day, file, agent, tag.",
 		func(ctx context.Context, in searchIn) (any, error) {
-			resp, err := svc.Search(ctx, app.SearchRequest{Query: in.Query, TopK: in.TopK, Tags: in.Tags,
-				Agents: in.Agents, Projects: in.Projects, Since: in.Since, Until: in.Until})
+			r := app.SearchRequest{Query: in.Query, TopK: in.TopK, Tags: in.Tags,
+				Agents: in.Agents, Projects: in.Projects, Since: in.Since, Until: in.Until}
+			if in.Count {
+				return svc.Count(ctx, r)
+			}
+			resp, err := svc.Search(ctx, r)
 			if err != nil {
 				return nil, err
 			}

@@ -1,0 +1,114 @@
+package rag
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// MaxCount bounds how many matching chunks Count looks at.
+const MaxCount = 10000
+
+// Counts say how many chunks match a query, by day, file, agent, tag and
+// layer: what an agent reads before it reads any hit (count the matches,
+// narrow with filters, then read the few that matter).
+type Counts struct {
+	Query string `json:"query"`
+	Total int    `json:"total"`
+	// Capped is set when more than MaxCount chunks match (the counts are
+	// of the best MaxCount).
+	Capped  bool           `json:"capped,omitempty"`
+	ByDay   map[string]int `json:"by_day"`
+	ByFile  map[string]int `json:"by_file"`
+	ByAgent map[string]int `json:"by_agent"`
+	ByTag   map[string]int `json:"by_tag"`
+	ByLayer map[string]int `json:"by_layer"`
+}
+
+// Count counts the chunks that match q's words (any of them) within its
+// filters; TopK and Threshold are not used.
+func (e *Engine) Count(ctx context.Context, q Query) (*Counts, error) {
+	if _, err := q.Validate(); err != nil {
+		return nil, err
+	}
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	if e.ft == nil {
+		return nil, ErrClosed
+	}
+	out := &Counts{Query: q.Text, ByDay: map[string]int{}, ByFile: map[string]int{}, ByAgent: map[string]int{},
+		ByTag: map[string]int{}, ByLayer: map[string]int{}}
+	pq := parseQuery(e.ft.Analyzer(), q.Text, *e.agents.Load())
+	if len(pq.terms) == 0 {
+		return out, nil
+	}
+	hits, err := e.ft.Search(ctx, pq.terms, q.Filter, MaxCount+1)
+	if err != nil {
+		return nil, fmt.Errorf("count: %w", err)
+	}
+	if len(hits) > MaxCount {
+		hits, out.Capped = hits[:MaxCount], true
+	}
+	ids := make([]string, len(hits))
+	for i, h := range hits {
+		ids[i] = h.ID
+	}
+	ps, err := e.neighbourhood(ctx, ids, 0)
+	if err != nil {
+		return nil, fmt.Errorf("count: %w", err)
+	}
+	for _, p := range ps {
+		out.Total++
+		if p.Date != "" {
+			out.ByDay[p.Date]++
+		}
+		out.ByFile[p.Path]++
+		if p.Agent != "" {
+			out.ByAgent[p.Agent]++
+		}
+		for _, t := range p.Tags {
+			out.ByTag[t]++
+		}
+		out.ByLayer[p.Layer]++
+	}
+	return out, nil
+}
+
+// WriteText writes the counts in a few lines: the total, then the five
+// biggest groups of each kind.
+func (c *Counts) WriteText(w io.Writer) {
+	fmt.Fprintf(w, "%d matches", c.Total)
+	if c.Capped {
+		fmt.Fprintf(w, " (counted the best %d)", MaxCount)
+	}
+	fmt.Fprintln(w)
+	for _, g := range []struct {
+		name string
+		m    map[string]int
+	}{{"layer", c.ByLayer}, {"day", c.ByDay}, {"file", c.ByFile}, {"agent", c.ByAgent}, {"tag", c.ByTag}} {
+		if len(g.m) == 0 {
+			continue
+		}
+		keys := make([]string, 0, len(g.m))
+		for k := range g.m {
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(i, j int) bool {
+			if g.m[keys[i]] != g.m[keys[j]] {
+				return g.m[keys[i]] > g.m[keys[j]]
+			}
+			return keys[i] < keys[j]
+		})
+		var parts []string
+		for i, k := range keys {
+			if i == 5 {
+				parts = append(parts, fmt.Sprintf("+%d more", len(keys)-5))
+				break
+			}
+			parts = append(parts, fmt.Sprintf("%s %d", k, g.m[k]))
+		}
+		fmt.Fprintf(w, "  by %s: %s\n", g.name, strings.Join(parts, ", "))
+	}
+}
