@@ -117,7 +117,9 @@ func TestClientMatchesLocal(t *testing.T) {
 		call func(m app.Memory) (any, error)
 	}{
 		{"search", func(m app.Memory) (any, error) { return m.Search(ctx, sr) }},
-		{"count", func(m app.Memory) (any, error) { return m.Count(ctx, app.SearchRequest{Query: "postgres", Tags: []string{"db"}}) }},
+		{"count", func(m app.Memory) (any, error) {
+			return m.Count(ctx, app.SearchRequest{Query: "postgres", Tags: []string{"db"}})
+		}},
 		{"search with a bad date", func(m app.Memory) (any, error) { return m.Search(ctx, app.SearchRequest{Query: "x", Since: "soon"}) }},
 		{"get unknown", func(m app.Memory) (any, error) { return m.Get(ctx, app.GetRequest{ID: "0123456789abcdef"}) }},
 		{"file", func(m app.Memory) (any, error) { return m.File(ctx, memory.WisdomFile) }},
