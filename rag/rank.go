@@ -93,6 +93,9 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 	p := e.opt.Rank
 	pq := parseQuery(e.ft.Analyzer(), q.Text, *e.agents.Load())
 	pq.tags = intentTags(e.intents, q.Text)
+	if len(pq.dates) == 0 {
+		pq.dates = relativeDates(q.Text, e.ws.Now())
+	}
 	pq.expand(e.ft.Analyzer(), q.Text, e.shortForms, p.ShortForm, p.Tag)
 	if len(pq.terms) == 0 {
 		return nil, nil, nil

@@ -1,0 +1,99 @@
+package rag
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+var (
+	reAgo       = regexp.MustCompile(`(?i)\b(\d{1,3}|a|one|two|three) (day|week|month)s? ago\b`)
+	reLastThis  = regexp.MustCompile(`(?i)\b(last|this|past) (week|month|year)\b`)
+	reMonthOnly = regexp.MustCompile(`(?i)\b(?:in|during|since|from|of) ([a-z]+)\b`)
+	smallNumber = map[string]int{"a": 1, "one": 1, "two": 2, "three": 3}
+)
+
+// relativeDates resolves the time words of a question against now (the
+// workspace's clock): today, yesterday, N days/weeks/months ago,
+// last/this week, month or year, and a month named without a year ("in
+// October": the latest October not after now). They are used only when
+// the question names no calendar date.
+func relativeDates(s string, now time.Time) []dateRange {
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	var out []dateRange
+	add := func(from, to time.Time) { out = append(out, dateRange{from, to}) }
+	lower := strings.ToLower(s)
+	for _, w := range rawWords(lower) {
+		switch w {
+		case "today":
+			add(today, today)
+		case "yesterday":
+			d := today.AddDate(0, 0, -1)
+			add(d, d)
+		}
+	}
+	for _, m := range reAgo.FindAllStringSubmatch(lower, -1) {
+		n, err := strconv.Atoi(m[1])
+		if err != nil {
+			n = smallNumber[m[1]]
+		}
+		switch m[2] {
+		case "day":
+			d := today.AddDate(0, 0, -n)
+			add(d, d)
+		case "week":
+			d := today.AddDate(0, 0, -7*n)
+			add(d.AddDate(0, 0, -3), d.AddDate(0, 0, 3))
+		case "month":
+			d := today.AddDate(0, -n, 0)
+			add(time.Date(d.Year(), d.Month(), 1, 0, 0, 0, 0, time.UTC), time.Date(d.Year(), d.Month()+1, 0, 0, 0, 0, 0, time.UTC))
+		}
+	}
+	for _, m := range reLastThis.FindAllStringSubmatch(lower, -1) {
+		this := m[1] == "this"
+		switch m[2] {
+		case "week":
+			// Weeks start on Monday.
+			start := today.AddDate(0, 0, -((int(today.Weekday()) + 6) % 7))
+			if this {
+				add(start, today)
+			} else if m[1] == "past" {
+				add(today.AddDate(0, 0, -7), today)
+			} else {
+				add(start.AddDate(0, 0, -7), start.AddDate(0, 0, -1))
+			}
+		case "month":
+			first := time.Date(today.Year(), today.Month(), 1, 0, 0, 0, 0, time.UTC)
+			if this {
+				add(first, today)
+			} else if m[1] == "past" {
+				add(today.AddDate(0, -1, 0), today)
+			} else {
+				add(first.AddDate(0, -1, 0), first.AddDate(0, 0, -1))
+			}
+		case "year":
+			first := time.Date(today.Year(), 1, 1, 0, 0, 0, 0, time.UTC)
+			if this {
+				add(first, today)
+			} else if m[1] == "past" {
+				add(today.AddDate(-1, 0, 0), today)
+			} else {
+				add(first.AddDate(-1, 0, 0), first.AddDate(0, 0, -1))
+			}
+		}
+	}
+	for _, m := range reMonthOnly.FindAllStringSubmatch(lower, -1) {
+		mo, ok := months[m[1]]
+		if !ok || m[1] == "may" { // "may" is mostly the verb
+			continue
+		}
+		y := today.Year()
+		if mo > today.Month() {
+			y--
+		}
+		first := time.Date(y, mo, 1, 0, 0, 0, 0, time.UTC)
+		add(first, first.AddDate(0, 1, -1))
+	}
+	return out
+}

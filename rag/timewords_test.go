@@ -1,0 +1,66 @@
+package rag
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/archon-memory/archon/memory"
+)
+
+func TestRelativeDates(t *testing.T) {
+	now := time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC) // a Wednesday
+	day := func(s string) time.Time { d, _ := time.Parse(time.DateOnly, s); return d }
+	for _, tc := range []struct {
+		q        string
+		from, to string
+	}{
+		{"what broke yesterday?", "2026-12-01", "2026-12-01"},
+		{"what did we do today", "2026-12-02", "2026-12-02"},
+		{"the deploy 3 days ago", "2026-11-29", "2026-11-29"},
+		{"what did we decide last week", "2026-11-23", "2026-11-29"},
+		{"errors this week", "2026-11-30", "2026-12-02"},
+		{"what changed last month", "2026-11-01", "2026-11-30"},
+		{"the migration in October", "2026-10-01", "2026-10-31"},
+		{"the launch in December", "2026-12-01", "2026-12-31"},
+	} {
+		got := relativeDates(tc.q, now)
+		if len(got) != 1 || !got[0].from.Equal(day(tc.from)) || !got[0].to.Equal(day(tc.to)) {
+			t.Errorf("%q: %+v, want %s..%s", tc.q, got, tc.from, tc.to)
+		}
+	}
+	for _, q := range []string{"we may need it", "why did we pick PostgreSQL"} {
+		if got := relativeDates(q, now); len(got) != 0 {
+			t.Errorf("%q: %+v, want none", q, got)
+		}
+	}
+}
+
+// TestTimeWordsRank: "yesterday" is resolved against the workspace clock
+// and brings that day's entry first among entries that say the same.
+func TestTimeWordsRank(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC)
+	root := t.TempDir()
+	if _, err := memory.Init(ctx, root, nil); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := memory.OpenWith(root, memory.Options{Location: time.UTC, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []memory.Entry{
+		{Date: "2026-11-20", Time: "10:00", Agent: "executor", Text: "ERROR: the nightly export broke on the invoices table."},
+		{Date: "2026-12-01", Time: "10:00", Agent: "executor", Text: "ERROR: the nightly export broke on the payments table."},
+		{Date: "2026-11-25", Time: "10:00", Agent: "executor", Text: "ERROR: the nightly export broke on the refunds table."},
+	} {
+		if _, err := ws.Append(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e := openIndexed(t, ws)
+	rs := search(t, e, Query{Text: "what broke in the nightly export yesterday", TopK: 3})
+	if len(rs) == 0 || rs[0].Date != "2026-12-01" {
+		t.Fatalf("first hit: %+v", rs)
+	}
+}
