@@ -75,3 +75,17 @@ func KindOf(err error) Kind {
 	}
 	return Internal
 }
+
+// Cause returns err without its kind: the error an Error wraps, and what
+// that one wraps in turn (the engine's own error), for a front end that
+// words the mistake itself ("--older-than: ...").
+func Cause(err error) error {
+	var e *Error
+	if errors.As(err, &e) {
+		if in := errors.Unwrap(e.Err); in != nil {
+			return in
+		}
+		return e.Err
+	}
+	return err
+}

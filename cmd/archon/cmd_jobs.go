@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	core "github.com/archon-memory/archon/app"
+	"github.com/archon-memory/archon/client"
 )
 
 func (a *app) jobsCommand() *cli.Command {
@@ -56,7 +57,7 @@ func (a *app) jobsCommand() *cli.Command {
 				name := c.Args().First()
 				// Without a service an unknown name is a mistake on the
 				// command line; a service answers it as an unknown job.
-				if !remote(m) && !slices.Contains(core.JobNames(), name) {
+				if _, remote := m.(*client.Client); !remote && !slices.Contains(core.JobNames(), name) {
 					return usagef("no job %q (jobs: %s)", name, strings.Join(core.JobNames(), ", "))
 				}
 				st, err := m.RunJob(c.Context, name)

@@ -83,10 +83,10 @@ func (a *app) searchCommand() *cli.Command {
 			base.Query = strings.Join(c.Args().Slice(), " ")
 			if c.Bool("count") {
 				n, err := m.Count(c.Context, base)
-				if err != nil {
+				switch {
+				case err != nil:
 					return err
-				}
-				if c.String("format") == "text" {
+				case c.String("format") == "text":
 					n.WriteText(a.stdout)
 					return nil
 				}

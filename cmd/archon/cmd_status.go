@@ -38,7 +38,7 @@ func (a *app) archiveCommand() *cli.Command {
 		Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
 			res, err := m.Archive(c.Context, core.ArchiveRequest{OlderThan: c.String("older-than"), DryRun: c.Bool("dry-run")})
 			if core.KindOf(err) == core.Invalid {
-				return usageError{fmt.Errorf("--older-than: %w", inner(err))}
+				return usageError{fmt.Errorf("--older-than: %w", core.Cause(err))}
 			}
 			return emit(a, c, res, err, func(res *core.ArchiveResult, w io.Writer) {
 				verb := "moved"

@@ -55,12 +55,6 @@ func (a *app) withMemory(fn func(c *cli.Context, m core.Memory) error) cli.Actio
 	}
 }
 
-// remote reports whether m goes through a running archon serve.
-func remote(m core.Memory) bool {
-	_, ok := m.(*client.Client)
-	return ok
-}
-
 // warn logs warnings from the engine or the service.
 func (a *app) warn(ws []string) {
 	for _, w := range ws {
@@ -93,18 +87,6 @@ func splitList(s string) []string {
 		}
 	}
 	return out
-}
-
-// inner returns the message of an app error without its kind's wrapper.
-func inner(err error) error {
-	var e *core.Error
-	if errors.As(err, &e) {
-		if in := errors.Unwrap(e.Err); in != nil {
-			return in
-		}
-		return e.Err
-	}
-	return err
 }
 
 // relTo returns a function that makes paths relative to the workspace
