@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -14,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/archon-memory/archon/internal/jsonedit"
+	"github.com/archon-memory/archon/internal/jsonfile"
 	"github.com/archon-memory/archon/memory"
 )
 
@@ -308,15 +308,8 @@ func hash(b []byte) string {
 // LoadRecord reads the install record (a missing one is empty).
 func LoadRecord(path string) (Record, error) {
 	rec := Record{}
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return rec, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal(b, &rec); err != nil {
-		return nil, fmt.Errorf("install record %s: %w", path, err)
+	if _, err := jsonfile.Read(path, &rec); err != nil {
+		return nil, fmt.Errorf("install record: %w", err)
 	}
 	return rec, nil
 }
@@ -368,12 +361,5 @@ func Apply(changes []Change, recordPath, backups string, stamp string) error {
 			return err
 		}
 	}
-	b, err := json.MarshalIndent(rec, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(recordPath), 0o755); err != nil {
-		return err
-	}
-	return memory.WriteFileAtomic(recordPath, append(b, '\n'), 0o644)
+	return jsonfile.Write(recordPath, rec, 0o644)
 }

@@ -1,14 +1,10 @@
 package claudecode
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 
-	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/internal/jsonfile"
 )
 
 // StateDir is where, under .archon/, the hooks keep what they know of
@@ -41,8 +37,7 @@ func statePath(dir, session string) string { return filepath.Join(dir, session+"
 // twice).
 func loadState(dir, session, transcript string) state {
 	var st state
-	b, err := os.ReadFile(statePath(dir, session))
-	if err != nil || json.Unmarshal(b, &st) != nil || st.Transcript != transcript {
+	if found, err := jsonfile.Read(statePath(dir, session), &st); !found || err != nil || st.Transcript != transcript {
 		return state{Transcript: transcript}
 	}
 	return st
@@ -50,14 +45,7 @@ func loadState(dir, session, transcript string) state {
 
 // saveState writes a session's state atomically.
 func saveState(dir, session string, st state) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
-		return fmt.Errorf("hook state: %w", err)
-	}
-	b, err := json.MarshalIndent(st, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := memory.WriteFileAtomic(statePath(dir, session), append(b, '\n'), 0o644); err != nil {
+	if err := jsonfile.Write(statePath(dir, session), st, 0o644); err != nil {
 		return fmt.Errorf("hook state: %w", err)
 	}
 	return nil

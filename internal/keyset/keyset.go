@@ -3,15 +3,9 @@
 package keyset
 
 import (
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"sort"
 
-	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/internal/jsonfile"
 )
 
 // Set is a set of keys.
@@ -19,37 +13,23 @@ type Set map[string]bool
 
 // Load reads the set at path (a missing file is empty).
 func Load(path string) (Set, error) {
-	set := Set{}
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return set, nil
-	}
-	if err != nil {
+	var keys []string
+	if _, err := jsonfile.Read(path, &keys); err != nil {
 		return nil, err
 	}
-	var keys []string
-	if err := json.Unmarshal(b, &keys); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
+	set := make(Set, len(keys))
 	for _, k := range keys {
 		set[k] = true
 	}
 	return set, nil
 }
 
-// Save writes the set to path atomically.
+// Save writes the set to path atomically, as a sorted array.
 func (s Set) Save(path string) error {
 	keys := make([]string, 0, len(s))
 	for k := range s {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	b, err := json.MarshalIndent(keys, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return memory.WriteFileAtomic(path, append(b, '\n'), 0o644)
+	return jsonfile.Write(path, keys, 0o644)
 }
