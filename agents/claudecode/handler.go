@@ -145,7 +145,11 @@ func (h *Handler) prompt(ctx context.Context, ev Event) (Output, error) {
 		if _, err := h.checkpoint(ctx, ev, &st); err != nil {
 			return Output{}, err
 		}
-		if err := h.summarize(ctx, ev); err != nil {
+		data, err := os.ReadFile(ev.TranscriptPath)
+		if err != nil {
+			return Output{}, fmt.Errorf("transcript: %w", err)
+		}
+		if err := h.summarize(ctx, ev, data); err != nil {
 			return Output{}, err
 		}
 		notice = fmt.Sprintf("Context at %.0f%% (%d of %d tokens): %s. archon wrote MEMORY_SUMMARY.md and archived this session so far into today's daily log (nothing is lost); compact now (/compact).",
@@ -193,14 +197,10 @@ func (h *Handler) checkpoint(ctx context.Context, ev Event, st *state) (int, err
 	return n, saveState(h.StateDir, ev.SessionID, *st)
 }
 
-// summarize rewrites MEMORY_SUMMARY.md from the whole transcript.
-func (h *Handler) summarize(ctx context.Context, ev Event) error {
-	data, err := os.ReadFile(ev.TranscriptPath)
-	if err != nil {
-		return fmt.Errorf("transcript: %w", err)
-	}
+// summarize rewrites MEMORY_SUMMARY.md from the whole transcript, data.
+func (h *Handler) summarize(ctx context.Context, ev Event, data []byte) error {
 	text, _ := json.Marshal(string(data))
-	_, err = h.Memory.Summarize(ctx, app.ConvRequest{Conversation: text, Format: "claude-code", Model: ev.Model})
+	_, err := h.Memory.Summarize(ctx, app.ConvRequest{Conversation: text, Format: "claude-code", Model: ev.Model})
 	return err
 }
 

@@ -26,15 +26,16 @@ func (h *Handler) preCompact(ctx context.Context, ev Event) (Output, error) {
 	if ev.TranscriptPath == "" {
 		return Output{}, errNoTranscript
 	}
+	// The whole transcript is read once: for the summary and the note.
+	whole, err := readChunk(ev.TranscriptPath, 0, 0)
+	if err != nil {
+		return Output{}, err
+	}
 	st := loadState(h.StateDir, ev.SessionID, ev.TranscriptPath)
 	if _, err := h.checkpoint(ctx, ev, &st); err != nil {
 		return Output{}, err
 	}
-	if err := h.summarize(ctx, ev); err != nil {
-		return Output{}, err
-	}
-	whole, err := readChunk(ev.TranscriptPath, 0, 0)
-	if err != nil {
+	if err := h.summarize(ctx, ev, whole.Data); err != nil {
 		return Output{}, err
 	}
 	s := h.situation(ctx, ev, whole)
