@@ -5,10 +5,10 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/archon-memory/archon/config"
+	"github.com/archon-memory/archon/internal/testws"
 	"github.com/archon-memory/archon/layers/knowledge"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag"
@@ -16,24 +16,7 @@ import (
 
 // workspace creates an initialised workspace in a temporary directory.
 func workspace(t *testing.T) (*memory.Workspace, *config.Loaded) {
-	t.Helper()
-	root := t.TempDir()
-	if _, err := memory.Init(context.Background(), root, map[string][]byte{memory.ConfigFile: config.Template()}); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := config.Load(filepath.Join(root, memory.ConfigFile), []string{"ARCHON_WORKSPACE_TIMEZONE=UTC"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	opt, err := cfg.MemoryOptions()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ws, err := memory.OpenWith(root, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ws, cfg
+	return testws.New(t, "ARCHON_WORKSPACE_TIMEZONE=UTC")
 }
 
 func exists(path string) bool {

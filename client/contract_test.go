@@ -4,14 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"net/http/httptest"
-	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
 
 	"github.com/archon-memory/archon/app"
 	"github.com/archon-memory/archon/client"
-	"github.com/archon-memory/archon/config"
+	"github.com/archon-memory/archon/internal/testws"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/server"
 )
@@ -20,23 +19,8 @@ import (
 // same memory served over loopback.
 func open(t *testing.T) (*app.Local, *client.Client) {
 	t.Helper()
-	root := t.TempDir()
 	ctx := context.Background()
-	if _, err := memory.Init(ctx, root, map[string][]byte{memory.ConfigFile: config.Template()}); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := config.Load(filepath.Join(root, memory.ConfigFile), []string{"ARCHON_WORKSPACE_TIMEZONE=UTC"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	opt, err := cfg.MemoryOptions()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ws, err := memory.OpenWith(root, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ws, cfg := testws.New(t, "ARCHON_WORKSPACE_TIMEZONE=UTC")
 	local, err := app.Open(ctx, ws, cfg, app.Options{Rescan: -1, IndexDelay: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/archon-memory/archon/app"
-	"github.com/archon-memory/archon/config"
+	"github.com/archon-memory/archon/internal/testws"
 	"github.com/archon-memory/archon/memory"
 )
 
@@ -24,24 +24,8 @@ type fixture struct {
 
 func newFixture(t *testing.T, env ...string) *fixture {
 	t.Helper()
-	root := t.TempDir()
-	ctx := context.Background()
-	if _, err := memory.Init(ctx, root, map[string][]byte{memory.ConfigFile: config.Template()}); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := config.Load(filepath.Join(root, memory.ConfigFile), append([]string{"ARCHON_WORKSPACE_TIMEZONE=UTC"}, env...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	opt, err := cfg.MemoryOptions()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ws, err := memory.OpenWith(root, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := app.Open(ctx, ws, cfg, app.Options{OneShot: true})
+	ws, cfg := testws.New(t, append([]string{"ARCHON_WORKSPACE_TIMEZONE=UTC"}, env...)...)
+	m, err := app.Open(context.Background(), ws, cfg, app.Options{OneShot: true})
 	if err != nil {
 		t.Fatal(err)
 	}
