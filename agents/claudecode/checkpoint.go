@@ -104,9 +104,17 @@ func bound(s string, n, line int) string {
 	if len(s) <= n {
 		return s
 	}
-	cut := n
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
+	head := prefix(s, n)
+	return fmt.Sprintf("%s … [%d more bytes at transcript line %d]", head, len(s)-len(head), line)
+}
+
+// prefix returns at most n bytes of s, cut at a rune boundary.
+func prefix(s string, n int) string {
+	if len(s) <= n {
+		return s
 	}
-	return fmt.Sprintf("%s … [%d more bytes at transcript line %d]", s[:cut], len(s)-cut, line)
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }

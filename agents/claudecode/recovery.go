@@ -265,11 +265,7 @@ func oneLine(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	cut := n
-	for cut > 0 && s[cut]&0xC0 == 0x80 {
-		cut--
-	}
-	return s[:cut] + "…"
+	return prefix(s, n) + "…"
 }
 
 // fitTokens keeps whole lines of s while they fit n tokens.
