@@ -40,7 +40,7 @@ func (e *Engine) Count(ctx context.Context, q Query) (*Counts, error) {
 	}
 	out := &Counts{Query: q.Text, ByDay: map[string]int{}, ByFile: map[string]int{}, ByAgent: map[string]int{},
 		ByTag: map[string]int{}, ByLayer: map[string]int{}}
-	pq := parseQuery(e.ft.Analyzer(), q.Text, *e.agents.Load())
+	pq := e.prepare(q.Text)
 	if len(pq.terms) == 0 {
 		return out, nil
 	}

@@ -88,15 +88,23 @@ type cand struct {
 	s0, s [channels]float64
 }
 
+// prepare reads a query: its terms with the other forms of its short
+// forms and its words as tags, the names, dates (time words resolved) and
+// intent it holds. Search and Count read queries alike.
+func (e *Engine) prepare(text string) *parsedQuery {
+	pq := parseQuery(e.ft.Analyzer(), text, *e.agents.Load())
+	pq.tags = intentTags(e.intents, text)
+	if len(pq.dates) == 0 {
+		pq.dates = relativeDates(text, e.ws.Now())
+	}
+	pq.expand(e.ft.Analyzer(), text, e.shortForms, e.opt.Rank.ShortForm, e.opt.Rank.Tag)
+	return pq
+}
+
 // rank returns the best q.TopK chunk ids for q, best first.
 func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error) {
 	p := e.opt.Rank
-	pq := parseQuery(e.ft.Analyzer(), q.Text, *e.agents.Load())
-	pq.tags = intentTags(e.intents, q.Text)
-	if len(pq.dates) == 0 {
-		pq.dates = relativeDates(q.Text, e.ws.Now())
-	}
-	pq.expand(e.ft.Analyzer(), q.Text, e.shortForms, p.ShortForm, p.Tag)
+	pq := e.prepare(q.Text)
 	if len(pq.terms) == 0 {
 		return nil, nil, nil
 	}
