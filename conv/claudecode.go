@@ -15,6 +15,7 @@ type ccLine struct {
 	RequestID        string          `json:"requestId"`
 	IsSidechain      bool            `json:"isSidechain"`
 	IsCompactSummary bool            `json:"isCompactSummary"`
+	IsMeta           bool            `json:"isMeta"`
 	Message          json.RawMessage `json:"message"`
 }
 
@@ -62,6 +63,7 @@ func parseClaudeCode(data []byte) (*Conversation, error) {
 			Role: knownRole(role, &c.Warnings, lineNo), RawRole: role, Parts: parts, Line: lineNo,
 			Seq: len(c.Messages), ID: m.ID, RequestID: l.RequestID, UUID: l.UUID, Usage: m.Usage,
 			Sidechain: l.IsSidechain, CompactSummary: l.IsCompactSummary, Category: m.Category, Raw: raw,
+			Meta: l.IsMeta,
 		}
 		if msg.Role == RoleAssistant && m.Model != "" && !l.IsSidechain && m.Model != "<synthetic>" {
 			c.Model = m.Model

@@ -115,6 +115,9 @@ type Message struct {
 	Compacted bool
 	// CompactSummary marks a summary written by a compaction.
 	CompactSummary bool
+	// Meta marks Claude Code isMeta lines: text Claude Code adds in the
+	// user's place (command caveats, skill bodies), not the user's words.
+	Meta bool
 	// Category optionally assigns the message to a budget category
 	// ("system", "warmth", "plan", "input", "history"); it is read from an
 	// "archon_category" field and written back with it.
