@@ -246,7 +246,7 @@ func (l *Local) Summarize(ctx context.Context, r ConvRequest) (*Summary, error) 
 	if err != nil {
 		return nil, err
 	}
-	res, history, err := m.SummarizeToWorkspace(ctx, l.ws, cv.Messages, sum, r.Model, time.Now())
+	res, history, err := m.SummarizeToWorkspace(ctx, l.ws, cv.SummaryInput(), sum, r.Model, time.Now())
 	if err != nil {
 		return nil, err
 	}

@@ -187,7 +187,7 @@ func (m *Monitor) newState(c *conv.Conversation, opt PrepareOptions, p *Prepared
 	return &compact.State{
 		Conv: c.Clone(), Count: messageCounter(cache), Budget: budget, Where: where,
 		Summarizer: opt.Summarizer,
-		SummaryOptions: summarize.Options{TargetTokens: m.cfg.SummaryTokens, Counter: cache.Counter(),
+		SummaryOptions: summarize.Options{TargetTokens: m.cfg.SummaryTokens, Counter: summaryCounter(cache.Counter()),
 			KeepDays: m.cfg.KeepDays, Now: opt.now()},
 	}
 }

@@ -56,13 +56,7 @@ func (m *Monitor) protocol(ctx context.Context, c *conv.Conversation, opt Prepar
 		dates = loadDates(filepath.Join(ws.StateDir(), HistoryDir, datesFile))
 		sopt.PreviousDates = dates
 	}
-	var live []conv.Message
-	for _, msg := range c.Messages {
-		if msg.Role != conv.RoleSystem && msg.Live() {
-			live = append(live, msg)
-		}
-	}
-	sum, err := m.summarizerOf(opt.Summarizer).Summarize(ctx, live, sopt)
+	sum, err := m.summarizerOf(opt.Summarizer).Summarize(ctx, c.SummaryInput(), sopt)
 	if err != nil {
 		return fmt.Errorf("auto-summarize: %w", err)
 	}

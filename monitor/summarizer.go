@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/archon-memory/archon/summarize"
+	"github.com/archon-memory/archon/tokens"
 )
 
 // Summarizer returns the summarizer context.llm asks for: the extractive
@@ -26,5 +27,18 @@ func (m *Monitor) Summarizer(logger *slog.Logger) (summarize.Summarizer, error) 
 // size, counter for model, days kept), for `archon summarize`.
 func (m *Monitor) SummaryOptions(model string) summarize.Options {
 	cache := m.counterFor(m.reg.Resolve(model, ""))
-	return summarize.Options{TargetTokens: m.cfg.SummaryTokens, Counter: cache.Counter(), KeepDays: m.cfg.KeepDays}
+	return summarize.Options{TargetTokens: m.cfg.SummaryTokens, Counter: summaryCounter(cache.Counter()), KeepDays: m.cfg.KeepDays}
+}
+
+// summaryCounter is what a summary's target size is counted in: the
+// model's own tokenizer when it is public, else cl100k. The calibrated
+// estimate the monitor counts unknown tokenizers with runs high on purpose
+// (an over-count never overflows a context); a summary budgeted with it
+// came out 27-41% short of its target, so summaries count in cl100k, the
+// tokenizer the estimate is calibrated against.
+func summaryCounter(c tokens.Counter) tokens.Counter {
+	if c == nil || !c.Exact() {
+		return tokens.ForModel("gpt-4")
+	}
+	return c
 }
