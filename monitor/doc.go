@@ -74,7 +74,8 @@
 //   - Token counts per message, for short-lived commands
 //     (SaveTokenCaches): .archon/token-cache/<encoding>.bin.
 //
-// Subpackages: conv (message model and formats), compact (compaction
-// steps), ctxlog (context log and chart), convgen (synthetic conversations
-// for benchmarks and evaluations).
+// Subpackages: compact (compaction steps), ctxlog (context log and
+// chart). The message model and formats are package conv; the synthetic
+// conversations the benchmarks and evaluations run on come from
+// internal/convgen, which only tests import.
 package monitor

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/archon-memory/archon/conv"
-	"github.com/archon-memory/archon/conv/convgen"
+	"github.com/archon-memory/archon/internal/convgen"
 )
 
 func TestBenchConversationSize(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/archon-memory/archon/conv"
-	"github.com/archon-memory/archon/conv/convgen"
+	"github.com/archon-memory/archon/internal/convgen"
 )
 
 // BenchmarkExtractive200K summarizes a 200K-token conversation to 500

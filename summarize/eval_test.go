@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/archon-memory/archon/conv"
-	"github.com/archon-memory/archon/conv/convgen"
+	"github.com/archon-memory/archon/internal/convgen"
 	"github.com/archon-memory/archon/tokens"
 )
 
@@ -124,7 +124,7 @@ func TestPlantedFactRetention(t *testing.T) {
 		}
 	}
 	// Held-out sets are reported, not asserted: see the blind scores
-	// recorded in conv/convgen/history.go. ARCHON_EVAL_HELDOUT=1 (or
+	// recorded in internal/convgen/history.go. ARCHON_EVAL_HELDOUT=1 (or
 	// "all") scores them all, or name them: ARCHON_EVAL_HELDOUT=held-out7.
 	// Blind sets log no individual losses.
 	want := os.Getenv("ARCHON_EVAL_HELDOUT")
@@ -149,7 +149,7 @@ func TestPlantedFactRetention(t *testing.T) {
 // have since been studied, each after its one blind score (held-out9 87.5%,
 // held-out10 66.7%, held-out11 82.8%, held-out12 85.9%, held-out13 88.0%,
 // held-out14 78.6%), and so have held-out15 to held-out20 (scores in
-// conv/convgen/history.go), and held-out26 to held-out37 after theirs.
+// internal/convgen/history.go), and held-out26 to held-out37 after theirs.
 // held-out7, held-out21 to held-out25 and held-out38 to held-out41 are
 // blind: never looked at (21-25 scored at 59f6d16, b460b92, 1ea7f76,
 // 2900d7c and 6defcc3, 38-41 once at 6defcc3), so a run reports their

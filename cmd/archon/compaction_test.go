@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/archon-memory/archon/conv"
-	"github.com/archon-memory/archon/conv/convgen"
+	"github.com/archon-memory/archon/internal/convgen"
 	"github.com/archon-memory/archon/memory"
 )
 

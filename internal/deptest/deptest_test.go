@@ -137,6 +137,16 @@ var narrowImporters = []struct {
 	},
 }
 
+// testTooling lists packages that exist only for tests: no non-test file
+// outside the package may import them, whatever its tier, so nothing in a
+// binary depends on them. _test.go files are exempt from every rule (see
+// below), so tests import them freely.
+var testTooling = []struct{ pkg, why string }{
+	// The synthetic conversations and planted fact sets that benchmarks and
+	// the summary evaluations run on.
+	{"internal/convgen", "it generates conversations for tests, benchmarks and evaluations"},
+}
+
 // What the walk skips, and why:
 //
 //   - _test.go files, of internal and external test packages alike. Tests
@@ -207,6 +217,11 @@ func rule(from, to string) string {
 	if from == to {
 		return fmt.Sprintf("package %s imports itself (an import cycle); drop the import and use the package's names unqualified", from)
 	}
+	for _, tt := range testTooling {
+		if match(tt.pkg, to) && !match(tt.pkg, from) {
+			return fmt.Sprintf("%s is test tooling (%s): only _test.go files may import it", to, tt.why)
+		}
+	}
 	for _, n := range narrowImporters {
 		if n.pkg != from {
 			continue
@@ -261,8 +276,8 @@ func TestRules(t *testing.T) {
 	}{
 		// foundation
 		{"config", "memory", ""},
-		{"conv/convgen", "conv", ""},
-		{"conv/convgen", "tokens", ""},
+		{"internal/convgen", "conv", ""},
+		{"internal/convgen", "tokens", ""},
 		{"internal/httpjson", "conv", ""},
 		{"memory", "rag", "tier 0 (foundation) package memory must not import tier 1 (engine) package rag"},
 		{"config", "app", "must not import tier 2 (app) package app"},
@@ -297,7 +312,10 @@ func TestRules(t *testing.T) {
 		{"cmd/archon", "jobs", "cmd/archon may import only app, client, server, server/..., agents/..., config, memory, conv, internal/...; jobs is a tier 1 (engine) package; reach engines through app instead"},
 		{"cmd/archon", "rag/embed", "rag/embed is a tier 1 (engine) package"},
 		{"cmd/archon", "tokens", "tokens is not on that list"},
-		{"cmd/archon", "conv/convgen", "conv/convgen is not on that list"},
+		{"cmd/archon", "internal/convgen", "internal/convgen is test tooling"},
+		{"cmd/archon-bench", "internal/convgen", "only _test.go files may import it"},
+		{"monitor", "internal/convgen", "only _test.go files may import it"},
+		{"conv", "internal/convgen", "only _test.go files may import it"},
 		{"cmd/archon-bench", "rag", ""},
 		{"cmd/archon-bench", "bench/gen", ""},
 		{"bench/locomo", "rag", ""},
@@ -322,6 +340,11 @@ func TestRules(t *testing.T) {
 			if match(r.pattern, strings.TrimSuffix(s.pattern, "/...")) && r.tier != s.tier {
 				t.Errorf("tier table: %q (%v) overlaps %q (%v)", r.pattern, r.tier, s.pattern, s.tier)
 			}
+		}
+	}
+	for _, tt := range testTooling {
+		if _, ok := classify(tt.pkg); !ok || tt.why == "" {
+			t.Errorf("test tooling %q must be in the tier table and say why it is test-only", tt.pkg)
 		}
 	}
 	for _, table := range [][]struct{ from, to, why string }{engineEdges, commandEdges} {
@@ -634,7 +657,9 @@ func TestChecksOnSyntheticModule(t *testing.T) {
 		"monitor/compact/c.go":      "package compact\nimport _ \"" + mod + "/summarize\"\n",
 		"monitor/compact/c_test.go": "package compact\nimport _ \"" + mod + "/cmd/archon\"\n", // exempt
 		"cmd/archon/main.go":        "//go:build ignore\n\npackage main\nimport _ \"" + mod + "/jobs\"\n",
-		"jobs/jobs.go":              "package jobs\n",
+		"jobs/jobs.go":              "package jobs\nimport _ \"" + mod + "/internal/convgen\"\n", // test tooling
+		"jobs/jobs_test.go":         "package jobs\nimport _ \"" + mod + "/internal/convgen\"\n", // exempt
+		"internal/convgen/gen.go":   "package convgen\n",
 		"server/s.go":               "package server\nimport _ \"" + mod + "/server/gone\"\n",
 		"newpkg/n.go":               "package newpkg\n",
 		"broken/b.go":               "package broken\nimport (\n",
@@ -672,6 +697,7 @@ func TestChecksOnSyntheticModule(t *testing.T) {
 		"cmd/archon/main.go imports jobs: cmd/archon may import only",
 		"conv/conv.go imports rag/chunk: tier 0 (foundation) package conv must not import tier 1 (engine) package rag/chunk",
 		"rag/rag.go imports monitor/compact: engine groups rag -> monitor is not allowed; declare an interface in rag instead",
+		"jobs/jobs.go imports internal/convgen: internal/convgen is test tooling",
 		"server/s.go imports server/gone: no such package in the module",
 		"summarize/s.go imports rag: engine groups summarize -> rag is not allowed; declare an interface in summarize instead",
 		"summarize imports monitor/compact transitively, and must not import any monitor package: summarize/s.go imports rag; rag/rag.go imports monitor/compact",
@@ -690,8 +716,8 @@ func TestChecksOnSyntheticModule(t *testing.T) {
 	if len(got) != len(want) {
 		t.Errorf("got %d violations, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
 	}
-	if g.testFiles != 1 {
-		t.Errorf("%d test files exempted, want 1", g.testFiles)
+	if g.testFiles != 2 {
+		t.Errorf("%d test files exempted, want 2", g.testFiles)
 	}
 }
 

@@ -629,4 +629,4 @@ package convgen
 // 90%, held-out40 keeps 83.9% (pending tasks 35/48, paths 39/48); all nine
 // together keep 1599 of 1728 (92.5%). They surface distractors more often
 // than the sets studied (74/192 in held-out38-41).
-const heldOutHistory = "conv/convgen/history.go"
+const heldOutHistory = "internal/convgen/history.go"
