@@ -36,7 +36,7 @@ func Generate(opt Options) (*conv.Conversation, []byte) {
 	if opt.Format == "" {
 		opt.Format = conv.FormatOpenAI
 	}
-	g := &gen{r: rand.New(rand.NewPCG(opt.Seed, 0x5eed)), format: opt.Format}
+	g := &gen{r: rand.New(rand.NewPCG(opt.Seed, 0x5eed)), format: opt.Format, w: mustWords()}
 	g.system("You are a senior software engineer working in the repository /work/" + g.project() +
 		". Use the tools to read and change files. Keep answers short.")
 	size := 0
@@ -80,6 +80,7 @@ type turn struct {
 
 type gen struct {
 	r      *rand.Rand
+	w      *wordLists
 	format conv.Format
 	sys    string
 	turns  []turn
@@ -90,7 +91,7 @@ func (g *gen) system(s string) { g.sys = s }
 
 func (g *gen) pick(list []string) string { return list[g.r.IntN(len(list))] }
 
-func (g *gen) project() string { return g.pick(projects) }
+func (g *gen) project() string { return g.pick(g.w.Projects) }
 
 // round appends one user request, the assistant's tool work and its reply.
 // It returns the estimated tokens added.
@@ -179,17 +180,17 @@ func endsInBlock(text string) bool {
 }
 
 func (g *gen) userRequest() string {
-	return fmt.Sprintf(g.pick(requests), g.pick(features), g.pick(files))
+	return fmt.Sprintf(g.pick(g.w.Requests), g.pick(g.w.Features), g.pick(g.w.Files))
 }
 
 func (g *gen) narration() string {
-	return fmt.Sprintf(g.pick(narrations), g.pick(files))
+	return fmt.Sprintf(g.pick(g.w.Narrations), g.pick(g.w.Files))
 }
 
 func (g *gen) reply() string {
-	s := fmt.Sprintf(g.pick(replies), g.pick(files), g.pick(features))
+	s := fmt.Sprintf(g.pick(g.w.Replies), g.pick(g.w.Files), g.pick(g.w.Features))
 	if g.r.IntN(3) == 0 {
-		s += " " + fmt.Sprintf(g.pick(replies), g.pick(files), g.pick(features))
+		s += " " + fmt.Sprintf(g.pick(g.w.Replies), g.pick(g.w.Files), g.pick(g.w.Features))
 	}
 	return s
 }
@@ -197,19 +198,19 @@ func (g *gen) reply() string {
 func (g *gen) toolCall() call {
 	g.ids++
 	id := fmt.Sprintf("call_%05d", g.ids)
-	f := g.pick(files)
+	f := g.pick(g.w.Files)
 	switch g.r.IntN(6) {
 	case 0, 1:
 		return call{id: id, name: "Read", input: map[string]any{"file_path": "/work/app/" + f}, result: g.sourceFile()}
 	case 2:
 		res, isErr := g.commandOutput()
-		return call{id: id, name: "Bash", input: map[string]any{"command": g.pick(commands)}, result: res, isErr: isErr}
+		return call{id: id, name: "Bash", input: map[string]any{"command": g.pick(g.w.Commands)}, result: res, isErr: isErr}
 	case 3:
-		return call{id: id, name: "Grep", input: map[string]any{"pattern": g.pick(identifiers)}, result: g.grepOutput()}
+		return call{id: id, name: "Grep", input: map[string]any{"pattern": g.pick(g.w.Identifiers)}, result: g.grepOutput()}
 	case 4:
-		return call{id: id, name: "WebFetch", input: map[string]any{"url": "https://api.internal.example/v2/" + g.pick(identifiers)}, result: g.jsonOutput()}
+		return call{id: id, name: "WebFetch", input: map[string]any{"url": "https://api.internal.example/v2/" + g.pick(g.w.Identifiers)}, result: g.jsonOutput()}
 	default:
-		return call{id: id, name: "Edit", input: map[string]any{"file_path": "/work/app/" + f, "old_string": g.pick(identifiers), "new_string": g.pick(identifiers) + "V2"},
+		return call{id: id, name: "Edit", input: map[string]any{"file_path": "/work/app/" + f, "old_string": g.pick(g.w.Identifiers), "new_string": g.pick(g.w.Identifiers) + "V2"},
 			result: "The file /work/app/" + f + " has been updated."}
 	}
 }
@@ -221,34 +222,34 @@ func (g *gen) plantedCall(f Fact) call {
 	g.ids++
 	id := fmt.Sprintf("call_%05d", g.ids)
 	if f.Speaker == SpeakerTool {
-		doc := g.pick(plantDocs)
+		doc := g.pick(g.w.PlantDocs)
 		return call{id: id, name: "Read", input: map[string]any{"file_path": "/work/app/" + doc},
 			result: "# " + doc + "\n\n" + f.Text + "\n\n" + g.sourceComment()}
 	}
-	f2 := g.pick(files)
+	f2 := g.pick(g.w.Files)
 	var b strings.Builder
 	for _, line := range strings.Split(f.Text, "\n") {
 		b.WriteString("// " + line + "\n")
 	}
-	fmt.Fprintf(&b, "func %s(ctx context.Context) error {\n\treturn %s(ctx)\n}\n", g.pick(identifiers), g.pick(identifiers))
-	return call{id: id, name: "Edit", input: map[string]any{"file_path": "/work/app/" + f2, "old_string": g.pick(identifiers), "new_string": b.String()},
+	fmt.Fprintf(&b, "func %s(ctx context.Context) error {\n\treturn %s(ctx)\n}\n", g.pick(g.w.Identifiers), g.pick(g.w.Identifiers))
+	return call{id: id, name: "Edit", input: map[string]any{"file_path": "/work/app/" + f2, "old_string": g.pick(g.w.Identifiers), "new_string": b.String()},
 		result: "The file /work/app/" + f2 + " has been updated."}
 }
 
 // sourceComment is a line of unremarkable prose that pads a planted note.
 func (g *gen) sourceComment() string {
-	return fmt.Sprintf("See %s for how %s %s the %s.", g.pick(files), g.pick(identifiers), g.pick(verbs), g.pick(features))
+	return fmt.Sprintf("See %s for how %s %s the %s.", g.pick(g.w.Files), g.pick(g.w.Identifiers), g.pick(g.w.Verbs), g.pick(g.w.Features))
 }
 
 func (g *gen) sourceFile() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "package %s\n\nimport (\n\t\"context\"\n\t\"fmt\"\n)\n\n", g.pick(packages))
+	fmt.Fprintf(&b, "package %s\n\nimport (\n\t\"context\"\n\t\"fmt\"\n)\n\n", g.pick(g.w.Packages))
 	for range 3 + g.r.IntN(12) {
-		fn := g.pick(identifiers)
+		fn := g.pick(g.w.Identifiers)
 		fmt.Fprintf(&b, "// %s %s the %s for the given request.\nfunc (s *%s) %s(ctx context.Context, id string) error {\n",
-			fn, g.pick(verbs), g.pick(features), g.pick(types), fn)
+			fn, g.pick(g.w.Verbs), g.pick(g.w.Features), g.pick(g.w.Types), fn)
 		for range 2 + g.r.IntN(8) {
-			fmt.Fprintf(&b, "\tif err := s.%s(ctx, id); err != nil {\n\t\treturn fmt.Errorf(\"%s %%s: %%w\", id, err)\n\t}\n", g.pick(identifiers), g.pick(verbs))
+			fmt.Fprintf(&b, "\tif err := s.%s(ctx, id); err != nil {\n\t\treturn fmt.Errorf(\"%s %%s: %%w\", id, err)\n\t}\n", g.pick(g.w.Identifiers), g.pick(g.w.Verbs))
 		}
 		b.WriteString("\treturn nil\n}\n\n")
 	}
@@ -260,11 +261,11 @@ func (g *gen) commandOutput() (string, bool) {
 	isErr := g.r.IntN(8) == 0
 	for i := range 5 + g.r.IntN(40) {
 		fmt.Fprintf(&b, "2026-11-%02d 10:%02d:%02d INFO %s: %s %s in %dms\n", 1+g.r.IntN(28), g.r.IntN(60), i%60,
-			g.pick(packages), g.pick(verbs), g.pick(files), g.r.IntN(900))
+			g.pick(g.w.Packages), g.pick(g.w.Verbs), g.pick(g.w.Files), g.r.IntN(900))
 	}
 	if isErr {
 		fmt.Fprintf(&b, "--- FAIL: Test%s (0.%02ds)\n    %s_test.go:%d: unexpected %s\nFAIL\nexit status 1\n",
-			g.pick(identifiers), g.r.IntN(99), g.pick(packages), 10+g.r.IntN(300), g.pick(features))
+			g.pick(g.w.Identifiers), g.r.IntN(99), g.pick(g.w.Packages), 10+g.r.IntN(300), g.pick(g.w.Features))
 	}
 	return b.String(), isErr
 }
@@ -272,7 +273,7 @@ func (g *gen) commandOutput() (string, bool) {
 func (g *gen) grepOutput() string {
 	var b strings.Builder
 	for range 3 + g.r.IntN(30) {
-		fmt.Fprintf(&b, "/work/app/%s:%d:\t%s := s.%s(ctx, %q)\n", g.pick(files), 1+g.r.IntN(800), g.pick(identifiers), g.pick(identifiers), g.pick(features))
+		fmt.Fprintf(&b, "/work/app/%s:%d:\t%s := s.%s(ctx, %q)\n", g.pick(g.w.Files), 1+g.r.IntN(800), g.pick(g.w.Identifiers), g.pick(g.w.Identifiers), g.pick(g.w.Features))
 	}
 	return b.String()
 }
@@ -281,9 +282,9 @@ func (g *gen) jsonOutput() string {
 	var items []map[string]any
 	for range 2 + g.r.IntN(15) {
 		items = append(items, map[string]any{
-			"id": fmt.Sprintf("%s-%d", strings.ToUpper(g.pick(packages))[:3], 1000+g.r.IntN(9000)), "name": g.pick(features),
-			"owner": g.pick(people), "updated_at": fmt.Sprintf("2026-10-%02dT12:00:00Z", 1+g.r.IntN(30)),
-			"path": "/srv/" + g.pick(packages) + "/" + g.pick(files), "score": g.r.Float64(), "tags": []string{g.pick(packages), g.pick(verbs)},
+			"id": fmt.Sprintf("%s-%d", strings.ToUpper(g.pick(g.w.Packages))[:3], 1000+g.r.IntN(9000)), "name": g.pick(g.w.Features),
+			"owner": g.pick(g.w.People), "updated_at": fmt.Sprintf("2026-10-%02dT12:00:00Z", 1+g.r.IntN(30)),
+			"path": "/srv/" + g.pick(g.w.Packages) + "/" + g.pick(g.w.Files), "score": g.r.Float64(), "tags": []string{g.pick(g.w.Packages), g.pick(g.w.Verbs)},
 		})
 	}
 	b, _ := json.MarshalIndent(map[string]any{"items": items, "total": len(items), "next": nil}, "", "  ")
