@@ -6,6 +6,7 @@
 //	archon-bench gen -root DIR [-entries N]             write a synthetic workspace
 //	archon-bench perf [-root DIR] [-archon BIN]          index and query targets on 100,000 entries
 //	archon-bench hooks -archon BIN [-mb 3]               Claude Code hook latency on a 3 MB transcript
+//	archon-bench fit-acts [-qmsum DIR] [-lexicon FILE]   fit the dialogue-act lexicon's weights on QMSum (train)
 package main
 
 import (
@@ -26,7 +27,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: archon-bench locomo|gen|perf [flags]")
+		fmt.Fprintln(os.Stderr, "usage: archon-bench locomo|agentlogs|gen|perf|hooks|fit-acts [flags]")
 		os.Exit(2)
 	}
 	ctx := context.Background()
@@ -42,8 +43,10 @@ func main() {
 		err = runPerf(ctx, os.Args[2:])
 	case "hooks":
 		err = runHooks(ctx, os.Args[2:])
+	case "fit-acts":
+		err = runFitActs(os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown benchmark %q (locomo, agentlogs, gen, perf, hooks)", os.Args[1])
+		err = fmt.Errorf("unknown benchmark %q (locomo, agentlogs, gen, perf, hooks, fit-acts)", os.Args[1])
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "archon-bench:", err)

@@ -1,0 +1,45 @@
+package acts
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestWords(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"We'll go with the LCD.", []string{"we'll", "go", "with", "the", "lcd"}},
+		{"Let’s decide — OK?", []string{"let's", "decide", "ok"}},
+		{"'quoted' words", []string{"quoted", "words"}},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		if got := Words(tt.in); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("Words(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestParseAndMatch(t *testing.T) {
+	lx, err := Parse("# c\nwe decided\tdecision\t1.5\nuh-huh\tbackchannel\t-2\nlet's go with\tdecision\t0.5\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits := lx.Match(Words("So we decided, let's go with it; we decided."))
+	if len(hits) != 2 || hits[0].Words != "we decided" || hits[1].Words != "let's go with" || hits[1].Pos != 3 {
+		t.Fatalf("hits = %+v", hits)
+	}
+	for _, bad := range []string{"a\tb\n", "a\tb\tx\n", "one two three four\tc\t1\n", "a\tb\t1\na\tc\t2\n"} {
+		if _, err := Parse(bad); err == nil {
+			t.Errorf("Parse(%q) = nil error", bad)
+		}
+	}
+}
+
+func TestDefaultLoads(t *testing.T) {
+	if len(Default().Entries()) == 0 {
+		t.Fatal("embedded lexicon is empty")
+	}
+}
