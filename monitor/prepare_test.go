@@ -40,6 +40,16 @@ func readLogs(t *testing.T, ws *memory.Workspace) string {
 
 var fixedNow = func() time.Time { return time.Date(2026, 11, 29, 14, 3, 0, 0, time.Local) }
 
+// tuningFacts returns n facts of each kind of convgen's "tuning" set.
+func tuningFacts(t *testing.T, seed uint64, n int) []convgen.Fact {
+	t.Helper()
+	facts, err := convgen.Set("tuning")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return facts(seed, n)
+}
+
 // TestPrepareArchivesVerbatim compacts a conversation and checks that every
 // message cut is in the daily log verbatim, planted facts included.
 func TestPrepareArchivesVerbatim(t *testing.T) {
@@ -47,7 +57,7 @@ func TestPrepareArchivesVerbatim(t *testing.T) {
 	for _, f := range []conv.Format{conv.FormatOpenAI, conv.FormatAnthropic, conv.FormatClaudeCode} {
 		t.Run(string(f), func(t *testing.T) {
 			ws := workspace(t)
-			facts := convgen.Tuning(7, 3)
+			facts := tuningFacts(t, 7, 3)
 			c, _ := convgen.Generate(convgen.Options{Seed: 7, Tokens: 30000, Format: f, Facts: facts})
 			m := newMonitor(t, Config{})
 			log := ctxlog.Open(ws.StateDir())
@@ -111,7 +121,7 @@ func TestProtocol(t *testing.T) {
 	ctx := context.Background()
 	ws := workspace(t)
 	m := newMonitor(t, Config{KeepRecent: 6})
-	facts := convgen.Tuning(11, 3)
+	facts := tuningFacts(t, 11, 3)
 	c, _ := convgen.Generate(convgen.Options{Seed: 11, Tokens: 110_000, Format: conv.FormatAnthropic, Facts: facts})
 	opt := PrepareOptions{CheckOptions: CheckOptions{Model: "claude-sonnet-4-5"}, Workspace: ws, Log: ctxlog.Open(ws.StateDir()), Now: fixedNow}
 	p, err := m.Prepare(ctx, c, opt)
@@ -209,7 +219,7 @@ func TestSummarizeToWorkspace(t *testing.T) {
 	ctx := context.Background()
 	ws := workspace(t)
 	m := newMonitor(t, Config{})
-	c, _ := convgen.Generate(convgen.Options{Seed: 5, Tokens: 8000, Facts: convgen.Tuning(5, 2)})
+	c, _ := convgen.Generate(convgen.Options{Seed: 5, Tokens: 8000, Facts: tuningFacts(t, 5, 2)})
 	s, hist, err := m.SummarizeToWorkspace(ctx, ws, c.Messages, nil, "gpt-4o", fixedNow())
 	if err != nil || hist != "" || s.Tokens > 500 {
 		t.Fatalf("first: %v %q %d", err, hist, s.Tokens)

@@ -11,7 +11,11 @@ import (
 // BenchmarkExtractive200K summarizes a 200K-token conversation to 500
 // tokens.
 func BenchmarkExtractive200K(b *testing.B) {
-	c, _ := convgen.Generate(convgen.Options{Seed: 42, Tokens: 200_000, Format: conv.FormatAnthropic, Facts: convgen.Tuning(1, 4)})
+	facts, err := convgen.Set("tuning")
+	if err != nil {
+		b.Fatal(err)
+	}
+	c, _ := convgen.Generate(convgen.Options{Seed: 42, Tokens: 200_000, Format: conv.FormatAnthropic, Facts: facts(1, 4)})
 	ctx := context.Background()
 	s := NewExtractive()
 	for b.Loop() {

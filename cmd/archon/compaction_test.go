@@ -27,7 +27,11 @@ func TestPlantedFactsSurviveCompaction(t *testing.T) {
 			if code, _, e := archon(t, "", "--root", root, "init"); code != 0 {
 				t.Fatal(e)
 			}
-			facts := convgen.HeldOut8(11, 16)
+			set, err := convgen.Set("held-out8")
+			if err != nil {
+				t.Fatal(err)
+			}
+			facts := set(11, 16)
 			_, data := convgen.Generate(convgen.Options{Seed: 11, Tokens: 30000, Format: format, Facts: facts})
 			code, out, errOut := archon(t, string(data), "--root", root, "context", "prepare", "--model", "gpt-4o", "--action", "summarize")
 			if code != 0 {

@@ -3,8 +3,13 @@
 // calls with bulky results (source files, logs, JSON, listings full of
 // paths and identifiers), errors, and optionally planted facts (decisions,
 // pending tasks, paths, identifiers) whose survival a summary can be scored
-// on. Output is deterministic for a seed. It is test tooling: nothing in
-// archon's runtime depends on it.
+// on. Output is deterministic for a seed. It is test tooling: only tests
+// and benchmarks import it (internal/deptest checks), nothing in archon's
+// runtime depends on it.
+//
+// What it says is data, embedded from testdata/ (see testdata/README.md):
+// the filler vocabulary and the fact sets, listed by Sets and returned by
+// Set ("tuning", "held-out21", ...).
 package convgen
 
 import (

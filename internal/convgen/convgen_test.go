@@ -10,7 +10,7 @@ import (
 
 func TestGenerateDeterministicWithFacts(t *testing.T) {
 	for _, f := range []conv.Format{conv.FormatOpenAI, conv.FormatAnthropic, conv.FormatClaudeCode} {
-		facts := Tuning(3, 2)
+		facts := mustSet(t, "tuning")(3, 2)
 		c1, d1 := Generate(Options{Seed: 3, Tokens: 5000, Format: f, Facts: facts})
 		_, d2 := Generate(Options{Seed: 3, Tokens: 5000, Format: f, Facts: facts})
 		if !bytes.Equal(d1, d2) {
@@ -27,24 +27,25 @@ func TestGenerateDeterministicWithFacts(t *testing.T) {
 	}
 }
 
+// mustSet is Set for tests.
+func mustSet(t testing.TB, name string) FactFunc {
+	t.Helper()
+	f, err := Set(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
 func TestFactSetsAreDistinct(t *testing.T) {
-	sets := map[string][]Fact{"tuning": Tuning(1, 4), "tuning2": Tuning2(1, 4), "tuning3": Tuning3(1, 4),
-		"tuning4": Tuning4(1, 4), "tuning5": Tuning5(1, 4), "tuning6": Tuning6(1, 4), "held-out": HeldOut(1, 4),
-		"held-out7": HeldOut7(1, 4), "held-out8": HeldOut8(1, 4), "held-out9": HeldOut9(1, 4),
-		"held-out10": HeldOut10(1, 4), "held-out11": HeldOut11(1, 4), "held-out12": HeldOut12(1, 4),
-		"held-out13": HeldOut13(1, 4), "held-out14": HeldOut14(1, 4), "held-out15": HeldOut15(1, 4),
-		"held-out16": HeldOut16(1, 4), "held-out17": HeldOut17(1, 4), "held-out18": HeldOut18(1, 4),
-		"held-out19": HeldOut19(1, 4), "held-out20": HeldOut20(1, 4), "held-out21": HeldOut21(1, 4),
-		"held-out22": HeldOut22(1, 4), "held-out23": HeldOut23(1, 4), "held-out24": HeldOut24(1, 4), "held-out25": HeldOut25(1, 4),
-		"held-out26": HeldOut26(1, 4), "held-out27": HeldOut27(1, 4), "held-out28": HeldOut28(1, 4), "held-out29": HeldOut29(1, 4),
-		"held-out30": HeldOut30(1, 4), "held-out31": HeldOut31(1, 4), "held-out32": HeldOut32(1, 4), "held-out33": HeldOut33(1, 4),
-		"held-out34": HeldOut34(1, 4), "held-out35": HeldOut35(1, 4), "held-out36": HeldOut36(1, 4), "held-out37": HeldOut37(1, 4),
-		"held-out38": HeldOut38(1, 4), "held-out39": HeldOut39(1, 4), "held-out40": HeldOut40(1, 4), "held-out41": HeldOut41(1, 4),
-		"tuning7": Tuning7(1, 4), "tuning8": Tuning8(1, 4), "tuning9": Tuning9(1, 4), "tuning10": Tuning10(1, 4),
-		"tuning11": Tuning11(1, 4), "tuning12": Tuning12(1, 4), "tuning13": Tuning13(1, 4), "tuning14": Tuning14(1, 4),
-		"tuning15": Tuning15(1, 4), "tuning16": Tuning16(1, 4), "tuning17": Tuning17(1, 4), "tuning18": Tuning18(1, 4),
-		"tuning19": Tuning19(1, 4), "tuning20": Tuning20(1, 4),
-		"tuning21": Tuning21(1, 4), "tuning22": Tuning22(1, 4)}
+	infos, err := Sets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sets := map[string][]Fact{}
+	for _, info := range infos {
+		sets[info.Name] = mustSet(t, info.Name)(1, 4)
+	}
 	seen := map[string]string{}
 	for name, facts := range sets {
 		scored := 0
