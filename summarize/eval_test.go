@@ -130,9 +130,9 @@ func TestPlantedFactRetention(t *testing.T) {
 		}
 	}
 	// The other sets are reported, not asserted: see the scores recorded
-	// in internal/convgen/history.go. ARCHON_EVAL_HELDOUT=1 (or "all")
-	// scores them all, or name them: ARCHON_EVAL_HELDOUT=held-out7. A set
-	// marked "blind" in its file (never studied) logs no individual
+	// in internal/convgen/testdata/HISTORY.md. ARCHON_EVAL_HELDOUT=1 (or
+	// "all") scores them all, or name them: ARCHON_EVAL_HELDOUT=held-out7.
+	// A set marked "blind" in its file (never studied) logs no individual
 	// losses.
 	want := os.Getenv("ARCHON_EVAL_HELDOUT")
 	if want == "" {
