@@ -72,6 +72,7 @@ var tiers = []struct {
 	{"rag", engine},
 	{"rag/...", engine},
 	{"summarize", engine},
+	{"summarize/...", engine},
 	{"monitor", engine},
 	{"monitor/...", engine},
 	{"layers", engine},
