@@ -1,22 +1,26 @@
 // Package summarize writes the summaries archon keeps in MEMORY_SUMMARY.md
 // and puts in place of compacted messages.
 //
-// A summary is markdown with fixed sections (see Render):
+// A summary is markdown with fixed sections (see Render), each left out
+// when empty:
 //
 //	# Memory summary
 //	_Updated 2026-11-29 14:03 · 120 messages summarized_
 //
-//	## Decisions          decisions with their reasons
-//	## Active projects
+//	## Current work       the task, the todo list's open items, the latest steps, what fails
+//	## User requests
 //	## Pending tasks
-//	## Critical context   Files: ..., URLs: ..., IDs: ...
-//	## Errors
+//	## Decisions
+//	## Errors             what failed, and what the agent said next
+//	## Done               commits, finished todos, closed tracker items
+//	## Key points
+//	## Active projects
+//	## Critical context   Files: ..., Links: ..., IDs: ..., Branches: ...
 //	## User preferences
 //
 // Two Summarizers are provided:
 //
-//   - Extractive (NewExtractive) works offline and is the default; see
-//     below.
+//   - Extractive (NewExtractive) works offline and is the default.
 //   - LLM (NewLLM) asks a model through an OpenAI-compatible chat
 //     completions endpoint or the Anthropic Messages API, with the key taken
 //     from the environment and a timeout; on any error it falls back to the
@@ -24,73 +28,55 @@
 //
 // # The extractive summarizer
 //
-// It reads the conversation twice: once to count how often each word is
-// used, once to judge each sentence (of messages, of notes read by tools,
-// of comments in code the assistant wrote) and to weigh the paths, URLs and
-// identifiers named. It judges by, from the strongest evidence to the
-// weakest:
+// It reads three kinds of evidence, the strongest first:
 //
-//   - Structure. Items of a list under a heading that names tasks or
-//     decisions are those; "key: value" records (YAML, tracker exports,
-//     minutes), the rows of tables (markdown, aligned columns, CSV) and
-//     lines opening with a state ("TO DO | ...", "[BLOCKED] ...") are read
-//     as records; checkboxes, TODO and FIXME comments, temporary code and
-//     action labels are tasks; mail headers, log records and code are no
-//     items.
-//   - Cue phrases and shapes (cues.go, choices.go, work.go): how choices
-//     are stated (chosen, approved, moving or wiring something to a name
-//     the conversation seldom uses, a name and what it is for, a concession
-//     "fine, Foo then", a comparison's winner, a proposal agreed to, a
-//     question asking why we did something) and how work is owed
-//     (obligations, deadlines and time given, waiting, promises, requests
-//     to someone else, a question whether it was done answered "not yet",
-//     a short follow-up saying the sentence before is still owed). An
-//     answer carries the question it answers.
-//   - What holds a judgement back (polarity.go): finished work, scoped to
-//     its own clause and to work only (after "but" the rest may be open; a
-//     finished change states a choice; "until that's done" is a condition),
-//     hypotheticals, examples, rejected or lost options, another party's
-//     choice, notes that disclaim themselves, narration of the agent's next
-//     step, questions (a long statement with a question run on at its end
-//     still states).
-//   - Words alone. A statement naming something the conversation seldom
-//     names, or made mostly of words it seldom uses, is kept as context,
-//     and such a request from the user as possible work, even when no cue
-//     says what it is: narration repeats itself, facts are said once. The
-//     "ablate" build tag switches the cue lists of decisions and tasks off
-//     (ARCHON_EVAL_ABLATE=decision,task) to measure how much this fallback
-//     keeps of facts said in words no cue knows.
+//   - The host model's own summary. A Claude Code compaction summary (the
+//     isCompactSummary message after a compact_boundary) is condensed:
+//     each of its numbered sections goes to the section its title names,
+//     ranked the way the next session needs them (request, current work
+//     and next step, pending tasks, errors, the user's messages, files).
+//   - The session's structure, in all three formats (session.go): the
+//     user's prompts, prompts queued while the agent worked and notes on
+//     rejected tool calls; the latest todo or plan list with each item's
+//     status (TodoWrite, update_plan, any list of items with a status);
+//     an approved plan (a "plan" argument); the user's answers to the
+//     agent's questions; files created or edited (Edit, Write, MultiEdit,
+//     NotebookEdit, apply_patch, editor tools) and paths, URLs and
+//     code-shaped names the user and the assistant wrote; git commits
+//     (the message, the hash from the result; a failed commit is none);
+//     branches checked out; tracker items whose status a command set;
+//     failing commands with their telling lines and the assistant's next
+//     words, an error counting as current while little has worked since.
+//   - Prose (prose.go): sentences ranked by centrality (continuous LexRank
+//     over TF-IDF cosine, Erkan & Radev 2004, on the most central
+//     sentences; similarity to the centroid for the rest), by the words
+//     the conversation seldom uses (fragments made of common words are
+//     dropped), and by a dialogue-act lexicon kept as data
+//     (acts/acts.tsv: entry, class, weight, fitted on QMSum's labelled
+//     train meetings), and picked by maximal marginal relevance so that
+//     they say different things. Stall words and stammered repeats are
+//     removed. A sentence whose strongest cue is a decision or acceptance
+//     is filed as a decision, a commitment or request as a pending task,
+//     anything else as a key point. In an agent session the assistant's
+//     reports (its last words before each of the user's turns) rank
+//     first, and recent sentences above old ones.
 //
-// Sentences weigh by their evidence, by the share of rare words in them,
-// by speaker (the user's words most, tool output least) and by recency;
-// items that name nothing ("Everything else can wait.") are dropped or
-// weigh half. Paths, URLs and identifiers are told by their shape:
-// identifiers by what they are not (dates, times, plain numbers, versions,
-// quantities) as well as by known forms, also when written in spaced groups
-// or after a reference noun ("PR 4412"). An entity weighs by the sentence
-// naming it (the news it carries, whether it was judged an item), by where
-// it is (a note, an error line or a warning weigh more than machine output;
-// a tool result echoing its call's arguments adds nothing) and by how often
-// the file or identifier is named in any form: a path said once is what a
-// summary must not lose. Each section gets a reserved share of the target
-// size (Options.TargetTokens, 500 by default) for its strong items, the
-// context section's share for its paths and identifiers, and the rest goes
-// to the best remaining items.
+// Each section has a first claim on the budget (Options.TargetTokens, in
+// Options.Counter's tokens; the monitor counts in cl100k when a model's
+// tokenizer is not public), the best remaining items take the rest, and
+// the lists of names in Critical context take what is left.
 //
-// # Measured retention
+// # Measured quality
 //
-// TestPlantedFactRetention plants 4 decisions, 4 pending tasks, 4 paths and
-// 4 identifiers in generated conversations of 20K and 60K tokens (package
-// conv/convgen, all three formats) and checks which survive a 500-token
-// extractive summary: ARCHON_EVAL_HELDOUT=held-out17 go test -count=1 -run
-// Retention -v ./summarize/. Sets written by someone who had not read the
-// summarizer are scored once, blind, before anyone looks at what they
-// lose; every score, blind and seen, is recorded in
-// conv/convgen/history.go. At 6defcc3 the latest blind batch
-// (held-out38 to held-out41) kept 699 of 768 planted facts (91.0%,
-// 83.9-94.3% per set) and held-out21 to held-out25, still unseen, 900 of
-// 960 (93.8%); the sets tuned on and studied keep 97.2%.
-// BenchmarkExtractive200K times a 200K-token conversation.
+// On real Claude Code sessions (../shared/bench/transcripts, dev split):
+//
+//	ARCHON_CONTEXT_SUMMARY_TOKENS=600 bash transcripts/run_archon.sh ARCHON OUT transcripts/*/
+//	python3 transcripts/score_summary.py --checklists transcripts/*/checklist.json --summaries OUT
+//
+// On real meetings (../shared/bench/qmsum, train split) with the loop in
+// its README. The generated conversations of internal/convgen are a
+// regression floor (TestPlantedFactRetention). BenchmarkExtractive200K
+// times a 200K-token conversation.
 //
 // Options.Previous carries the items of the previous summary over while they
 // are younger than Options.KeepDays (7), so MEMORY_SUMMARY.md keeps the last

@@ -10,209 +10,175 @@ import (
 	"github.com/archon-memory/archon/tokens"
 )
 
-func TestClassifyWord(t *testing.T) {
-	tests := []struct {
-		word string
-		kind EntityKind
-		ok   bool
-	}{
-		{"/etc/billing/prod.yaml", EntPath, true},
-		{"./scripts/run.sh", EntPath, true},
-		{"~/notes.md", EntPath, true},
-		{"pkg/store/postgres.go", EntPath, true},
-		{"main.go", EntPath, true},
-		{"`internal/api/handlers.go`,", EntPath, true},
-		{"https://example.com/docs?id=3", EntURL, true},
-		{"JIRA-4821", EntID, true},
-		{"#1234", EntID, true},
-		{"a3f9c2e", EntID, true},
-		{"3f0e1b2c-9d4e-4b6a-8c7d-2e1f0a9b8c7d", EntID, true},
-		{"v1.2.3", EntID, true},
-		{"DATABASE_URL", EntID, true},
-		{"CHG0012345", EntID, true},
-		{"req_8f3a9c", EntID, true},
-		{"s3://lake/raw/events/", EntPath, true},
-		{"hdfs://nn:8020/data", EntPath, true},
-		{"backup-2026-11-03T02:00:00+00:00", EntID, true},
-		{"2026-11-03T02:00:00Z", 0, false},
-		{"10:04:05", 0, false},
-		{"://x", 0, false},
-		{"hello", 0, false},
-		{"10/12", 0, false},
-		{"and/or", 0, false},
-		{"1234", 0, false},
-		{"e.g.", 0, false},
-		{"{\"a\":1}", 0, false},
-		{`C:\Users\me\report.docx.`, EntPath, true},
-		{`d:/data/in`, EntPath, true},
-		{`\\fileserver\share\q3`, EntPath, true},
-		{`C:\`, 0, false},
-		{`a:b\c`, 0, false},
-		{"fastlane/Fastfile", EntPath, true},
-		{"deploy/Dockerfile", EntPath, true},
-		{"web/.env", EntPath, true},
-		{"repo/LICENSE", EntPath, true},
-		{"client/server", 0, false},
-		{"read/write", 0, false},
-		{"the/Profile", 0, false},
-		{"0x7FFE12A0", EntID, true},
-		{"0xdeadbeef.", EntID, true},
-		{"0x12", 0, false},
-		{"0xZZ1234", 0, false},
-		{"1Z999AA10123456784", EntID, true},
-		{"1234567890", 0, false},
-		{"AML/2026/00042", EntID, true},
-		{"INC/7731", EntID, true},
-		{"CI/CD", 0, false},
-		{"US/Eastern", 0, false},
-		// paths in every common form
-		{`%APPDATA%\TimeClock\config.ini`, EntPath, true},
-		{`%USERPROFILE%\.ssh\id_rsa`, EntPath, true},
-		{"${XDG_CONFIG_HOME}/nvim/init.lua", EntPath, true},
-		{"$HOME/.config/app.toml", EntPath, true},
-		{`$env:LOCALAPPDATA\App\state.json`, EntPath, true},
-		{`src\App\Main.cs`, EntPath, true},
-		{"**/*.go", EntPath, true},
-		{"*.log", EntPath, true},
-		{"content/stories/2026/**/*.md", EntPath, true},
-		{"**cmd/main.go**", EntPath, true},
-		{"[the notes](docs/notes.md)", EntPath, true},
-		{"pkg/a.go:10:5", EntPath, true},
-		{"photos/IMG_0001.HEIC", EntPath, true},
-		{"/mnt/nfs/payroll/archive/2025/Q4/.", EntPath, true},
-		{"https://permits.example.gov/api/v2/apps?status=pending&page=2.", EntURL, true},
-		{"$5/month", 0, false},
-		{"%d/%m", 0, false},
-		{`a\nb`, 0, false},
-		{`foo\bar`, 0, false},
-		{"*important*", 0, false},
-		{"km/h.", 0, false},
-		{"TCP/IP", 0, false},
-		{"1.5/2.0", 0, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.word, func(t *testing.T) {
-			k, _, ok := classifyWord(tt.word)
-			if ok != tt.ok || (ok && k != tt.kind) {
-				t.Errorf("classifyWord(%q) = %v, %v; want %v, %v", tt.word, k, ok, tt.kind, tt.ok)
+// sessionInputs is one agent session in the three formats.
+var sessionInputs = map[conv.Format]string{
+	conv.FormatClaudeCode: `{"type":"user","cwd":"/home/u/app","message":{"role":"user","content":"Fix the flaky login test in auth/login_test.go and commit it"}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"TodoWrite","input":{"todos":[{"content":"Find why TestLoginRetry flakes","status":"completed"},{"content":"Patch the retry loop","status":"in_progress"},{"content":"Run the suite","status":"pending"}]}}]}}
+{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t2","name":"Edit","input":{"file_path":"/home/u/app/auth/retry.go","old_string":"a","new_string":"b"}}]}}
+{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t2","content":"updated"}]}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t3","name":"Bash","input":{"command":"git commit -am \"fix: bound the login retry loop\""}}]}}
+{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t3","content":"[main 3f9c2ab] fix: bound the login retry loop\n 1 file changed"}]}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t4","name":"Bash","input":{"command":"go test ./auth/"}}]}}
+{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t4","is_error":true,"content":"Exit code 1\n--- FAIL: TestLoginRetry (0.02s)\n    login_test.go:41: expected 3 attempts, got 4\nFAIL"}]}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"The retry counter starts at one, so TestLoginRetry sees an extra attempt. Next I will start the counter at zero."}]}}
+`,
+	conv.FormatAnthropic: `[{"role":"user","content":"Fix the flaky login test in auth/login_test.go and commit it"},
+{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"TodoWrite","input":{"todos":[{"content":"Find why TestLoginRetry flakes","status":"completed"},{"content":"Patch the retry loop","status":"in_progress"},{"content":"Run the suite","status":"pending"}]}}]},
+{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"ok"}]},
+{"role":"assistant","content":[{"type":"tool_use","id":"t2","name":"str_replace_based_edit_tool","input":{"command":"str_replace","path":"auth/retry.go","old_str":"a","new_str":"b"}}]},
+{"role":"user","content":[{"type":"tool_result","tool_use_id":"t2","content":"updated"}]},
+{"role":"assistant","content":[{"type":"tool_use","id":"t3","name":"bash","input":{"command":"git commit -am 'fix: bound the login retry loop'"}}]},
+{"role":"user","content":[{"type":"tool_result","tool_use_id":"t3","content":"[main 3f9c2ab] fix: bound the login retry loop"}]},
+{"role":"assistant","content":[{"type":"tool_use","id":"t4","name":"bash","input":{"command":"go test ./auth/"}}]},
+{"role":"user","content":[{"type":"tool_result","tool_use_id":"t4","is_error":true,"content":"--- FAIL: TestLoginRetry (0.02s)\n    login_test.go:41: expected 3 attempts, got 4"}]},
+{"role":"assistant","content":"The retry counter starts at one, so TestLoginRetry sees an extra attempt. Next I will start the counter at zero."}]`,
+	conv.FormatOpenAI: `[{"role":"user","content":"Fix the flaky login test in auth/login_test.go and commit it"},
+{"role":"assistant","content":null,"tool_calls":[{"id":"t1","type":"function","function":{"name":"update_plan","arguments":"{\"plan\":[{\"step\":\"Find why TestLoginRetry flakes\",\"status\":\"completed\"},{\"step\":\"Patch the retry loop\",\"status\":\"in_progress\"},{\"step\":\"Run the suite\",\"status\":\"pending\"}]}"}}]},
+{"role":"tool","tool_call_id":"t1","content":"ok"},
+{"role":"assistant","content":null,"tool_calls":[{"id":"t2","type":"function","function":{"name":"apply_patch","arguments":"{\"input\":\"*** Begin Patch\\n*** Update File: auth/retry.go\\n@@\\n-a\\n+b\\n*** End Patch\"}"}}]},
+{"role":"tool","tool_call_id":"t2","content":"Done"},
+{"role":"assistant","content":null,"tool_calls":[{"id":"t3","type":"function","function":{"name":"shell","arguments":"{\"command\":\"git commit -am \\\"fix: bound the login retry loop\\\"\"}"}}]},
+{"role":"tool","tool_call_id":"t3","content":"[main 3f9c2ab] fix: bound the login retry loop"},
+{"role":"assistant","content":"The retry counter starts at one, so TestLoginRetry sees an extra attempt. Next I will start the counter at zero."}]`,
+}
+
+func TestSessionStructure(t *testing.T) {
+	ctx := context.Background()
+	for f, in := range sessionInputs {
+		t.Run(string(f), func(t *testing.T) {
+			c, err := conv.ParseBytes([]byte(in), f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum, err := NewExtractive().Summarize(ctx, c.SummaryInput(), Options{TargetTokens: 400, Now: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := []string{
+				"## Current work", "Task: Fix the flaky login test", "In progress: Patch the retry loop", "Next: Run the suite",
+				"Committed: fix: bound the login retry loop (3f9c2ab)", "retry.go", "Find why TestLoginRetry flakes",
+				"Next I will start the counter at zero",
+			}
+			if f != conv.FormatOpenAI { // OpenAI tool results carry no error flag
+				want = append(want, "Failing: go test ./auth/: --- FAIL: TestLoginRetry")
+			}
+			for _, w := range want {
+				if !strings.Contains(sum.Markdown, w) {
+					t.Errorf("summary lacks %q:\n%s", w, sum.Markdown)
+				}
+			}
+			if sum.Tokens > 400 {
+				t.Errorf("%d tokens, over 400", sum.Tokens)
 			}
 		})
 	}
 }
 
-func TestFindEntitiesQuotedPath(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{`The installer writes "C:\Program Files\TimeClock\app.ini" on first run.`, `C:\Program Files\TimeClock\app.ini`},
-		{"Notes are in '/Users/me/My Drive/notes.md', synced.", "/Users/me/My Drive/notes.md"},
-		{"See `%APPDATA%\\Time Clock\\config.ini` for the override.", `%APPDATA%\Time Clock\config.ini`},
-		{`He said "use the new one" twice.`, ""},
-	}
-	for _, tt := range tests {
-		got := ""
-		for _, e := range findEntities(tt.in, nil) {
-			if e.kind == EntPath {
-				got = e.text
-			}
-		}
-		if got != tt.want {
-			t.Errorf("findEntities(%q) path = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
-func TestRenderParseRoundTrip(t *testing.T) {
-	secs := []Section{
-		{Name: SecDecisions, Items: []string{"Use SQLite because it needs no server."}},
-		{Name: SecTasks, Items: []string{"Rotate keys.", "Backfill column."}},
-		{Name: SecContext, Items: []string{"Files: a.go, b.go"}},
-	}
-	md := Render("_header_", secs)
-	back := ParseSections(md)
-	if len(back) != 3 || back[1].Items[1] != "Backfill column." || back[2].Name != SecContext {
-		t.Errorf("round trip: %+v\n%s", back, md)
-	}
-	// Hand-written or model-written variants map to the canonical names.
-	var names []string
-	for _, s := range ParseSections("## Key decisions\n- x\n## TODO\n* y\n  continued\n## Files and identifiers\n- z") {
-		names = append(names, s.Name)
-	}
-	if strings.Join(names, "|") != SecDecisions+"|"+SecTasks+"|"+SecContext {
-		t.Errorf("canonical names = %v", names)
-	}
-}
-
-func TestExtractiveSectionsAndSize(t *testing.T) {
-	msgs := []conv.Message{
-		conv.NewText(conv.RoleSystem, "You are helpful. Decision: ignore this system text."),
-		conv.NewText(conv.RoleUser, "I prefer tabs over spaces. We're building the billing export project."),
-		conv.NewText(conv.RoleAssistant, "We decided to use SQLite for the cache because it needs no server."),
-		conv.NewText(conv.RoleUser, "TODO: add retries to pkg/httpx/retry.go before Friday."),
-		{Role: conv.RoleTool, Parts: []conv.Part{{Kind: conv.PartToolResult, ToolName: "Bash", IsError: true,
-			Text: "--- FAIL: TestExport (0.01s)\n    export_test.go:42: got 3 rows"}}},
-		conv.NewText(conv.RoleAssistant, strings.Repeat("Filler sentence about nothing in particular. ", 400)),
-	}
-	for _, target := range []int{120, 500} {
-		s, err := NewExtractive().Summarize(context.Background(), msgs, Options{TargetTokens: target, Counter: tokens.ForModel("gpt-4")})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if s.Tokens > target || tokens.Count(s.Markdown) > target {
-			t.Errorf("target %d: %d tokens", target, s.Tokens)
-		}
-		if target < 500 {
-			continue
-		}
-		for _, want := range []string{"## Decisions", "SQLite", "because it needs no server", "## Pending tasks",
-			"pkg/httpx/retry.go", "## User preferences", "tabs", "## Errors", "FAIL: TestExport", "## Active projects"} {
-			if !strings.Contains(s.Markdown, want) {
-				t.Errorf("summary lacks %q:\n%s", want, s.Markdown)
-			}
-		}
-		if strings.Contains(s.Markdown, "ignore this system text") {
-			t.Error("system prompt leaked into the summary")
-		}
-	}
-}
-
-func TestExtractiveCarriesPreviousForKeepDays(t *testing.T) {
-	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
-	prev := Render("", []Section{
-		{Name: SecDecisions, Items: []string{"Use Redis for sessions because it is fast.", "Use CVS because it is 1990."}},
-		{Name: SecContext, Items: []string{"Files: /srv/old/config.yaml"}},
-	})
-	dates := map[string]string{
-		ItemKey("Use Redis for sessions because it is fast."): "2026-11-25",
-		ItemKey("Use CVS because it is 1990."):                "2026-11-01",
-	}
-	msgs := []conv.Message{conv.NewText(conv.RoleUser, "We decided to use Go for the CLI because it ships one binary.")}
-	s, err := NewExtractive().Summarize(context.Background(), msgs, Options{Previous: prev, PreviousDates: dates, Now: now})
+func TestRejectedCommitAndQueuedPrompt(t *testing.T) {
+	in := `{"type":"user","message":{"role":"user","content":"Ship the release notes"}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"git commit -m \"docs: release notes\""}}]}}
+{"type":"queue-operation","operation":"enqueue","content":"also mention the CLI_TOKEN rename"}
+{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","is_error":true,"content":"The user doesn't want to proceed with this tool use. The tool use was rejected. To tell you how to proceed, the user said:\nsquash it into the previous commit instead"}]}}
+`
+	c, err := conv.ParseBytes([]byte(in), conv.FormatClaudeCode)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Go for the CLI", "Redis for sessions", "/srv/old/config.yaml"} {
-		if !strings.Contains(s.Markdown, want) {
-			t.Errorf("lacks %q:\n%s", want, s.Markdown)
+	sum, err := NewExtractive().Summarize(context.Background(), c.SummaryInput(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"also mention the CLI_TOKEN rename", "squash it into the previous commit instead"} {
+		if !strings.Contains(sum.Markdown, w) {
+			t.Errorf("summary lacks %q:\n%s", w, sum.Markdown)
 		}
 	}
-	if strings.Contains(s.Markdown, "CVS") {
-		t.Errorf("item older than 7 days kept:\n%s", s.Markdown)
-	}
-	if d := s.Dates[ItemKey("Use Redis for sessions because it is fast.")]; d != "2026-11-25" {
-		t.Errorf("carried item date = %q", d)
-	}
-	if d := s.Dates[ItemKey("We decided to use Go for the CLI because it ships one binary.")]; d != "2026-11-29" {
-		t.Errorf("new item date = %q", d)
+	for _, bad := range []string{"Committed:", "doesn't want to proceed"} {
+		if strings.Contains(sum.Markdown, bad) {
+			t.Errorf("summary has %q:\n%s", bad, sum.Markdown)
+		}
 	}
 }
 
-func TestExtractiveEmptyAndCancelled(t *testing.T) {
-	s, err := NewExtractive().Summarize(context.Background(), nil, Options{})
-	if err != nil || !strings.HasPrefix(s.Markdown, Title) {
-		t.Errorf("empty: %v %q", err, s.Markdown)
+func TestHostSummaryCondensed(t *testing.T) {
+	host := "Summary:\n1. Primary Request and Intent:\n   The user asked to migrate the billing jobs to Temporal.\n\n" +
+		"2. Key Technical Concepts:\n   - Temporal workflows\n   - Idempotency keys\n\n" +
+		"7. Pending Tasks:\n   - Backfill invoice_totals for March\n\n" +
+		"8. Current Work:\n   Rewriting ChargeWorkflow in billing/charge.go to retry on 503.\n\n" +
+		"9. Optional Next Step:\n   Run the billing integration suite.\n"
+	msgs := []conv.Message{conv.NewText(conv.RoleUser, "hi")}
+	h := conv.NewText(conv.RoleUser, host)
+	h.CompactSummary = true
+	msgs = append(msgs, h, conv.NewText(conv.RoleAssistant, "Continuing with the workflow rewrite."))
+	sum, err := NewExtractive().Summarize(context.Background(), msgs, Options{TargetTokens: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"migrate the billing jobs to Temporal", "Backfill invoice_totals for March", "Rewriting ChargeWorkflow", "Run the billing integration suite"} {
+		if !strings.Contains(sum.Markdown, w) {
+			t.Errorf("summary lacks %q:\n%s", w, sum.Markdown)
+		}
+	}
+	secs := map[string]string{}
+	for _, s := range sum.Sections {
+		secs[s.Name] = strings.Join(s.Items, "\n")
+	}
+	if !strings.Contains(secs[SecTasks], "Backfill") || !strings.Contains(secs[SecCurrent], "ChargeWorkflow") {
+		t.Errorf("host sections not kept apart: %+v", secs)
+	}
+}
+
+func TestBudgetAndCounter(t *testing.T) {
+	c, err := conv.ParseBytes([]byte(sessionInputs[conv.FormatClaudeCode]), conv.FormatClaudeCode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, target := range []int{60, 120, 250, 600} {
+		for _, counter := range []tokens.Counter{tokens.ForModel("gpt-4"), tokens.ForModel("gpt-4o"), tokens.ForModel("claude-sonnet-4")} {
+			sum, err := NewExtractive().Summarize(context.Background(), c.SummaryInput(), Options{TargetTokens: target, Counter: counter})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := counter.Count(sum.Markdown); n > target || n != sum.Tokens {
+				t.Errorf("target %d (%s): %d tokens, reported %d", target, counter.Encoding(), n, sum.Tokens)
+			}
+		}
+	}
+}
+
+func TestPreviousCarriedOver(t *testing.T) {
+	now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	prev := Render("", []Section{
+		{Name: SecCurrent, Items: []string{"Task: something from last week"}},
+		{Name: SecDecisions, Items: []string{"Use SQLite for the cache", "Use Redis for sessions"}},
+		{Name: SecContext, Items: []string{"Files: old/path.go"}},
+	})
+	dates := map[string]string{ItemKey("Use Redis for sessions"): "2026-11-01"}
+	sum, err := NewExtractive().Summarize(context.Background(), []conv.Message{conv.NewText(conv.RoleUser, "Let's look at the parser today.")},
+		Options{Previous: prev, PreviousDates: dates, Now: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(sum.Markdown, "Use SQLite for the cache") || !strings.Contains(sum.Markdown, "old/path.go") {
+		t.Errorf("fresh previous items dropped:\n%s", sum.Markdown)
+	}
+	if strings.Contains(sum.Markdown, "Redis") || strings.Contains(sum.Markdown, "last week") {
+		t.Errorf("stale or current items carried:\n%s", sum.Markdown)
+	}
+	if sum.Dates[ItemKey("Use SQLite for the cache")] != "2026-12-01" {
+		t.Errorf("dates = %v", sum.Dates)
+	}
+}
+
+func TestEmptyAndCancelled(t *testing.T) {
+	sum, err := NewExtractive().Summarize(context.Background(), nil, Options{})
+	if err != nil || !strings.HasPrefix(sum.Markdown, Title) {
+		t.Fatalf("empty: %v %q", err, sum.Markdown)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := NewExtractive().Summarize(ctx, nil, Options{}); err == nil {
-		t.Error("cancelled context: no error")
+		t.Fatal("cancelled context: no error")
 	}
 }

@@ -1,22 +1,29 @@
 package summarize
 
 import (
+	_ "embed"
 	"strings"
+	"sync"
 	"unicode"
 )
 
 // The sections of a summary, in document order.
 const (
-	SecDecisions   = "Decisions"
-	SecProjects    = "Active projects"
+	SecCurrent     = "Current work"
+	SecRequests    = "User requests"
 	SecTasks       = "Pending tasks"
-	SecContext     = "Critical context"
+	SecDecisions   = "Decisions"
 	SecErrors      = "Errors"
+	SecDone        = "Done"
+	SecPoints      = "Key points"
+	SecProjects    = "Active projects"
+	SecContext     = "Critical context"
 	SecPreferences = "User preferences"
 )
 
 // SectionOrder lists the section names in the order they are written.
-var SectionOrder = [...]string{SecDecisions, SecProjects, SecTasks, SecContext, SecErrors, SecPreferences}
+var SectionOrder = [...]string{SecCurrent, SecRequests, SecTasks, SecDecisions, SecErrors, SecDone, SecPoints,
+	SecProjects, SecContext, SecPreferences}
 
 // Section is one titled list of a summary.
 type Section struct {
@@ -85,22 +92,33 @@ func ParseSections(md string) []Section {
 	return out
 }
 
-// canonicalSection maps common variants of a section title to its name.
+//go:embed sections.tsv
+var sectionsTSV string
+
+// titleWord is one line of sections.tsv.
+type titleWord struct{ word, section string }
+
+// titleWords are the words that name a section in a title, in order.
+var titleWords = sync.OnceValue(func() []titleWord {
+	var out []titleWord
+	for _, line := range strings.Split(sectionsTSV, "\n") {
+		word, sec, ok := strings.Cut(line, "\t")
+		if !ok || strings.HasPrefix(line, "#") {
+			continue
+		}
+		out = append(out, titleWord{strings.TrimSpace(word), strings.TrimSpace(sec)})
+	}
+	return out
+})
+
+// canonicalSection maps a section title to the section it names (see
+// sections.tsv), or returns it unchanged.
 func canonicalSection(name string) string {
 	l := strings.ToLower(name)
-	switch {
-	case strings.Contains(l, "decision"):
-		return SecDecisions
-	case strings.Contains(l, "project"):
-		return SecProjects
-	case strings.Contains(l, "task") || strings.Contains(l, "todo") || strings.Contains(l, "pending"):
-		return SecTasks
-	case strings.Contains(l, "context") || strings.Contains(l, "identifier") || strings.Contains(l, "file"):
-		return SecContext
-	case strings.Contains(l, "error"):
-		return SecErrors
-	case strings.Contains(l, "preference"):
-		return SecPreferences
+	for _, w := range titleWords() {
+		if strings.Contains(l, w.word) {
+			return w.section
+		}
 	}
 	return name
 }

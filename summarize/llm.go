@@ -157,19 +157,29 @@ func (l *LLM) ask(ctx context.Context, msgs []conv.Message, opt Options) (string
 	}
 }
 
+// sectionGuide says what each section holds, for the model.
+var sectionGuide = map[string]string{
+	SecCurrent:   "the task in hand, the step in progress, the next step, what is failing now",
+	SecRequests:  "what the user asked for, in their words, with any corrections",
+	SecDecisions: "each decision with its reason",
+	SecContext:   "files, paths, URLs, identifiers, commands, versions: copy them exactly",
+	SecDone:      "finished work: commits, closed tasks",
+}
+
 // instructions is the system prompt: the summary format and its size.
 func instructions(opt Options) string {
+	var secs strings.Builder
+	for _, name := range SectionOrder {
+		secs.WriteString("## " + name)
+		if g := sectionGuide[name]; g != "" {
+			secs.WriteString(" (" + g + ")")
+		}
+		secs.WriteString("\n")
+	}
 	return fmt.Sprintf(`You write the memory summary of an AI agent's working session, so that the agent can carry on after its context is cut.
-Write markdown with exactly these level-2 sections, leaving out empty ones:
-## %s (each decision with its reason)
-## %s
-## %s
-## %s (files, paths, URLs, identifiers, commands, versions: copy them exactly)
-## %s
-## %s
-Use short "- " bullets. Keep every decision, pending task, path, URL and identifier you can; drop chatter.
-Stay within %d tokens. Answer with the summary only.`,
-		SecDecisions, SecProjects, SecTasks, SecContext, SecErrors, SecPreferences, opt.TargetTokens)
+Write markdown with these level-2 sections, in this order, leaving out empty ones:
+%sUse short "- " bullets. Keep every decision, pending task, path, URL and identifier you can; drop chatter.
+Stay within %d tokens. Answer with the summary only.`, secs.String(), opt.TargetTokens)
 }
 
 // prompt renders the transcript newest-last within MaxInputTokens, with the
@@ -219,8 +229,8 @@ func (l *LLM) finish(text string, msgs []conv.Message, opt Options) *Summary {
 	} else {
 		md = Render(header, secs)
 		// A model may overshoot; drop the last items of the longest
-		// section until the summary is within a quarter of the target.
-		for opt.Counter.Count(md) > opt.TargetTokens*5/4 {
+		// section until the summary is within the target.
+		for opt.Counter.Count(md) > opt.TargetTokens {
 			longest := -1
 			for i := range secs {
 				if len(secs[i].Items) > 0 && (longest < 0 || len(secs[i].Items) > len(secs[longest].Items)) {

@@ -1,0 +1,57 @@
+package summarize
+
+import (
+	"regexp"
+)
+
+// hostSection opens a numbered section of a compaction summary:
+// "1. Primary Request and Intent:", "8. Current Work:".
+var hostSection = regexp.MustCompile(`(?m)^\s*(?:#+\s*)?(?:\*\*)?(\d{1,2})\.\s+([^:\n]{3,60}):?(?:\*\*)?:?\s*$`)
+
+// hostItems condenses the host model's own summary (Claude Code's
+// compaction summary) into the sections: each of its numbered sections
+// goes to the section its title names, its bullets and sentences in
+// order, the sections ranked as the next session needs them: the request,
+// the next step and current work, pending tasks, errors, the user's
+// messages, files, then the rest.
+func hostItems(text string) []item {
+	locs := hostSection.FindAllStringSubmatchIndex(text, -1)
+	if len(locs) == 0 {
+		return nil
+	}
+	var out []item
+	for k, loc := range locs {
+		title := text[loc[4]:loc[5]]
+		end := len(text)
+		if k+1 < len(locs) {
+			end = locs[k+1][0]
+		}
+		body := text[loc[1]:end]
+		sec := canonicalSection(title)
+		rank := hostRank(sec)
+		for i, s := range sentences(body) {
+			if len(s) < 8 {
+				continue
+			}
+			out = append(out, item{sec: sec, text: clipRunes(s, itemRunes), score: 200 + 10*rank - float64(i), at: -1000 + k*100 + i})
+		}
+	}
+	return out
+}
+
+// hostRank orders the host's sections (higher first).
+func hostRank(sec string) float64 {
+	switch sec {
+	case SecRequests:
+		return 9
+	case SecCurrent:
+		return 8
+	case SecTasks:
+		return 7
+	case SecErrors:
+		return 6
+	case SecContext:
+		return 4
+	}
+	return 3
+}

@@ -1,0 +1,448 @@
+package summarize
+
+import (
+	"math"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/archon-memory/archon/summarize/acts"
+)
+
+// Item lengths, in runes.
+const (
+	requestRunes = 300
+	// otherRequestRunes bounds the requests before the latest.
+	otherRequestRunes = 160
+	stepRunes         = 260
+	itemRunes         = 220
+	errorRunes        = 240
+)
+
+const (
+	// cueMin is the least fitted weight (log-odds) a cue needs to file a
+	// sentence under its act (see proseSection).
+	cueMin = 0.04
+	// recencyWeight is how much an agent session's last sentence outranks
+	// its first: what the agent said last is what the next session needs.
+	recencyWeight = 0.5
+	// blockingWithin is how many tool calls may succeed after an error
+	// for it to still count as what blocks the current work.
+	blockingWithin = 3
+	// recentRequests is how many of the user's latest requests rank as
+	// requests; older ones (but the first) rank as prose.
+	recentRequests = 8
+)
+
+// sessionItems are the candidate lines of an agent session's summary.
+func sessionItems(s *session, lx *acts.Lexicon, opt Options) []item {
+	var out []item
+	rec := func(at int) float64 { return float64(at+1) / float64(max(1, s.n)) }
+	reqs := distinct(s.requests)
+	last := -1
+	for i := len(reqs) - 1; i >= 0; i-- {
+		if len(acts.Words(reqs[i].text)) >= 3 {
+			last = i
+			break
+		}
+	}
+	// Current work: the latest request, the todo list's open items, the
+	// assistant's last words, what is still failing.
+	if last >= 0 {
+		out = append(out, item{sec: SecCurrent, text: "Task: " + clipRunes(oneLine(reqs[last].text), requestRunes), score: 100, at: 0})
+	}
+	var doing, next, done []string
+	for _, t := range s.todos {
+		switch t.status {
+		case "in_progress", "in-progress", "active", "doing":
+			doing = append(doing, t.text)
+		case "completed", "done", "complete":
+			done = append(done, t.text)
+		default:
+			next = append(next, t.text)
+		}
+	}
+	for _, d := range doing {
+		out = append(out, item{sec: SecCurrent, text: "In progress: " + clipRunes(oneLine(d), itemRunes), score: 95, at: 1})
+	}
+	if len(next) > 0 {
+		out = append(out, item{sec: SecCurrent, text: "Next: " + clipRunes(oneLine(strings.Join(next, "; ")), stepRunes), score: 92, at: 2})
+	}
+	if steps := recentSteps(s, 3); steps != "" {
+		out = append(out, item{sec: SecCurrent, text: "Latest steps: " + clipRunes(steps, stepRunes+80), score: 97, at: 3})
+	}
+	// The last error is still in the way when little has worked since.
+	if n := len(s.errors); n > 0 && s.okSince <= blockingWithin {
+		if e := s.errors[n-1]; !e.resolved {
+			out = append(out, item{sec: SecCurrent, text: "Failing: " + clipRunes(e.call+": "+e.text, errorRunes), score: 94, at: 4})
+		}
+	}
+	if n := len(s.branches); n > 0 {
+		out = append(out, item{sec: SecCurrent, text: "Branch: " + s.branches[n-1], score: 91, at: 5})
+		var older []string
+		for i := n - 2; i >= 0; i-- {
+			older = append(older, s.branches[i])
+		}
+		if len(older) > 0 {
+			out = append(out, item{sec: SecContext, label: "Branches", names: mergeNames(nil, older), score: 55, share: 2})
+		}
+	}
+	var open, closed []string
+	for _, id := range s.trackOrd {
+		switch st := s.tracked[id]; st {
+		case "closed", "done", "completed", "resolved":
+			closed = append(closed, id)
+		default:
+			open = append(open, id+" ("+st+")")
+		}
+	}
+	if len(open) > 0 {
+		out = append(out, item{sec: SecCurrent, text: "Tracker: " + strings.Join(open, ", "), score: 93, at: 2})
+	}
+	if len(closed) > 0 {
+		out = append(out, item{sec: SecDone, text: "Closed: " + strings.Join(closed, ", "), score: 47, at: s.n})
+	}
+	// The user's other requests: the first (the session's goal) and the
+	// latest weigh most; in a long, chatty session the rest rank below
+	// the structure, and their decisions and tasks are judged as prose.
+	for i, r := range reqs {
+		if i == last {
+			continue
+		}
+		sc := 40 + 20*rec(r.at)
+		switch {
+		case i == 0:
+			sc = 58
+		case i < len(reqs)-recentRequests:
+			sc = 15 + 5*rec(r.at)
+		}
+		out = append(out, item{sec: SecRequests, text: clipRunes(oneLine(r.text), otherRequestRunes), score: sc, at: r.at})
+	}
+	for _, a := range s.answers {
+		out = append(out, item{sec: SecDecisions, text: "User answered: " + clipRunes(oneLine(a.text), itemRunes), score: 56, at: a.at})
+	}
+	if s.plan != "" {
+		out = append(out, item{sec: SecDecisions, text: "Approved plan: " + clipRunes(planGist(s.plan), 300), score: 50, at: s.n})
+	}
+	for _, c := range s.commits {
+		out = append(out, item{sec: SecDone, text: "Committed: " + clipRunes(c.text, itemRunes), score: 45 + 10*rec(c.at), at: c.at})
+	}
+	if len(done) > 0 {
+		out = append(out, item{sec: SecDone, text: clipRunes(oneLine(strings.Join(done, "; ")), 300), score: 44, at: s.n})
+	}
+	for _, e := range s.errors {
+		t := e.call + ": " + e.text
+		if e.explain != "" {
+			t += " → " + e.explain
+		}
+		out = append(out, item{sec: SecErrors, text: clipRunes(oneLine(t), errorRunes), score: 30 + 15*rec(e.at), at: e.at})
+	}
+	// Files changed, the latest first, then the paths the user and the
+	// assistant named.
+	names := make([]string, 0, len(s.files))
+	for i := len(s.files) - 1; i >= 0; i-- {
+		names = append(names, s.files[i])
+	}
+	names = mergeNames(names, namedPaths(s))
+	if len(names) > 0 {
+		out = append(out, item{sec: SecContext, label: "Files", names: names, score: 70, share: 9})
+	}
+	if links := sessionLinks(s); len(links) > 0 {
+		out = append(out, item{sec: SecContext, label: "Links", names: links, score: 65, share: 3})
+	}
+	if ids := sessionIDs(s); len(ids) > 0 {
+		out = append(out, item{sec: SecContext, label: "IDs", names: ids, score: 60, share: 8})
+	}
+	// What the assistant reported at the end of its turns, recent first,
+	// as key points.
+	us := proseUnits(s.reports, lx)
+	for _, u := range us {
+		u.score += recencyWeight * rec(u.at)
+	}
+	for i, u := range pick(us, limitPick(40)) {
+		out = append(out, item{sec: SecPoints, text: clipRunes(u.text, itemRunes), score: 20 - float64(i)*0.1, at: u.at})
+	}
+	// The rest of the assistant's prose, below its reports.
+	for i, u := range pick(proseUnits(s.prose, lx), limitPick(30)) {
+		out = append(out, item{sec: SecPoints, text: clipRunes(u.text, itemRunes), score: 10 - float64(i)*0.1, at: u.at})
+	}
+	// Decisions and tasks stated anywhere in the user's and the
+	// assistant's words, by the strength of their cues.
+	all := proseUnits(append(append([]said(nil), s.requests...), s.prose...), lx)
+	var acted []item
+	for _, u := range all {
+		sec := workSection(u)
+		if sec == "" {
+			continue
+		}
+		sc := 25 + 10*math.Tanh(u.actW) + 5*u.cent + 5*rec(u.at)
+		acted = append(acted, item{sec: sec, text: clipRunes(u.text, itemRunes), score: sc, at: u.at})
+	}
+	sort.SliceStable(acted, func(a, b int) bool { return acted[a].score > acted[b].score })
+	return append(out, acted[:min(len(acted), 40)]...)
+}
+
+// recentSteps returns the first sentences of the assistant's last k texts
+// that say something (three words or more), oldest first.
+func recentSteps(s *session, k int) string {
+	var steps []string
+	for i := len(s.prose) - 1; i >= 0 && len(steps) < k; i-- {
+		p := s.prose[i]
+		if p.user || len(acts.Words(p.text)) < 3 {
+			continue
+		}
+		ss := sentences(p.text)
+		n := 1
+		if len(steps) == 0 {
+			n = 2 // the last text says what comes next
+		}
+		if len(ss) > 0 {
+			steps = append(steps, strings.Join(ss[:min(n, len(ss))], " "))
+		}
+	}
+	for a, b := 0, len(steps)-1; a < b; a, b = a+1, b-1 {
+		steps[a], steps[b] = steps[b], steps[a]
+	}
+	return oneLine(strings.Join(steps, " "))
+}
+
+// planGist is a plan's title and section headings, or its first lines.
+func planGist(plan string) string {
+	var parts []string
+	for _, l := range strings.Split(plan, "\n") {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "#") {
+			parts = append(parts, strings.TrimSpace(strings.TrimLeft(t, "#")))
+		}
+	}
+	if len(parts) < 2 {
+		return oneLine(plan)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// sessionIDs ranks the identifiers the user and the assistant wrote (not
+// tool output): by how late and how often they were named, the user's
+// words counting double. Names of changed files are left to Files.
+func sessionIDs(s *session) []string {
+	type stat struct {
+		score float64
+		first int
+	}
+	st := map[string]*stat{}
+	files := map[string]bool{}
+	for _, f := range s.files {
+		files[path.Base(f)] = true
+		files[strings.TrimSuffix(path.Base(f), path.Ext(f))] = true
+	}
+	texts := append(append([]said(nil), s.requests...), s.prose...)
+	for _, t := range texts {
+		w := 1.0
+		if t.user {
+			w = 2
+		}
+		w *= 0.5 + float64(t.at+1)/float64(max(1, s.n))
+		for _, id := range identifiers(t.text) {
+			if files[id] || files[path.Base(id)] || len(pathsIn(id)) > 0 {
+				continue
+			}
+			x := st[id]
+			if x == nil {
+				x = &stat{first: t.at}
+				st[id] = x
+			}
+			x.score += w
+		}
+	}
+	ids := make([]string, 0, len(st))
+	for id := range st {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(a, b int) bool {
+		if st[ids[a]].score != st[ids[b]].score {
+			return st[ids[a]].score > st[ids[b]].score
+		}
+		return ids[a] < ids[b]
+	})
+	return ids
+}
+
+// namedPaths are the paths the user and the assistant wrote, the user's
+// first, then the latest first; paths of edited files (already listed by
+// their short names) are left out.
+func namedPaths(s *session) []string {
+	texts := append(append([]said(nil), s.requests...), s.prose...)
+	sort.SliceStable(texts, func(a, b int) bool {
+		if texts[a].user != texts[b].user {
+			return texts[a].user
+		}
+		return texts[a].at > texts[b].at
+	})
+	short := map[string]bool{}
+	for _, f := range s.files {
+		short[f] = true
+		short[path.Base(f)] = true
+	}
+	var out []string
+	for _, t := range texts {
+		for _, p := range pathsIn(t.text) {
+			if !short[p] && !short[path.Base(p)] {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// sessionLinks are the URLs the user and the assistant wrote, the most
+// often named first (tool output counts: a URL a command printed and the
+// assistant repeated is a resource the session made), then the latest.
+func sessionLinks(s *session) []string {
+	count := map[string]int{}
+	last := map[string]int{}
+	texts := append(append([]said(nil), s.requests...), s.prose...)
+	for _, t := range texts {
+		for _, w := range strings.Fields(t.text) {
+			i := strings.Index(w, "://")
+			if i <= 0 {
+				continue
+			}
+			u := strings.TrimRight(w[max(0, strings.LastIndexAny(w[:i], "(<[`\"'")+1):], ".,;:!?)]>`\"'*")
+			count[u]++
+			last[u] = max(last[u], t.at)
+		}
+	}
+	out := make([]string, 0, len(count))
+	for u := range count {
+		out = append(out, u)
+	}
+	sort.Slice(out, func(a, b int) bool {
+		if count[out[a]] != count[out[b]] {
+			return count[out[a]] > count[out[b]]
+		}
+		if last[out[a]] != last[out[b]] {
+			return last[out[a]] > last[out[b]]
+		}
+		return out[a] < out[b]
+	})
+	return out
+}
+
+// distinct drops repeated texts (a queued prompt is also written as a
+// user line once the agent reads it), keeping the later one.
+func distinct(ss []said) []said {
+	last := map[string]int{}
+	for i, s := range ss {
+		last[ItemKey(s.text)] = i
+	}
+	var out []said
+	for i, s := range ss {
+		if last[ItemKey(s.text)] == i {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// proseItems are the candidate lines of a conversation without tool use:
+// its sentences by centrality and cues, novel ones first.
+func proseItems(s *session, lx *acts.Lexicon, opt Options) []item {
+	texts := append(append([]said(nil), s.requests...), s.prose...)
+	sort.SliceStable(texts, func(a, b int) bool { return texts[a].at < texts[b].at })
+	us := proseUnits(texts, lx)
+	for _, u := range us {
+		u.score += leadWeight * (1 - float64(u.at)/float64(max(1, s.n)))
+	}
+	var out []item
+	for i, u := range pick(us, limitPick(opt.TargetTokens/8)) {
+		out = append(out, item{sec: proseSection(u), text: clipRunes(u.text, 400), score: 50 - float64(i)*0.01, at: u.at})
+	}
+	return out
+}
+
+// limitPick stops a pick after n units.
+func limitPick(n int) func(*unit) (bool, bool) {
+	k := 0
+	return func(*unit) (bool, bool) {
+		k++
+		return true, k > n
+	}
+}
+
+// proseSection files a sentence by its strongest cue: a decision cue
+// as a decision, a commitment or request cue as a task, when the cue's
+// fitted weight raises the odds of the sentence being kept by at least
+// cueMin; anything else is a key point. (Acceptance cues are not enough:
+// "good" and "okay" accept far more than decisions.)
+func proseSection(u *unit) string {
+	if u.actMax < cueMin {
+		return SecPoints
+	}
+	switch u.act {
+	case acts.Decision:
+		return SecDecisions
+	case acts.Commitment, acts.Request:
+		return SecTasks
+	}
+	return SecPoints
+}
+
+// workSection files a sentence of an agent session by what its cue
+// does, whatever the cue's weight in meetings: in a session directed at
+// work, "we still need to" and "next step" state open work.
+func workSection(u *unit) string {
+	switch u.cue {
+	case acts.Decision:
+		return SecDecisions
+	case acts.Commitment, acts.Request:
+		return SecTasks
+	}
+	return ""
+}
+
+// errorLines returns the telling lines of a failing tool's output: those
+// naming a problem (the lexicon's problem cues) or code, at most two, or
+// the first line.
+func errorLines(text string) string {
+	lx := acts.Default()
+	type line struct {
+		t     string
+		score int
+	}
+	var ls []line
+	for _, l := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(l)
+		if len(acts.Words(t)) == 0 || strings.HasPrefix(strings.ToLower(t), "exit code") {
+			continue
+		}
+		sc := 0
+		for _, h := range lx.Match(acts.Words(t)) {
+			if h.Class == acts.Problem {
+				sc += 2
+			}
+		}
+		if len(identifiers(t)) > 0 {
+			sc++
+		}
+		ls = append(ls, line{t, sc})
+		if len(ls) > 400 {
+			break
+		}
+	}
+	if len(ls) == 0 {
+		return ""
+	}
+	best := []line{ls[0]}
+	for _, l := range ls {
+		if l.score > best[0].score {
+			best = []line{l}
+		} else if l.score == best[0].score && len(best) < 2 && l.t != best[0].t && l.score > 0 {
+			best = append(best, l)
+		}
+	}
+	parts := make([]string, len(best))
+	for i, l := range best {
+		parts[i] = l.t
+	}
+	return oneLine(strings.Join(parts, " / "))
+}

@@ -1,0 +1,179 @@
+package summarize
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/archon-memory/archon/tokens"
+)
+
+// item is a candidate line of a summary.
+type item struct {
+	sec   string
+	text  string
+	score float64 // higher is kept first
+	at    int     // where it was said, for ordering within its section
+	// list items (files, identifiers) are names joined into one line of
+	// their section under label, as many as fit.
+	label string
+	names []string
+	// share, for a list, is its own first claim in percent (else the
+	// section's).
+	share int
+}
+
+// packer fills a summary up to a token budget: each section first takes
+// its best items up to its share, then the best of what is left take the
+// rest. Costs are counted per line with the summary's counter.
+type packer struct {
+	counter tokens.Counter
+	budget  int
+	used    int
+	secUsed map[string]int
+	kept    []item
+	header  string
+}
+
+func newPacker(c tokens.Counter, budget int, header string) *packer {
+	p := &packer{counter: c, budget: budget, secUsed: map[string]int{}, header: header}
+	p.used = c.Count(Title+"\n"+header+"\n") + 1
+	return p
+}
+
+// cost is what adding it costs: its line, and the section's heading when
+// it opens the section.
+func (p *packer) cost(it item) int {
+	n := p.counter.Count("- " + it.text + "\n")
+	if _, open := p.secUsed[it.sec]; !open {
+		n += p.counter.Count("\n## " + it.sec + "\n")
+	}
+	return n
+}
+
+// add keeps it when it fits in limit (the section's share, or the whole
+// budget) and the budget.
+func (p *packer) add(it item, limit int) bool {
+	c := p.cost(it)
+	if p.used+c > p.budget || p.secUsed[it.sec]+c > limit {
+		return false
+	}
+	p.used += c
+	p.secUsed[it.sec] += c
+	p.kept = append(p.kept, it)
+	return true
+}
+
+// addList keeps as many of a list item's names as fit in limit, in order,
+// joined by ", " after its label.
+func (p *packer) addList(it item, limit int) {
+	var names []string
+	for _, n := range it.names {
+		try := item{sec: it.sec, text: it.label + ": " + strings.Join(append(names, n), ", ")}
+		c := p.cost(try)
+		if p.used+c > p.budget || p.secUsed[it.sec]+c > limit {
+			continue
+		}
+		names = append(names, n)
+	}
+	if len(names) == 0 {
+		return
+	}
+	it.text = it.label + ": " + strings.Join(names, ", ")
+	it.names = names
+	p.add(it, p.budget)
+}
+
+// pack keeps items within shares (section -> percent of the budget), then
+// within the whole budget, best first.
+func pack(p *packer, items []item, shares map[string]int, order []string) []Section {
+	sort.SliceStable(items, func(a, b int) bool { return items[a].score > items[b].score })
+	done := make([]bool, len(items))
+	for _, sec := range order {
+		limit := p.budget * shares[sec] / 100
+		for i, it := range items {
+			if it.sec != sec || done[i] {
+				continue
+			}
+			if it.label != "" {
+				l := limit
+				if it.share > 0 {
+					l = p.secUsed[sec] + p.budget*it.share/100
+				}
+				p.addList(it, l)
+				done[i] = true
+				continue
+			}
+			done[i] = p.add(it, limit)
+		}
+	}
+	// Then the whole budget, best first; a list takes what is left when
+	// its turn comes.
+	for i, it := range items {
+		switch {
+		case it.label != "":
+			p.extend(it)
+		case !done[i]:
+			p.add(it, p.budget)
+		}
+	}
+	return p.sections(order)
+}
+
+// extend replaces the kept line of list it, if any, by as many of its
+// names as the budget allows.
+func (p *packer) extend(it item) {
+	for k := range p.kept {
+		if p.kept[k].label == it.label && p.kept[k].sec == it.sec {
+			c := p.counter.Count("- " + p.kept[k].text + "\n")
+			p.used -= c
+			p.secUsed[it.sec] -= c
+			p.kept = append(p.kept[:k], p.kept[k+1:]...)
+			break
+		}
+	}
+	p.addList(it, p.budget)
+}
+
+// sections groups the kept items by section in order, items by where
+// they were said (list lines last).
+func (p *packer) sections(order []string) []Section {
+	by := map[string][]item{}
+	for _, it := range p.kept {
+		by[it.sec] = append(by[it.sec], it)
+	}
+	var out []Section
+	for _, sec := range order {
+		its := by[sec]
+		if len(its) == 0 {
+			continue
+		}
+		sort.SliceStable(its, func(a, b int) bool {
+			if (its[a].label == "") != (its[b].label == "") {
+				return its[a].label == ""
+			}
+			return its[a].at < its[b].at
+		})
+		s := Section{Name: sec}
+		for _, it := range its {
+			s.Items = append(s.Items, it.text)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// drop removes the kept item with the lowest score (for when the whole
+// document counts more than its lines did).
+func (p *packer) drop() bool {
+	if len(p.kept) == 0 {
+		return false
+	}
+	w := 0
+	for i := range p.kept {
+		if p.kept[i].score < p.kept[w].score {
+			w = i
+		}
+	}
+	p.kept = append(p.kept[:w], p.kept[w+1:]...)
+	return true
+}

@@ -1,0 +1,374 @@
+package summarize
+
+import (
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/archon-memory/archon/summarize/acts"
+)
+
+// unit is one sentence of prose, judged.
+type unit struct {
+	text  string
+	words []string
+	vec   []term // TF-IDF, unit length, by term id
+	at    int    // message index
+	user  bool
+	act   string  // the class of its strongest cue, "" when none
+	actW  float64 // the summed weights of its cues
+	// actMax is the weight of its strongest cue of class act.
+	actMax float64
+	// cue is the class of its strongest cue whatever its weight: what the
+	// sentence does, even where the fitted weight says such sentences are
+	// seldom kept.
+	cue  string
+	cent float64 // centrality, 0..1 by rank
+	// content counts its distinct words that are not common in the
+	// conversation.
+	content int
+	score   float64
+}
+
+// Weights of the prose score. Centrality and the dialogue-act cues were
+// weighed against each other on QMSum's train meetings (ROUGE-2 recall
+// of the human answers); see doc.go for the command.
+//
+// They were chosen by a grid on QMSum's train meetings (lambda 0.5 / 0.7,
+// lead 0 / 0.3 / 0.6, content 0.2 / 0.4), ROUGE-2 recall of every
+// query's answer at 500 cl100k tokens, with the loop in
+// ../shared/bench/qmsum/README.md.
+const (
+	actWeight    = 0.35 // per unit of summed cue weight (log-odds), squashed
+	userWeight   = 0.05 // the user's (or the chair's) own words
+	simThreshold = 0.1  // LexRank edge threshold (cosine)
+	damping      = 0.85
+	maxGraph     = 800  // sentences ranked by LexRank; the rest by the centroid
+	maxPool      = 2000 // the candidates a selection considers
+	mmrLambda    = 0.5  // relevance against novelty in selection
+	minWords     = 4    // shorter sentences carry no content, unless a cue says what they are
+	// leadWeight favours a conversation's opening, where meetings state
+	// their agenda (prose without tool use only).
+	leadWeight = 0.3
+	// commonShare: a word in more than this share of sentences is common;
+	// a sentence needs minContent words that are not.
+	commonShare   = 0.02
+	minContent    = 2
+	contentWeight = 0.2 // for up to 8 uncommon words
+)
+
+// proseUnits splits said texts into units, dropping stall words and
+// sentences too short to carry content, and scores them.
+func proseUnits(texts []said, lx *acts.Lexicon) []*unit {
+	var us []*unit
+	for _, t := range texts {
+		for _, s := range sentences(t.text) {
+			s = compress(s, lx)
+			w := acts.Words(s)
+			if len(w) < 2 {
+				continue
+			}
+			u := &unit{text: s, words: w, at: t.at, user: t.user}
+			best, any := 0.0, math.Inf(-1)
+			for _, h := range lx.Match(w) {
+				u.actW += h.Weight
+				if h.Class == acts.Backchannel || h.Class == acts.Inform {
+					continue
+				}
+				if h.Weight > best {
+					u.act, best = h.Class, h.Weight
+				}
+				if h.Weight > any {
+					u.cue, any = h.Class, h.Weight
+				}
+			}
+			// Short sentences carry no content, unless a cue says what
+			// they are ("Decided: use PostgreSQL.").
+			u.actMax = best
+			if len(w) >= minWords || u.act != "" {
+				us = append(us, u)
+			}
+		}
+	}
+	df := vectorize(us)
+	// A sentence carries content by the words the conversation seldom
+	// uses; fragments made of common words ("I don't know if that") are
+	// dropped.
+	kept := us[:0]
+	for _, u := range us {
+		seen := map[string]bool{}
+		for _, w := range u.words {
+			if !seen[w] && float64(df[w]) <= max(1, commonShare*float64(len(us))) {
+				seen[w] = true
+				u.content++
+			}
+		}
+		if u.content >= minContent || u.act != "" && u.content > 0 {
+			kept = append(kept, u)
+		}
+	}
+	us = kept
+	centrality(us)
+	for _, u := range us {
+		u.score = u.cent + actWeight*math.Tanh(u.actW) + contentWeight*math.Min(1, float64(u.content)/8)
+		if u.user {
+			u.score += userWeight
+		}
+	}
+	return us
+}
+
+// compress removes backchannel and stall phrases (the lexicon's
+// backchannel entries that predict against a sentence being kept: "um",
+// "you know", "I mean") where they stand apart: opening the sentence, set
+// off by commas, or, for the short stall words, anywhere; and stammered
+// repeats ("the the").
+func compress(s string, lx *acts.Lexicon) string {
+	fields := strings.Fields(s)
+	out := fields[:0:0]
+	for i := 0; i < len(fields); {
+		if n := stallAt(fields, i, len(out) == 0, lx); n > 0 {
+			i += n
+			continue
+		}
+		f := fields[i]
+		i++
+		if n := len(out); n > 0 && strings.EqualFold(strings.Trim(out[n-1], ",."), strings.Trim(f, ",.")) {
+			continue
+		}
+		out = append(out, f)
+	}
+	r := strings.TrimLeft(strings.Join(out, " "), ",.;:- ")
+	if r != "" && r[0] >= 'a' && r[0] <= 'z' {
+		r = strings.ToUpper(r[:1]) + r[1:]
+	}
+	return r
+}
+
+// stallAt returns how many fields from i make a stall phrase to drop, or 0.
+func stallAt(fields []string, i int, opening bool, lx *acts.Lexicon) int {
+	for n := min(3, len(fields)-i); n >= 1; n-- {
+		span := fields[i : i+n]
+		w := acts.Words(strings.Join(span, " "))
+		if len(w) != n {
+			continue
+		}
+		e, ok := lx.Lookup(strings.Join(w, " "))
+		if !ok || e.Class != acts.Backchannel || e.Weight >= 0 {
+			continue
+		}
+		apart := opening || strings.HasSuffix(span[n-1], ",") || (i > 0 && strings.HasSuffix(fields[i-1], ","))
+		if apart || n == 1 && len(w[0]) <= 2 {
+			return n
+		}
+	}
+	return 0
+}
+
+// term is one weighted word of a sparse vector.
+type term struct {
+	id int32
+	w  float64
+}
+
+// vectorize gives each unit its unit-length TF-IDF vector (terms sorted
+// by id) and returns the document frequencies and the vocabulary size.
+func vectorize(us []*unit) map[string]int {
+	df := map[string]int{}
+	ids := map[string]int32{}
+	for _, u := range us {
+		seen := map[string]bool{}
+		for _, w := range u.words {
+			if !seen[w] {
+				seen[w] = true
+				df[w]++
+				if _, ok := ids[w]; !ok {
+					ids[w] = int32(len(ids))
+				}
+			}
+		}
+	}
+	n := float64(len(us))
+	for _, u := range us {
+		tf := map[int32]float64{}
+		idf := map[int32]float64{}
+		for _, w := range u.words {
+			id := ids[w]
+			tf[id]++
+			idf[id] = math.Log((n + 1) / float64(df[w]))
+		}
+		vec := make([]term, 0, len(tf))
+		var norm float64
+		for id, f := range tf {
+			v := f * idf[id]
+			vec = append(vec, term{id, v})
+			norm += v * v
+		}
+		norm = math.Sqrt(norm)
+		for i := range vec {
+			if norm > 0 {
+				vec[i].w /= norm
+			}
+		}
+		sort.Slice(vec, func(a, b int) bool { return vec[a].id < vec[b].id })
+		u.vec = vec
+	}
+	return df
+}
+
+// cosine is the dot product of two unit vectors.
+func cosine(a, b []term) float64 {
+	var s float64
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i].id == b[j].id:
+			s += a[i].w * b[j].w
+			i++
+			j++
+		case a[i].id < b[j].id:
+			i++
+		default:
+			j++
+		}
+	}
+	return s
+}
+
+// centrality sets each unit's centrality: its similarity to the
+// conversation's centroid, then, for the best maxGraph units, continuous
+// LexRank (Erkan & Radev 2004) over the cosine graph; the result is
+// turned into ranks scaled to 0..1 so it mixes with the cue weights.
+func centrality(us []*unit) {
+	if len(us) == 0 {
+		return
+	}
+	var centroid []float64
+	for _, u := range us {
+		for _, t := range u.vec {
+			for int(t.id) >= len(centroid) {
+				centroid = append(centroid, 0)
+			}
+			centroid[t.id] += t.w
+		}
+	}
+	raw := make([]float64, len(us))
+	for i, u := range us {
+		for _, t := range u.vec {
+			raw[i] += t.w * centroid[t.id]
+		}
+	}
+	idx := make([]int, len(us))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return raw[idx[a]] > raw[idx[b]] })
+	top := idx[:min(len(idx), maxGraph)]
+	pr := lexRank(us, top)
+	// The graph's units rank above the rest, by their LexRank score.
+	order := make([]int, len(top)) // positions in top
+	for k := range order {
+		order[k] = k
+	}
+	sort.SliceStable(order, func(a, b int) bool { return pr[order[a]] > pr[order[b]] })
+	ranked := make([]int, 0, len(us))
+	for _, k := range order {
+		ranked = append(ranked, top[k])
+	}
+	ranked = append(ranked, idx[len(top):]...)
+	den := float64(max(1, len(ranked)-1))
+	for r, i := range ranked {
+		us[i].cent = 1 - float64(r)/den
+	}
+}
+
+// lexRank returns the stationary scores of the units top over a graph
+// whose edges join pairs with cosine above simThreshold, weighted by the
+// cosine and normalized per row.
+func lexRank(us []*unit, top []int) []float64 {
+	n := len(top)
+	type edge struct {
+		to int
+		w  float64
+	}
+	adj := make([][]edge, n)
+	for a := 0; a < n; a++ {
+		for b := a + 1; b < n; b++ {
+			if c := cosine(us[top[a]].vec, us[top[b]].vec); c > simThreshold {
+				adj[a] = append(adj[a], edge{b, c})
+				adj[b] = append(adj[b], edge{a, c})
+			}
+		}
+	}
+	sum := make([]float64, n)
+	for a := range adj {
+		for _, e := range adj[a] {
+			sum[a] += e.w
+		}
+	}
+	p := make([]float64, n)
+	for i := range p {
+		p[i] = 1 / float64(n)
+	}
+	next := make([]float64, n)
+	for iter := 0; iter < 40; iter++ {
+		for i := range next {
+			next[i] = (1 - damping) / float64(n)
+		}
+		for a := range adj {
+			if sum[a] == 0 {
+				continue
+			}
+			for _, e := range adj[a] {
+				next[e.to] += damping * p[a] * e.w / sum[a]
+			}
+		}
+		p, next = next, p
+	}
+	return p
+}
+
+// pick selects units by maximal marginal relevance: the best score,
+// less its similarity to what is already picked, until keep says stop.
+// keep is called with each candidate and returns false to end or skip
+// (ok false, stop false) it.
+func pick(us []*unit, keep func(u *unit) (ok, stop bool)) []*unit {
+	cand := append([]*unit(nil), us...)
+	sort.SliceStable(cand, func(a, b int) bool { return cand[a].score > cand[b].score })
+	cand = cand[:min(len(cand), maxPool)]
+	var out []*unit
+	maxSim := make([]float64, len(cand))
+	used := make([]bool, len(cand))
+	for {
+		best, bestV := -1, math.Inf(-1)
+		for i, u := range cand {
+			if used[i] {
+				continue
+			}
+			v := mmrLambda*u.score - (1-mmrLambda)*maxSim[i]
+			if v > bestV {
+				best, bestV = i, v
+			}
+			if i > 200+len(out)*4 && best >= 0 {
+				break // the rest rank too low to win
+			}
+		}
+		if best < 0 {
+			return out
+		}
+		used[best] = true
+		ok, stop := keep(cand[best])
+		if stop {
+			return out
+		}
+		if !ok {
+			continue
+		}
+		out = append(out, cand[best])
+		for i, u := range cand {
+			if !used[i] {
+				maxSim[i] = max(maxSim[i], cosine(u.vec, cand[best].vec))
+			}
+		}
+	}
+}

@@ -1,0 +1,434 @@
+package summarize
+
+import (
+	"encoding/json"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/archon-memory/archon/conv"
+)
+
+// session is what an agent session says in its structure: the user's
+// words, the latest plan and todo list, files changed, commits and errors.
+type session struct {
+	requests []said      // the user's prompts, queued prompts, rejection notes
+	answers  []said      // the user's answers to the agent's questions
+	todos    []todo      // the latest todo or plan list
+	plan     string      // the latest approved plan
+	files    []string    // files created or edited, last change last
+	commits  []said      // commit subjects (with the hash when the result gave one)
+	errors   []toolError // failing tool results, in order
+	prose    []said      // the assistant's text, the user's prose, subagent answers
+	// reports are the assistant's last texts before each of the user's
+	// turns (and at the end): where an agent says what it did.
+	reports []said
+	host    string // the host model's own compaction summary, the latest
+	tools   int    // tool calls seen
+	okSince int    // tool results that succeeded since the last error
+	// branches are the git branches checked out, in order.
+	branches []string
+	// tracked maps an issue tracker's item to its latest status, as shell
+	// commands set it (`<tracker> update ID --status in_progress`,
+	// `<tracker> close ID`); trackOrd lists items by first update.
+	tracked  map[string]string
+	trackOrd []string
+	// commitCall holds the tool id of each commit's call.
+	commitCall []string
+	n          int // messages
+}
+
+// said is a text with where it was said.
+type said struct {
+	text string
+	at   int // message index
+	user bool
+}
+
+type todo struct{ text, status string }
+
+type toolError struct {
+	call     string // what failed: a shell command's first line, or the tool name
+	text     string // the error's telling lines
+	explain  string // the assistant's next words after it
+	resolved bool   // a later call of the same command or tool succeeded
+	at       int
+}
+
+// readSession reads msgs' structure.
+func readSession(msgs []conv.Message) *session {
+	s := &session{n: len(msgs)}
+	calls := map[string]conv.Part{} // by tool id
+	var cwd string
+	lastErr := -1
+	var report *said
+	for i := range msgs {
+		m := &msgs[i]
+		if cwd == "" && m.Raw != nil {
+			var l struct{ Cwd string }
+			if json.Unmarshal(m.Raw, &l) == nil {
+				cwd = l.Cwd
+			}
+		}
+		if m.CompactSummary {
+			s.host = m.Text()
+			continue
+		}
+		for _, p := range m.Parts {
+			switch p.Kind {
+			case conv.PartText:
+				switch {
+				case m.Role == conv.RoleUser && !m.Meta && !machineText(p.Text) && !m.HasToolResults():
+					s.requests = append(s.requests, said{text: p.Text, at: i, user: true})
+					if report != nil {
+						s.reports = append(s.reports, *report)
+						report = nil
+					}
+				case m.Role == conv.RoleAssistant && strings.TrimSpace(p.Text) != "":
+					s.prose = append(s.prose, said{text: p.Text, at: i})
+					report = &s.prose[len(s.prose)-1]
+					if lastErr >= 0 && s.errors[lastErr].explain == "" {
+						s.errors[lastErr].explain = firstSentence(p.Text)
+					}
+				}
+			case conv.PartToolCall:
+				s.tools++
+				calls[p.ToolID] = p
+				s.readCall(p, &cwd, i)
+			case conv.PartToolResult:
+				call := calls[p.ToolID]
+				if k := s.commitOf(p.ToolID); k >= 0 && p.IsError {
+					// A commit whose command failed or was rejected did not happen.
+					s.commits = append(s.commits[:k], s.commits[k+1:]...)
+					s.commitCall = append(s.commitCall[:k], s.commitCall[k+1:]...)
+				}
+				if note, ok := conv.RejectionNote(p); ok {
+					s.requests = append(s.requests, said{text: note, at: i, user: true})
+					continue
+				}
+				if conv.Rejected(p) {
+					continue
+				}
+				s.readResult(call, p, i, &lastErr)
+			}
+		}
+	}
+	if report != nil {
+		s.reports = append(s.reports, *report)
+	}
+	for i := range s.files {
+		s.files[i] = relativeTo(cwd, s.files[i])
+	}
+	s.files = shortNames(s.files)
+	return s
+}
+
+// editTools are the tools that create or change files, by name, with the
+// input field naming the file.
+var editTools = map[string][]string{
+	"Edit": {"file_path"}, "Write": {"file_path"}, "MultiEdit": {"file_path"},
+	"NotebookEdit":                {"notebook_path"},
+	"str_replace_based_edit_tool": {"path"}, "str_replace_editor": {"path"},
+	"edit_file": {"path", "target_file"}, "write_file": {"path"}, "create_file": {"path"},
+}
+
+// shellTools are tools that run a command, with the input field holding it.
+var shellTools = map[string]string{"Bash": "command", "bash": "command", "shell": "command",
+	"exec_command": "cmd", "local_shell": "command", "run_terminal_cmd": "command"}
+
+// harnessTools are the coding agent's own tools (reading, searching,
+// editing, planning): their errors are the agent misusing them ("file not
+// read yet", "string not found"), not the project failing.
+var harnessTools = map[string]bool{"Read": true, "Glob": true, "Grep": true, "LS": true, "Edit": true,
+	"Write": true, "MultiEdit": true, "NotebookEdit": true, "TodoWrite": true, "Skill": true, "ToolSearch": true,
+	"WebFetch": true, "WebSearch": true, "AskUserQuestion": true, "ExitPlanMode": true, "EnterPlanMode": true,
+	"TaskOutput": true, "KillShell": true, "str_replace_based_edit_tool": true, "str_replace_editor": true}
+
+// gitSwitch finds the branch a command moves to: git checkout [-b] X,
+// git switch [-c] X.
+var gitSwitch = regexp.MustCompile(`git\s+(?:checkout|switch)\s+(?:-[bcBC]\s+)?([A-Za-z0-9][\w./-]*)`)
+
+var patchFile = regexp.MustCompile(`(?m)^\*\*\* (?:Update|Add) File: (.+)$`)
+
+func (s *session) readCall(p conv.Part, cwd *string, at int) {
+	var in map[string]json.RawMessage
+	if json.Unmarshal(p.Input, &in) != nil {
+		return
+	}
+	str := func(k string) string {
+		var v string
+		_ = json.Unmarshal(in[k], &v)
+		return v
+	}
+	if fields, ok := editTools[p.ToolName]; ok && str("command") != "view" {
+		for _, f := range fields {
+			if v := str(f); v != "" {
+				s.touch(v)
+			}
+		}
+	}
+	if p.ToolName == "apply_patch" || strings.Contains(string(p.Input), "*** Begin Patch") {
+		text := str("input") + str("patch")
+		if text == "" {
+			text = string(p.Input)
+		}
+		for _, m := range patchFile.FindAllStringSubmatch(strings.ReplaceAll(text, `\n`, "\n"), -1) {
+			s.touch(strings.TrimSpace(m[1]))
+		}
+	}
+	if plan := str("plan"); len(plan) > 40 {
+		s.plan = plan
+	}
+	if list := todoList(in); list != nil {
+		s.todos = list
+	}
+	if c := str("cwd"); c != "" && *cwd == "" {
+		*cwd = c
+	}
+	if f, ok := shellTools[p.ToolName]; ok {
+		cmd := str(f)
+		if cmd == "" {
+			var argv []string
+			_ = json.Unmarshal(in[f], &argv)
+			cmd = strings.Join(argv, " ")
+		}
+		s.trackerUpdates(cmd, at)
+		for _, m := range gitSwitch.FindAllStringSubmatch(cmd, -1) {
+			s.branches = append(s.branches, m[1])
+		}
+		if msg := commitMessage(cmd); msg != "" {
+			s.commits = append(s.commits, said{text: msg, at: at})
+			s.commitCall = append(s.commitCall, p.ToolID)
+		}
+	}
+}
+
+// todoList returns a todo or plan list in a tool call's input: an array of
+// objects with a status and a text (TodoWrite's todos, update_plan's
+// plan), or nil.
+func todoList(in map[string]json.RawMessage) []todo {
+	for _, raw := range in {
+		var items []map[string]any
+		if len(raw) == 0 || raw[0] != '[' || json.Unmarshal(raw, &items) != nil || len(items) == 0 {
+			continue
+		}
+		var out []todo
+		for _, it := range items {
+			st, _ := it["status"].(string)
+			var text string
+			for _, k := range []string{"content", "step", "title", "subject", "description", "text"} {
+				if v, ok := it[k].(string); ok && v != "" {
+					text = v
+					break
+				}
+			}
+			if st == "" || text == "" {
+				out = nil
+				break
+			}
+			out = append(out, todo{text: text, status: st})
+		}
+		if out != nil {
+			return out
+		}
+	}
+	return nil
+}
+
+var (
+	commitFlag    = regexp.MustCompile(`(?s)git\s+(?:-C\s+\S+\s+)?commit\b.*?(?:\s-[a-zA-Z]*m|--message)[ =]?\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')`)
+	commitHeredoc = regexp.MustCompile(`(?s)git\s+(?:-C\s+\S+\s+)?commit\b.*?<<-?\s*'?"?(\w+)'?"?\s*\n(.*?)\n\s*(\w+)`)
+	commitResult  = regexp.MustCompile(`^\[([^\]\s]+)(?: \([^)]*\))? ([0-9a-f]{7,40})\] (.+)`)
+)
+
+// commitMessage returns the subject of a `git commit` in a shell command.
+func commitMessage(cmd string) string {
+	if !strings.Contains(cmd, "commit") {
+		return ""
+	}
+	if m := commitHeredoc.FindStringSubmatch(cmd); m != nil {
+		if line := firstLine(m[2]); line != "" {
+			return line
+		}
+	}
+	if m := commitFlag.FindStringSubmatch(cmd); m != nil {
+		return firstLine(strings.ReplaceAll(m[1]+m[2], `\"`, `"`))
+	}
+	return ""
+}
+
+func firstLine(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if t := strings.TrimSpace(l); t != "" {
+			return t
+		}
+	}
+	return ""
+}
+
+func (s *session) readResult(call, p conv.Part, at int, lastErr *int) {
+	name := call.ToolName
+	if name == "" {
+		name = p.ToolName
+	}
+	what := callLabel(call)
+	if !p.IsError {
+		s.okSince++
+		if k := s.commitOf(p.ToolID); k >= 0 {
+			if m := commitResult.FindStringSubmatch(strings.TrimSpace(p.Text)); m != nil {
+				s.commits[k].text = m[3] + " (" + m[2] + ")"
+			}
+		}
+		if name == "AskUserQuestion" && p.Text != "" {
+			s.answers = append(s.answers, said{text: p.Text, at: at, user: true})
+		}
+		if name == "Task" || name == "Agent" {
+			s.prose = append(s.prose, said{text: p.Text, at: at})
+		}
+		for i := range s.errors {
+			if !s.errors[i].resolved && sameKind(s.errors[i].call, what) {
+				s.errors[i].resolved = true
+			}
+		}
+		return
+	}
+	if harnessTools[name] {
+		return // the agent's own tools refusing a call, not the project failing
+	}
+	if strings.HasPrefix(strings.TrimSpace(p.Text), "<tool_use_error>") {
+		return // the harness refusing a malformed call, not the project failing
+	}
+	text := errorLines(p.Text)
+	if text == "" {
+		return
+	}
+	s.errors = append(s.errors, toolError{call: what, text: text, at: at})
+	s.okSince = 0
+	*lastErr = len(s.errors) - 1
+}
+
+// callLabel names a tool call for pairing an error with its fix: a shell
+// command's first line, else the tool name and the file it works on.
+func callLabel(call conv.Part) string {
+	var in map[string]any
+	_ = json.Unmarshal(call.Input, &in)
+	if f, ok := shellTools[call.ToolName]; ok {
+		if c, ok := in[f].(string); ok {
+			return clipRunes(firstLine(c), 80)
+		}
+	}
+	for _, k := range []string{"file_path", "path", "notebook_path"} {
+		if v, ok := in[k].(string); ok {
+			return call.ToolName + " " + path.Base(v)
+		}
+	}
+	return call.ToolName
+}
+
+var (
+	commandSep = regexp.MustCompile(`&&|\|\||;|\|`)
+	quoted     = regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'[^']*'`)
+)
+
+// trackerUpdates reads status changes of tracker items from a shell
+// command: a --status flag given to a command naming items, or a close
+// subcommand.
+func (s *session) trackerUpdates(cmd string, at int) {
+	for _, part := range commandSep.Split(quoted.ReplaceAllString(cmd, `""`), -1) {
+		f := strings.Fields(part)
+		status := ""
+		var ids []string
+		for i, w := range f {
+			switch {
+			case w == "--status" && i+1 < len(f):
+				status = f[i+1]
+			case strings.HasPrefix(w, "--status="):
+				status = strings.TrimPrefix(w, "--status=")
+			case i >= 1 && i <= 2 && w == "close":
+				status = "closed"
+			case !strings.HasPrefix(w, "-") && i >= 2 && codeShaped(w) && !strings.ContainsAny(w, "/=\"'"):
+				ids = append(ids, w)
+			}
+		}
+		if status == "" || len(ids) == 0 || (len(f) > 1 && f[1] == "list") {
+			continue
+		}
+		if s.tracked == nil {
+			s.tracked = map[string]string{}
+		}
+		for _, id := range ids {
+			if _, ok := s.tracked[id]; !ok {
+				s.trackOrd = append(s.trackOrd, id)
+			}
+			s.tracked[id] = strings.Trim(status, "\"'")
+		}
+	}
+}
+
+// sameKind reports whether two call labels run the same command or tool:
+// their first two words agree.
+func sameKind(a, b string) bool {
+	fa, fb := strings.Fields(a), strings.Fields(b)
+	if len(fa) > 2 {
+		fa = fa[:2]
+	}
+	if len(fb) > 2 {
+		fb = fb[:2]
+	}
+	return strings.Join(fa, " ") == strings.Join(fb, " ")
+}
+
+// commitOf returns the index of the commit made by tool call id, or -1.
+func (s *session) commitOf(id string) int {
+	for k, c := range s.commitCall {
+		if c == id && id != "" {
+			return k
+		}
+	}
+	return -1
+}
+
+func (s *session) touch(file string) {
+	for i, f := range s.files {
+		if f == file {
+			s.files = append(s.files[:i], s.files[i+1:]...)
+			break
+		}
+	}
+	s.files = append(s.files, file)
+}
+
+// shortNames writes each path by its shortest tail of whole segments
+// that no other path in the list shares: "ErrorMapper.swift" for
+// "App/Presentation/ErrorMapper.swift", "functions/package.json" when
+// there is another package.json.
+func shortNames(files []string) []string {
+	out := make([]string, len(files))
+	for i, f := range files {
+		seg := strings.Split(f, "/")
+		out[i] = f
+		for k := len(seg) - 1; k >= 0; k-- {
+			tail := strings.Join(seg[k:], "/")
+			unique := true
+			for j, g := range files {
+				if j != i && (g == tail || strings.HasSuffix(g, "/"+tail)) {
+					unique = false
+					break
+				}
+			}
+			if unique {
+				out[i] = tail
+				break
+			}
+		}
+	}
+	return out
+}
+
+// relativeTo makes file relative to dir when it is under it.
+func relativeTo(dir, file string) string {
+	if dir != "" && strings.HasPrefix(file, strings.TrimRight(dir, "/")+"/") {
+		return file[len(strings.TrimRight(dir, "/"))+1:]
+	}
+	return file
+}

@@ -1,0 +1,263 @@
+package summarize
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// oneLine folds white space runs to single spaces and trims.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// clipRunes shortens s to at most n runes, cutting at a word boundary
+// when one is near and marking the cut with "...".
+func clipRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)[:n]
+	cut := len(r)
+	for i := len(r) - 1; i > n*3/4; i-- {
+		if unicode.IsSpace(r[i]) {
+			cut = i
+			break
+		}
+	}
+	return strings.TrimRight(string(r[:cut]), " ,;:-") + "..."
+}
+
+// sentences splits text into sentences: at line breaks that end a line
+// of prose or a list item, and after ".", "!" or "?" followed by a space
+// and a capital letter, digit or opening mark. Markdown list markers,
+// heading marks and emphasis are removed; code fences are skipped.
+func sentences(text string) []string {
+	var out []string
+	inFence := false
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			inFence = !inFence
+			continue
+		}
+		if inFence || t == "" {
+			continue
+		}
+		t = stripMarkup(t)
+		if t == "" {
+			continue
+		}
+		start := 0
+		for i := 0; i < len(t)-2; i++ {
+			c := t[i]
+			if (c == '.' || c == '!' || c == '?') && t[i+1] == ' ' && startsSentence(t[i+2:]) && !abbreviation(t[start:i+1]) {
+				out = append(out, strings.TrimSpace(t[start:i+1]))
+				start = i + 2
+			}
+		}
+		if s := strings.TrimSpace(t[start:]); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func startsSentence(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsUpper(r) || unicode.IsDigit(r) || r == '"' || r == '(' || r == '`' || r == '*'
+}
+
+// abbreviation reports a sentence candidate ending in a single letter or
+// a short dotted form ("e.g.", "i.e.", "U.S."), not a sentence end.
+func abbreviation(s string) bool {
+	i := strings.LastIndexByte(s, ' ')
+	w := s[i+1:]
+	return len(w) <= 2 || strings.Count(w, ".") >= 2
+}
+
+// stripMarkup removes a line's list marker, heading marks, checkbox and
+// emphasis characters.
+func stripMarkup(t string) string {
+	t = strings.TrimLeft(t, "#>")
+	t = strings.TrimSpace(t)
+	for _, p := range []string{"- [ ] ", "- [x] ", "- [X] ", "- ", "* ", "+ "} {
+		if strings.HasPrefix(t, p) {
+			t = t[len(p):]
+			break
+		}
+	}
+	if i := strings.IndexFunc(t, func(r rune) bool { return !unicode.IsDigit(r) }); i > 0 && i < 4 && strings.HasPrefix(t[i:], ". ") {
+		t = t[i+2:]
+	}
+	t = strings.ReplaceAll(t, "**", "")
+	t = strings.ReplaceAll(t, "__", "")
+	return strings.TrimSpace(t)
+}
+
+// firstSentence returns the first sentence of text, or "".
+func firstSentence(text string) string {
+	if s := sentences(text); len(s) > 0 {
+		return s[0]
+	}
+	return ""
+}
+
+// machineText reports text that a client inserts in the user's place:
+// it opens with a markup tag ("<command-name>", "<system-reminder>",
+// "<local-command-stdout>") or a bracketed notice ("[Request
+// interrupted by user]").
+func machineText(s string) bool {
+	t := strings.TrimSpace(s)
+	return t == "" || t[0] == '<' || t[0] == '['
+}
+
+// identifiers returns the code-shaped names in s, in order, once each:
+// spans in backticks that read as one name or call, and words that mix
+// cases inside (camelCase, PascalCase with two humps), join words with
+// underscores, qualify a name with dots, mix letters and digits, or call
+// a function (name(...)).
+func identifiers(s string) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(w string) {
+		w = strings.Trim(w, ".,;:!?\"'()[]{}<>")
+		if len(w) < 3 || len(w) > 64 || seen[w] {
+			return
+		}
+		seen[w] = true
+		out = append(out, w)
+	}
+	for {
+		i := strings.IndexByte(s, '`')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(s[i+1:], '`')
+		if j < 0 {
+			break
+		}
+		span := s[i+1 : i+1+j]
+		if !strings.ContainsAny(span, " \n") || (strings.Contains(span, "(") && len(span) < 48) {
+			add(span)
+		}
+		s = s[:i] + " " + s[i+2+j:]
+	}
+	for _, w := range strings.Fields(s) {
+		w = strings.Trim(w, ".,;:!?\"'()[]{}<>*")
+		if k := strings.IndexByte(w, '('); k > 0 {
+			w = w[:k]
+		}
+		if codeShaped(w) {
+			add(w)
+		}
+	}
+	return out
+}
+
+// codeShaped reports a word written the way code names things.
+func codeShaped(w string) bool {
+	if len(w) < 4 || strings.Contains(w, "://") || strings.HasPrefix(w, "/") {
+		return false
+	}
+	var lower, upper, digit, under, dot, other int
+	humps := 0
+	prevLower := false
+	for _, r := range w {
+		switch {
+		case unicode.IsLower(r):
+			lower++
+			prevLower = true
+			continue
+		case unicode.IsUpper(r):
+			upper++
+			if prevLower {
+				humps++
+			}
+		case unicode.IsDigit(r):
+			digit++
+		case r == '_':
+			under++
+		case r == '.':
+			dot++
+		case r == '-' || r == '#' || r == ':' || r == '/':
+		default:
+			other++
+		}
+		prevLower = false
+	}
+	letters := lower + upper
+	switch {
+	case other > 0 || letters == 0:
+		return false
+	case humps >= 1 && lower > 0:
+		return true // camelCase, PascalCase with a second hump
+	case under > 0 && letters > 2 && w[0] != '_':
+		return true
+	case dot > 0 && humps+under > 0:
+		return true
+	case digit > 0 && letters >= 2 && !isMeasure(w):
+		return true
+	}
+	return false
+}
+
+// isMeasure reports a number with a unit or an ordinal ("100ms", "64KB",
+// "2nd", "v1.2.3"): digits first, letters only at the end.
+func isMeasure(w string) bool {
+	w = strings.TrimPrefix(strings.TrimPrefix(w, "v"), "V")
+	i := strings.IndexFunc(w, func(r rune) bool { return !unicode.IsDigit(r) && r != '.' && r != ',' })
+	if i <= 0 {
+		return i < 0
+	}
+	return strings.IndexFunc(w[i:], unicode.IsDigit) < 0
+}
+
+// pathsIn returns the file paths named in s: words with a slash (or a
+// drive's backslash) whose last segment has an extension, or that start
+// at a root ("/", "~/", "./", "../") and have two segments or more.
+// URLs are not paths.
+func pathsIn(s string) []string {
+	var out []string
+	for _, w := range strings.Fields(s) {
+		w = strings.Trim(w, "`'\"()[]{}<>,;!?*")
+		w = strings.TrimRight(w, ".:")
+		if i := strings.LastIndexByte(w, ':'); i > 0 && i < len(w)-1 && allDigits(w[i+1:]) {
+			w = w[:i] // path:line
+		}
+		if len(w) < 4 || strings.Contains(w, "://") || strings.ContainsAny(w, "=$%") {
+			continue
+		}
+		sep := "/"
+		if len(w) > 3 && w[1] == ':' && w[2] == '\\' {
+			sep = "\\"
+		}
+		if !strings.Contains(w, sep) {
+			continue
+		}
+		seg := strings.Split(w, sep)
+		last := seg[len(seg)-1]
+		rooted := strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~/") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "../") || sep == "\\"
+		ext := ""
+		if i := strings.LastIndexByte(last, '.'); i > 0 {
+			ext = last[i+1:]
+		}
+		hasExt := len(ext) >= 1 && len(ext) <= 8 && !allDigits(ext) && strings.IndexFunc(ext, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) < 0
+		empty := false
+		for _, g := range seg[1 : len(seg)-1] {
+			empty = empty || g == ""
+		}
+		if empty || (!hasExt && !(rooted && len(seg) >= 3 && last != "")) {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+func allDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}

@@ -1,0 +1,95 @@
+package summarize
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestSentences(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"We ship Friday. QA signs off first! Then what?", []string{"We ship Friday.", "QA signs off first!", "Then what?"}},
+		{"- **Use** e.g. Redis here. OK", []string{"Use e.g. Redis here.", "OK"}},
+		{"Intro\n```go\nx := 1\n```\n2. Second item", []string{"Intro", "Second item"}},
+		{"Version 1.2 is out. 3 bugs remain.", []string{"Version 1.2 is out.", "3 bugs remain."}},
+	}
+	for _, tt := range tests {
+		if got := sentences(tt.in); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("sentences(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestCodeShaped(t *testing.T) {
+	for w, want := range map[string]bool{
+		"UserAddedPerFile": true, "estimateUserSelfModifications": true, "invoice_totals": true,
+		"BILL-3677": true, "fc9da67": true, "spotter-gqc.6": true, "pkg.Func": false, "os.ReadFile": true,
+		"Hello": false, "100ms": false, "v1.2.3": false, "the": false, "2nd": false, "https://x.io/a": false,
+	} {
+		if got := codeShaped(w); got != want {
+			t.Errorf("codeShaped(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+func TestPathsIn(t *testing.T) {
+	got := pathsIn("See web/src/pages/Checkout.tsx:41, /etc/billing/prod.yaml and ~/notes/todo (not https://x.io/a.b or and/or).")
+	want := []string{"web/src/pages/Checkout.tsx", "/etc/billing/prod.yaml", "~/notes/todo"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("pathsIn = %q, want %q", got, want)
+	}
+}
+
+func TestShortNames(t *testing.T) {
+	got := shortNames([]string{"app/a/package.json", "functions/package.json", "app/ErrorMapper.swift"})
+	want := []string{"a/package.json", "functions/package.json", "ErrorMapper.swift"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("shortNames = %q, want %q", got, want)
+	}
+}
+
+func TestCommitMessage(t *testing.T) {
+	tests := map[string]string{
+		`git commit -m "fix: retry \"twice\""`:                                   `fix: retry "twice"`,
+		`git add . && git commit -am 'feat: x'`:                                  "feat: x",
+		"git commit -m \"$(cat <<'EOF'\nfeat: heredoc subject\n\nbody\nEOF\n)\"": "feat: heredoc subject",
+		"git -C repo commit --message=\"chore: y\"":                              "chore: y",
+		"git log --oneline":                                                      "",
+	}
+	for in, want := range tests {
+		if got := commitMessage(in); got != want {
+			t.Errorf("commitMessage(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestClipRunes(t *testing.T) {
+	if got := clipRunes("naïve words here and more", 12); got != "naïve words..." {
+		t.Errorf("clipRunes = %q", got)
+	}
+	if got := clipRunes("short", 12); got != "short" {
+		t.Errorf("clipRunes = %q", got)
+	}
+}
+
+func TestCanonicalSection(t *testing.T) {
+	for title, want := range map[string]string{
+		"1. Primary Request and Intent": SecRequests, "Optional Next Step": SecCurrent, "Key Decisions": SecDecisions,
+		"Pending Tasks": SecTasks, "Errors and fixes": SecErrors, "Files and Code Sections": SecContext, "Misc": "Misc",
+	} {
+		if got := canonicalSection(title); got != want {
+			t.Errorf("canonicalSection(%q) = %q, want %q", title, got, want)
+		}
+	}
+	for _, w := range titleWords() {
+		known := false
+		for _, s := range SectionOrder {
+			known = known || s == w.section
+		}
+		if !known {
+			t.Errorf("sections.tsv names unknown section %q", w.section)
+		}
+	}
+}
