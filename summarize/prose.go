@@ -2,6 +2,7 @@ package summarize
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -43,7 +44,7 @@ const (
 	userWeight   = 0.05 // the user's (or the chair's) own words
 	simThreshold = 0.1  // LexRank edge threshold (cosine)
 	damping      = 0.85
-	maxGraph     = 800  // sentences ranked by LexRank; the rest by the centroid
+	maxGraph     = 500  // sentences ranked by LexRank; the rest by the centroid
 	maxPool      = 2000 // the candidates a selection considers
 	mmrLambda    = 0.5  // relevance against novelty in selection
 	minWords     = 4    // shorter sentences carry no content, unless a cue says what they are
@@ -125,9 +126,15 @@ func proseUnits(texts []said, lx *acts.Lexicon) []*unit {
 // repeats ("the the").
 func compress(s string, lx *acts.Lexicon) string {
 	fields := strings.Fields(s)
+	words := make([]string, len(fields)) // each field's one word, or ""
+	for i, f := range fields {
+		if w := acts.Words(f); len(w) == 1 {
+			words[i] = w[0]
+		}
+	}
 	out := fields[:0:0]
 	for i := 0; i < len(fields); {
-		if n := stallAt(fields, i, len(out) == 0, lx); n > 0 {
+		if n := stallAt(fields, words, i, len(out) == 0, lx); n > 0 {
 			i += n
 			continue
 		}
@@ -146,23 +153,25 @@ func compress(s string, lx *acts.Lexicon) string {
 }
 
 // stallAt returns how many fields from i make a stall phrase to drop, or 0.
-func stallAt(fields []string, i int, opening bool, lx *acts.Lexicon) int {
-	for n := min(3, len(fields)-i); n >= 1; n-- {
-		span := fields[i : i+n]
-		w := acts.Words(strings.Join(span, " "))
-		if len(w) != n {
-			continue
+func stallAt(fields, words []string, i int, opening bool, lx *acts.Lexicon) int {
+	key := ""
+	best := 0
+	for n := 1; n <= 3 && i+n <= len(fields) && words[i+n-1] != ""; n++ {
+		if n == 1 {
+			key = words[i]
+		} else {
+			key += " " + words[i+n-1]
 		}
-		e, ok := lx.Lookup(strings.Join(w, " "))
+		e, ok := lx.Lookup(key)
 		if !ok || e.Class != acts.Backchannel || e.Weight >= 0 {
 			continue
 		}
-		apart := opening || strings.HasSuffix(span[n-1], ",") || (i > 0 && strings.HasSuffix(fields[i-1], ","))
-		if apart || n == 1 && len(w[0]) <= 2 {
-			return n
+		apart := opening || strings.HasSuffix(fields[i+n-1], ",") || (i > 0 && strings.HasSuffix(fields[i-1], ","))
+		if apart || n == 1 && len(words[i]) <= 2 {
+			best = n
 		}
 	}
-	return 0
+	return best
 }
 
 // term is one weighted word of a sparse vector.
@@ -174,44 +183,54 @@ type term struct {
 // vectorize gives each unit its unit-length TF-IDF vector (terms sorted
 // by id) and returns the document frequencies and the vocabulary size.
 func vectorize(us []*unit) map[string]int {
-	df := map[string]int{}
 	ids := map[string]int32{}
-	for _, u := range us {
-		seen := map[string]bool{}
-		for _, w := range u.words {
-			if !seen[w] {
-				seen[w] = true
-				df[w]++
-				if _, ok := ids[w]; !ok {
-					ids[w] = int32(len(ids))
-				}
+	var dfs []int  // by id
+	var last []int // by id: the last unit counted in dfs
+	uid := make([][]int32, len(us))
+	for k, u := range us {
+		row := make([]int32, len(u.words))
+		for i, w := range u.words {
+			id, ok := ids[w]
+			if !ok {
+				id = int32(len(ids))
+				ids[w] = id
+				dfs = append(dfs, 0)
+				last = append(last, -1)
 			}
+			if last[id] != k {
+				last[id] = k
+				dfs[id]++
+			}
+			row[i] = id
 		}
+		slices.Sort(row)
+		uid[k] = row
 	}
 	n := float64(len(us))
-	for _, u := range us {
-		tf := map[int32]float64{}
-		idf := map[int32]float64{}
-		for _, w := range u.words {
-			id := ids[w]
-			tf[id]++
-			idf[id] = math.Log((n + 1) / float64(df[w]))
-		}
-		vec := make([]term, 0, len(tf))
+	for k, u := range us {
+		row := uid[k]
+		vec := make([]term, 0, len(row))
 		var norm float64
-		for id, f := range tf {
-			v := f * idf[id]
-			vec = append(vec, term{id, v})
+		for i := 0; i < len(row); {
+			j := i
+			for j < len(row) && row[j] == row[i] {
+				j++
+			}
+			v := float64(j-i) * math.Log((n+1)/float64(dfs[row[i]]))
+			vec = append(vec, term{row[i], v})
 			norm += v * v
+			i = j
 		}
-		norm = math.Sqrt(norm)
-		for i := range vec {
-			if norm > 0 {
+		if norm = math.Sqrt(norm); norm > 0 {
+			for i := range vec {
 				vec[i].w /= norm
 			}
 		}
-		sort.Slice(vec, func(a, b int) bool { return vec[a].id < vec[b].id })
 		u.vec = vec
+	}
+	df := make(map[string]int, len(ids))
+	for w, id := range ids {
+		df[w] = dfs[id]
 	}
 	return df
 }
