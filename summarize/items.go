@@ -415,14 +415,17 @@ func errorLines(text string) string {
 		if len(acts.Words(t)) == 0 || strings.HasPrefix(strings.ToLower(t), "exit code") {
 			continue
 		}
+		// A line is telling when it names a problem and, more, when it
+		// names the code the problem is in: "--- FAIL: TestLoginRetry"
+		// says more than "task failed".
 		sc := 0
 		for _, h := range lx.Match(acts.Words(t)) {
 			if h.Class == acts.Problem {
-				sc += 2
+				sc = 2
 			}
 		}
 		if len(identifiers(t)) > 0 {
-			sc++
+			sc += 2
 		}
 		ls = append(ls, line{t, sc})
 		if len(ls) > 400 {
