@@ -148,7 +148,7 @@ func sessionItems(s *session, lx *acts.Lexicon, opt Options) []item {
 		out = append(out, item{sec: SecContext, label: "Files", names: names, score: 70, share: 9})
 	}
 	if links := sessionLinks(s); len(links) > 0 {
-		out = append(out, item{sec: SecContext, label: "Links", names: links, score: 65, share: 3})
+		out = append(out, item{sec: SecContext, label: "Links", names: links, score: 65, share: 5})
 	}
 	if ids := sessionIDs(s); len(ids) > 0 {
 		out = append(out, item{sec: SecContext, label: "IDs", names: ids, score: 60, share: 8})
@@ -294,20 +294,14 @@ func namedPaths(s *session) []string {
 	return out
 }
 
-// sessionLinks are the URLs the user and the assistant wrote, the most
-// often named first (tool output counts: a URL a command printed and the
-// assistant repeated is a resource the session made), then the latest.
+// sessionLinks are the URLs the user and the assistant wrote: first
+// those a command also printed (a resource the session made, such as a
+// pull request), then the most often named, then the latest.
 func sessionLinks(s *session) []string {
 	count := map[string]int{}
 	last := map[string]int{}
-	texts := append(append([]said(nil), s.requests...), s.prose...)
-	for _, t := range texts {
-		for _, w := range strings.Fields(t.text) {
-			i := strings.Index(w, "://")
-			if i <= 0 {
-				continue
-			}
-			u := strings.TrimRight(w[max(0, strings.LastIndexAny(w[:i], "(<[`\"'")+1):], ".,;:!?)]>`\"'*")
+	for _, t := range append(append([]said(nil), s.requests...), s.prose...) {
+		for _, u := range urlsIn(t.text) {
 			count[u]++
 			last[u] = max(last[u], t.at)
 		}
@@ -317,13 +311,16 @@ func sessionLinks(s *session) []string {
 		out = append(out, u)
 	}
 	sort.Slice(out, func(a, b int) bool {
-		if count[out[a]] != count[out[b]] {
-			return count[out[a]] > count[out[b]]
+		x, y := out[a], out[b]
+		switch {
+		case s.printed[x] != s.printed[y]:
+			return s.printed[x]
+		case count[x] != count[y]:
+			return count[x] > count[y]
+		case last[x] != last[y]:
+			return last[x] > last[y]
 		}
-		if last[out[a]] != last[out[b]] {
-			return last[out[a]] > last[out[b]]
-		}
-		return out[a] < out[b]
+		return x < y
 	})
 	return out
 }

@@ -26,6 +26,9 @@ type session struct {
 	host    string // the host model's own compaction summary, the latest
 	tools   int    // tool calls seen
 	okSince int    // tool results that succeeded since the last error
+	// printed are the URLs shell commands printed (a PR or a deploy
+	// they created, among others).
+	printed map[string]bool
 	// branches are the git branches checked out, in order.
 	branches []string
 	// tracked maps an issue tracker's item to its latest status, as shell
@@ -281,6 +284,14 @@ func (s *session) readResult(call, p conv.Part, at int, lastErr *int) {
 		}
 		if name == "AskUserQuestion" && p.Text != "" {
 			s.answers = append(s.answers, said{text: p.Text, at: at, user: true})
+		}
+		if _, shell := shellTools[name]; shell {
+			for _, u := range urlsIn(p.Text) {
+				if s.printed == nil {
+					s.printed = map[string]bool{}
+				}
+				s.printed[u] = true
+			}
 		}
 		if name == "Task" || name == "Agent" {
 			s.prose = append(s.prose, said{text: p.Text, at: at})

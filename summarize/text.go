@@ -261,3 +261,21 @@ func allDigits(s string) bool {
 	}
 	return s != ""
 }
+
+// urlsIn returns the URLs in s, in order, with surrounding markup and
+// trailing punctuation removed.
+func urlsIn(s string) []string {
+	var out []string
+	for _, w := range strings.Fields(s) {
+		i := strings.Index(w, "://")
+		if i <= 0 {
+			continue
+		}
+		u := w[strings.LastIndexAny(w[:i], "(<[`\"'")+1:]
+		u = strings.TrimRight(u, ".,;:!?)]>`\"'*")
+		if strings.Contains(u, "://") && len(u) > len("http://x") {
+			out = append(out, u)
+		}
+	}
+	return out
+}
