@@ -76,18 +76,7 @@ func (e *Extractive) Summarize(ctx context.Context, msgs []conv.Message, opt Opt
 		secs = p.sections(SectionOrder[:])
 		md = Render(header, secs)
 	}
-	dates := map[string]string{}
-	for _, sec := range secs {
-		for _, it := range sec.Items {
-			k := ItemKey(it)
-			if d, ok := opt.PreviousDates[k]; ok {
-				dates[k] = d
-			} else {
-				dates[k] = today
-			}
-		}
-	}
-	return &Summary{Markdown: md, Tokens: opt.Counter.Count(md), Sections: secs, Method: "extractive", Dates: dates}, nil
+	return &Summary{Markdown: md, Tokens: opt.Counter.Count(md), Sections: secs, Method: "extractive", Dates: itemDates(secs, opt)}, nil
 }
 
 // previousItems carries over the items of the previous summary that are

@@ -244,18 +244,7 @@ func (l *LLM) finish(text string, msgs []conv.Message, opt Options) *Summary {
 			md = Render(header, secs)
 		}
 	}
-	today := opt.Now.Format(time.DateOnly)
-	dates := map[string]string{}
-	for _, s := range secs {
-		for _, it := range s.Items {
-			k := ItemKey(it)
-			if d, ok := opt.PreviousDates[k]; ok {
-				dates[k] = d
-			} else {
-				dates[k] = today
-			}
-		}
-	}
+	dates := itemDates(secs, opt)
 	return &Summary{Markdown: md, Tokens: opt.Counter.Count(md), Sections: secs, Method: l.method(), Dates: dates}
 }
 

@@ -69,3 +69,21 @@ type Summary struct {
 type Summarizer interface {
 	Summarize(ctx context.Context, msgs []conv.Message, opt Options) (*Summary, error)
 }
+
+// itemDates gives each item of secs the day it was first recorded: its
+// previous date, or today.
+func itemDates(secs []Section, opt Options) map[string]string {
+	today := opt.Now.Format(time.DateOnly)
+	dates := map[string]string{}
+	for _, s := range secs {
+		for _, it := range s.Items {
+			k := ItemKey(it)
+			if d, ok := opt.PreviousDates[k]; ok {
+				dates[k] = d
+			} else {
+				dates[k] = today
+			}
+		}
+	}
+	return dates
+}
