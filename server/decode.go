@@ -15,11 +15,14 @@ import (
 // decode reads r's JSON body into v: at most limit bytes, valid UTF-8,
 // one JSON value of the right types, no unknown fields.
 func decode(r *http.Request, limit int64, v any) error {
-	if ct := r.Header.Get("Content-Type"); ct != "" {
-		mt, _, err := mime.ParseMediaType(ct)
-		if err != nil || (mt != "application/json" && mt != "text/json") {
-			return apiErr(http.StatusUnsupportedMediaType, CodeMediaType, "Content-Type %q: send application/json", ct)
-		}
+	// A body without a JSON content type is refused: a browser sends a
+	// form or text/plain POST across origins without asking first.
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return apiErr(http.StatusUnsupportedMediaType, CodeMediaType, "no Content-Type: send application/json")
+	}
+	if mt, _, err := mime.ParseMediaType(ct); err != nil || (mt != "application/json" && mt != "text/json") {
+		return apiErr(http.StatusUnsupportedMediaType, CodeMediaType, "Content-Type %q: send application/json", ct)
 	}
 	data, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, limit))
 	if err != nil {

@@ -19,6 +19,7 @@ const (
 	CodeBadUTF8      = "invalid_utf8"
 	CodeInvalid      = "invalid_request"
 	CodeUnauthorized = "unauthorized"
+	CodeForbidden    = "forbidden"
 	CodeNotFound     = "not_found"
 	CodeMethod       = "method_not_allowed"
 	CodeTooLarge     = "payload_too_large"

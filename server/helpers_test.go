@@ -58,6 +58,7 @@ type testServer struct {
 	svc *app.Local
 	srv *Server
 	hs  *httptest.Server
+	ws  *memory.Workspace
 }
 
 func newTestServer(t testing.TB, opt Options) *testServer {
@@ -80,7 +81,7 @@ func newTestServer(t testing.TB, opt Options) *testServer {
 			t.Error(err)
 		}
 	})
-	return &testServer{svc, srv, hs}
+	return &testServer{svc, srv, hs, ws}
 }
 
 // call sends a request with a raw body and returns status and body.

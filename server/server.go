@@ -57,6 +57,9 @@ type Server struct {
 	log     *slog.Logger
 	handler http.Handler
 	table   []route
+	// loopback is set when the server listens on loopback only: then
+	// requests must name a loopback host (see sameOrigin).
+	loopback bool
 }
 
 // New returns a Server for mem. It refuses a non-loopback Addr without a
@@ -90,7 +93,7 @@ func New(mem app.Memory, opt Options) (*Server, error) {
 	if !loop && opt.Token == "" {
 		return nil, fmt.Errorf("listening on %s (not loopback) needs a bearer token: set ARCHON_SERVE_TOKEN or --token-file", opt.Addr)
 	}
-	s := &Server{mem: mem, opt: opt, log: opt.Logger}
+	s := &Server{mem: mem, opt: opt, log: opt.Logger, loopback: loop}
 	s.table = s.routes()
 	s.handler = s.buildMux()
 	return s, nil
@@ -201,6 +204,10 @@ func (s *Server) guard(label string, next http.Handler) http.Handler {
 			}
 			s.opt.Metrics.observeRequest(label, r.Method, sw.status, time.Since(start))
 		}()
+		if err := s.sameOrigin(r); err != nil {
+			writeError(sw, err)
+			return
+		}
 		if !s.authorized(r) {
 			writeError(sw, apiErr(http.StatusUnauthorized, CodeUnauthorized, "missing or wrong bearer token (Authorization: Bearer TOKEN)"))
 			return

@@ -1,0 +1,47 @@
+package server
+
+import (
+	"net"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+)
+
+// sameOrigin refuses requests a web page could have made on the user's
+// behalf, with 403:
+//   - on a loopback listener, a Host that is not a loopback name
+//     (localhost, 127.0.0.1, [::1], ...): a page that rebinds its own DNS
+//     name to 127.0.0.1 still sends its own name as Host;
+//   - an Origin that is neither the request's own (scheme-less host:port
+//     match) nor one of Options.CORSOrigins ("*" allows any): a page on
+//     another site. Clients that are not browsers send no Origin.
+func (s *Server) sameOrigin(r *http.Request) error {
+	if s.loopback && !loopbackHost(r.Host) {
+		return apiErr(http.StatusForbidden, CodeForbidden, "Host %q is not a loopback name: archon serves localhost only", r.Host)
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" || slices.Contains(s.opt.CORSOrigins, "*") || slices.Contains(s.opt.CORSOrigins, origin) {
+		return nil
+	}
+	u, err := url.Parse(origin)
+	if err == nil && u.Host != "" && strings.EqualFold(u.Host, r.Host) {
+		return nil
+	}
+	return apiErr(http.StatusForbidden, CodeForbidden, "Origin %q may not call archon (allow it in serve.cors_origins)", origin)
+}
+
+// loopbackHost reports whether a Host header names this machine's
+// loopback interface.
+func loopbackHost(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
