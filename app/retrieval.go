@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
@@ -123,7 +121,7 @@ func (l *Local) File(ctx context.Context, name string) (*File, error) {
 	if name != memory.SummaryFile && name != memory.WisdomFile {
 		return nil, wrap(NotFound, fmt.Errorf("no file %q (files: %s, %s)", name, memory.SummaryFile, memory.WisdomFile))
 	}
-	data, err := os.ReadFile(filepath.Join(l.ws.Root(), name))
+	data, err := l.ws.ReadFile(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &File{Name: name}, nil
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"regexp"
 	"slices"
 	"sort"
@@ -250,11 +249,7 @@ func fit(parts []*PayloadPart, budget int) *Payload {
 // fileLines reads a workspace file as lines without the HTML comments that
 // templates carry; a missing file has none.
 func fileLines(ws *memory.Workspace, rel string) ([]string, error) {
-	p, err := ws.Path(rel)
-	if err != nil {
-		return nil, err
-	}
-	data, err := os.ReadFile(p)
+	data, err := ws.ReadFile(rel)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"strings"
 	"time"
 
@@ -101,8 +100,7 @@ func ReadStatus(ctx context.Context, ws *memory.Workspace, windowDays, budget in
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		p, _ := ws.Path(lf.Path)
-		data, err := os.ReadFile(p)
+		data, err := ws.ReadFile(lf.Path)
 		if err != nil {
 			return nil, fmt.Errorf("status: %w", err)
 		}
@@ -140,11 +138,7 @@ func (st *LogStats) add(lf memory.LogFile, l *memory.Log, tok int) {
 
 func fileStat(ws *memory.Workspace, rel string) (FileStat, error) {
 	st := FileStat{Path: rel}
-	p, err := ws.Path(rel)
-	if err != nil {
-		return st, err
-	}
-	data, err := os.ReadFile(p)
+	data, err := ws.ReadFile(rel)
 	if errors.Is(err, fs.ErrNotExist) {
 		return st, nil
 	}
@@ -159,11 +153,7 @@ func fileStat(ws *memory.Workspace, rel string) (FileStat, error) {
 // countItems counts the top-level list items of a markdown file, which is
 // how MEMORY.md holds its entries.
 func countItems(ws *memory.Workspace, rel string) int {
-	p, err := ws.Path(rel)
-	if err != nil {
-		return 0
-	}
-	data, err := os.ReadFile(p)
+	data, err := ws.ReadFile(rel)
 	if err != nil {
 		return 0
 	}

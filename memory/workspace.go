@@ -193,11 +193,7 @@ func (w *Workspace) ListLogs(ctx context.Context) ([]LogFile, error) {
 
 // ReadLog reads and parses the daily log at rel.
 func (w *Workspace) ReadLog(rel string) (*Log, error) {
-	p, err := w.Path(rel)
-	if err != nil {
-		return nil, err
-	}
-	data, err := os.ReadFile(p)
+	data, err := w.ReadFile(rel)
 	if err != nil {
 		return nil, fmt.Errorf("read daily log: %w", err)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/archon-memory/archon/memory"
@@ -68,11 +67,10 @@ func (e *Engine) Get(ctx context.Context, id string, n int) (*Item, error) {
 		item.Piece = pieceOf(&c)
 		return item, nil
 	}
-	abs, err := e.ws.Path(c.Path)
-	if err != nil {
+	data, err := e.ws.ReadFile(c.Path)
+	if errors.Is(err, memory.ErrOutside) {
 		return nil, err
 	}
-	data, err := os.ReadFile(abs)
 	if err != nil {
 		item.Piece, item.Stale = pieceOf(&c), true
 		return item, nil

@@ -19,7 +19,10 @@ import (
 
 // IndexStats reports what an Index call did.
 type IndexStats struct {
-	Files    int           `json:"files"`    // source files seen
+	Files int `json:"files"` // source files seen
+	// Refused lists files not indexed because they resolve outside the
+	// workspace (a symlink out of it).
+	Refused  []string      `json:"refused,omitempty"`
 	Changed  int           `json:"changed"`  // files re-chunked
 	Removed  int           `json:"removed"`  // files gone from the workspace
 	Added    int           `json:"added"`    // chunks added or changed
@@ -98,11 +101,7 @@ func (e *Engine) chunkFile(src source) ([]chunk.Chunk, string, error) {
 		cs, hash := knowledgeChunk(src.rel, *src.l3)
 		return cs, hash, nil
 	}
-	abs, err := e.ws.Path(src.rel)
-	if err != nil {
-		return nil, "", err
-	}
-	data, err := os.ReadFile(abs)
+	data, err := e.ws.ReadFile(src.rel)
 	if err != nil {
 		return nil, "", fmt.Errorf("index %s: %w", src.rel, err)
 	}
@@ -176,15 +175,23 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		present[src.rel] = true
 		old, had := known[src.rel]
 		if had && old.Size == src.size && old.MtimeNs == src.mtime && old.Layer == src.layer {
+			present[src.rel] = true
 			continue
 		}
 		cs, hash, err := e.chunkFile(src)
+		if errors.Is(err, memory.ErrOutside) {
+			// A file linked out of the workspace is not indexed (and
+			// leaves the index if it was): say which and why.
+			e.log.Warn("not indexed", "file", src.rel, "err", err)
+			stats.Refused = append(stats.Refused, src.rel)
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
+		present[src.rel] = true
 		rec := store.File{Path: src.rel, Size: src.size, MtimeNs: src.mtime, Hash: hash, Layer: src.layer}
 		if had && old.Hash == hash && old.Layer == src.layer {
 			if err := tx.TouchFile(ctx, rec); err != nil {

@@ -1,0 +1,55 @@
+package memory
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// ErrOutside is returned for a workspace file that resolves outside the
+// workspace root (through a symlink, or a ".." path).
+var ErrOutside = errors.New("outside the workspace")
+
+// ReadFile reads the workspace file at rel (slash-separated, relative to
+// the root). The file must resolve inside the root, symlinks included: a
+// MEMORY.md linked to ~/.ssh/id_rsa is refused with ErrOutside and says
+// where it points, so that nothing outside the workspace reaches search,
+// the L1 payload or MCP resources.
+func (w *Workspace) ReadFile(rel string) ([]byte, error) {
+	if _, err := w.Path(rel); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrOutside, err)
+	}
+	root, err := os.OpenRoot(w.root)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	data, err := root.ReadFile(filepath.FromSlash(rel))
+	if err == nil || errors.Is(err, fs.ErrNotExist) {
+		return data, err
+	}
+	if target, ok := w.escapes(rel); ok {
+		return nil, fmt.Errorf("%s resolves to %s, %w (%s): refused; replace the symlink by the file", rel, target, ErrOutside, w.root)
+	}
+	return nil, err
+}
+
+// escapes reports where rel really is when that is outside the root.
+func (w *Workspace) escapes(rel string) (string, bool) {
+	real, err := filepath.EvalSymlinks(filepath.Join(w.root, filepath.FromSlash(rel)))
+	if err != nil {
+		return "", false
+	}
+	root, err := filepath.EvalSymlinks(w.root)
+	if err != nil {
+		return "", false
+	}
+	r, err := filepath.Rel(root, real)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return real, true
+	}
+	return "", false
+}
