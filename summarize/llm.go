@@ -3,6 +3,7 @@ package summarize
 import (
 	"bytes"
 	"context"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"text/template"
 	"time"
 
 	"github.com/archon-memory/archon/conv"
@@ -157,29 +159,27 @@ func (l *LLM) ask(ctx context.Context, msgs []conv.Message, opt Options) (string
 	}
 }
 
-// sectionGuide says what each section holds, for the model.
-var sectionGuide = map[string]string{
-	SecCurrent:   "the task in hand, the step in progress, the next step, what is failing now",
-	SecRequests:  "what the user asked for, in their words, with any corrections",
-	SecDecisions: "each decision with its reason",
-	SecContext:   "files, paths, URLs, identifiers, commands, versions: copy them exactly",
-	SecDone:      "finished work: commits, closed tasks",
+// llmPrompt holds the LLM summarizer's prompt texts (llm_prompt.tmpl):
+// the system prompt, the previous-summary preface and the conversation
+// preface.
+//
+//go:embed llm_prompt.tmpl
+var llmPrompt string
+
+var promptTemplates = template.Must(template.New("prompt").Parse(llmPrompt))
+
+// render executes one of the prompt templates.
+func render(name string, data any) string {
+	var b strings.Builder
+	if err := promptTemplates.ExecuteTemplate(&b, name, data); err != nil {
+		panic(fmt.Sprintf("summarize: llm_prompt.tmpl %s: %v", name, err)) // the embedded file is tested
+	}
+	return b.String()
 }
 
 // instructions is the system prompt: the summary format and its size.
 func instructions(opt Options) string {
-	var secs strings.Builder
-	for _, name := range SectionOrder {
-		secs.WriteString("## " + name)
-		if g := sectionGuide[name]; g != "" {
-			secs.WriteString(" (" + g + ")")
-		}
-		secs.WriteString("\n")
-	}
-	return fmt.Sprintf(`You write the memory summary of an AI agent's working session, so that the agent can carry on after its context is cut.
-Write markdown with these level-2 sections, in this order, leaving out empty ones:
-%sUse short "- " bullets. Keep every decision, pending task, path, URL and identifier you can; drop chatter.
-Stay within %d tokens. Answer with the summary only.`, secs.String(), opt.TargetTokens)
+	return render("system", struct{ Target int }{opt.TargetTokens})
 }
 
 // prompt renders the transcript newest-last within MaxInputTokens, with the
@@ -207,11 +207,9 @@ func (l *LLM) prompt(msgs []conv.Message, opt Options) string {
 	}
 	var b strings.Builder
 	if strings.TrimSpace(opt.Previous) != "" {
-		b.WriteString("Previous summary (carry over what is still true):\n\n")
-		b.WriteString(opt.Previous)
-		b.WriteString("\n\n")
+		b.WriteString(render("previous", opt.Previous))
 	}
-	fmt.Fprintf(&b, "Conversation (%d of %d messages, oldest first):\n\n", len(parts), len(msgs))
+	b.WriteString(render("conversation", struct{ Shown, Total int }{len(parts), len(msgs)}))
 	for i := len(parts) - 1; i >= 0; i-- {
 		b.WriteString(parts[i])
 		b.WriteString("\n")

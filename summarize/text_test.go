@@ -2,6 +2,7 @@ package summarize
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -91,5 +92,20 @@ func TestCanonicalSection(t *testing.T) {
 		if !known {
 			t.Errorf("sections.tsv names unknown section %q", w.section)
 		}
+	}
+}
+
+func TestPromptNamesEverySection(t *testing.T) {
+	sys := instructions(Options{TargetTokens: 432})
+	for _, name := range SectionOrder {
+		if !strings.Contains(sys, "\n## "+name) {
+			t.Errorf("llm_prompt.tmpl does not name section %q", name)
+		}
+	}
+	if !strings.Contains(sys, "432 tokens") {
+		t.Errorf("system prompt lacks the target:\n%s", sys)
+	}
+	if got := render("conversation", struct{ Shown, Total int }{3, 9}); !strings.Contains(got, "3 of 9") {
+		t.Errorf("conversation preface = %q", got)
 	}
 }
