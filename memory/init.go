@@ -14,15 +14,21 @@ const summaryTemplate = `# Memory summary
      archon rewrites this file when it compacts a context; earlier versions
      are kept under .archon/summary-history/. -->
 
-## Decisions
+## Current work
 
-## Active projects
+## User requests
 
 ## Pending tasks
 
-## Critical context
+## Decisions
 
 ## Errors
+
+## Done
+
+## Key points
+
+## Critical context
 
 ## User preferences
 `
