@@ -53,7 +53,7 @@ func (l *Local) AddProject(ctx context.Context, in ProjectInput) (*Project, erro
 		return nil, err
 	}
 	defer l.Changed() // the record is searchable after the next index run
-	return ptr(s.AddProject(ctx, knowledge.Project{Name: in.Name, Description: in.Description, Status: in.Status}))
+	return ptr(s.AddProject(ctx, knowledge.Project{Name: l.redact(in.Name), Description: l.redact(in.Description), Status: in.Status}))
 }
 
 // UpdateProject changes a project.
@@ -63,7 +63,7 @@ func (l *Local) UpdateProject(ctx context.Context, ref string, p ProjectPatch) (
 		return nil, err
 	}
 	defer l.Changed() // the record is searchable after the next index run
-	return ptr(s.UpdateProject(ctx, ref, knowledge.ProjectUpdate{Name: p.Name, Description: p.Description, Status: p.Status}))
+	return ptr(s.UpdateProject(ctx, ref, knowledge.ProjectUpdate{Name: l.redactp(p.Name), Description: l.redactp(p.Description), Status: p.Status}))
 }
 
 // Tasks lists tasks.
@@ -95,7 +95,7 @@ func (l *Local) AddTask(ctx context.Context, in TaskInput) (*Task, error) {
 	if deps == nil {
 		deps = []string{}
 	}
-	return ptr(s.AddTask(ctx, knowledge.Task{Title: in.Title, Description: in.Description, Project: in.Project,
+	return ptr(s.AddTask(ctx, knowledge.Task{Title: l.redact(in.Title), Description: l.redact(in.Description), Project: in.Project,
 		Status: in.Status, Priority: int(in.Priority), Assignee: in.Assignee, DependsOn: deps}))
 }
 
@@ -106,7 +106,7 @@ func (l *Local) UpdateTask(ctx context.Context, id string, p TaskPatch) (*Task, 
 		return nil, err
 	}
 	defer l.Changed() // the record is searchable after the next index run
-	u := knowledge.TaskUpdate{Title: p.Title, Description: p.Description, Project: p.Project, Status: p.Status,
+	u := knowledge.TaskUpdate{Title: l.redactp(p.Title), Description: l.redactp(p.Description), Project: p.Project, Status: p.Status,
 		Assignee: p.Assignee, DependsOn: p.DependsOn}
 	if p.Priority != nil {
 		n := int(*p.Priority)
@@ -165,7 +165,7 @@ func (l *Local) AddItem(ctx context.Context, in ItemInput) (*KnowledgeItem, erro
 	if in.Agent == "" {
 		in.Agent = l.cfg.Log.Agent
 	}
-	return ptr(s.AddItem(ctx, knowledge.Item{Kind: kind, Title: in.Title, Body: in.Body, Tags: in.Tags,
+	return ptr(s.AddItem(ctx, knowledge.Item{Kind: kind, Title: l.redact(in.Title), Body: l.redact(in.Body), Tags: in.Tags,
 		Agent: in.Agent, Project: in.Project}))
 }
 
@@ -176,7 +176,7 @@ func (l *Local) UpdateItem(ctx context.Context, id string, p ItemPatch) (*Knowle
 		return nil, err
 	}
 	defer l.Changed() // the record is searchable after the next index run
-	return ptr(s.UpdateItem(ctx, id, knowledge.ItemUpdate{Kind: p.Kind, Title: p.Title, Body: p.Body, Tags: p.Tags,
+	return ptr(s.UpdateItem(ctx, id, knowledge.ItemUpdate{Kind: p.Kind, Title: l.redactp(p.Title), Body: l.redactp(p.Body), Tags: p.Tags,
 		Agent: p.Agent, Project: p.Project, Promotion: p.Promotion}))
 }
 
@@ -222,4 +222,20 @@ func (l *Local) Import(ctx context.Context, r ImportRequest) (*ImportResult, err
 		l.Changed()
 	}
 	return res, err
+}
+
+// redact removes secrets from a field before it is stored, as every
+// write to the workspace does.
+func (l *Local) redact(s string) string {
+	r, _ := l.ws.Redact(s)
+	return r
+}
+
+// redactp is redact for a patch field (nil: unchanged).
+func (l *Local) redactp(s *string) *string {
+	if s == nil {
+		return nil
+	}
+	r := l.redact(*s)
+	return &r
 }

@@ -106,7 +106,8 @@ func (l *Local) AddSection(ctx context.Context, r SectionRequest) (*SectionResul
 	if heading == "" || strings.ContainsAny(heading, "\n\r") || len(heading) > 200 {
 		return nil, Invalidf("heading: one line of at most 200 bytes")
 	}
-	text, err := memory.NormalizeText(r.Text, l.cfg.Log.MaxEntryBytes)
+	redacted, _ := l.ws.Redact(r.Text)
+	text, err := memory.NormalizeText(redacted, l.cfg.Log.MaxEntryBytes)
 	if err != nil {
 		return nil, wrap(Invalid, err)
 	}

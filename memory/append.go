@@ -143,7 +143,10 @@ func (w *Workspace) prepare(e Entry) (Entry, error) {
 	if e.Title != "" {
 		return Entry{}, fmt.Errorf("%w: entries written by archon carry no heading title; put it in the text", ErrInvalidText)
 	}
-	text, err := NormalizeText(e.Text, w.opt.MaxEntryBytes)
+	// Secrets never reach the disk: they are redacted before the text is
+	// checked and written.
+	redacted, _ := w.Redact(e.Text)
+	text, err := NormalizeText(redacted, w.opt.MaxEntryBytes)
 	if err != nil {
 		return Entry{}, err
 	}

@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/archon-memory/archon/internal/redact"
 )
 
 // File names inside a workspace.
@@ -42,13 +44,17 @@ type Options struct {
 	// IdentityFiles lists identity files relative to the root; nil means
 	// DefaultIdentityFiles().
 	IdentityFiles []string
+	// Patterns are the user's own secret patterns (privacy.patterns),
+	// redacted from every entry with the built-in ones.
+	Patterns []redact.Pattern
 }
 
 // Workspace is an archon workspace rooted at a directory. It is safe for
 // concurrent use, also by several processes at once.
 type Workspace struct {
-	root string
-	opt  Options
+	root   string
+	opt    Options
+	redact *redact.Redactor
 }
 
 // Open opens the workspace at root, which must be an existing directory.
@@ -82,8 +88,16 @@ func OpenWith(root string, opt Options) (*Workspace, error) {
 	if opt.IdentityFiles == nil {
 		opt.IdentityFiles = DefaultIdentityFiles()
 	}
-	return &Workspace{root: abs, opt: opt}, nil
+	r, err := redact.New(opt.Patterns...)
+	if err != nil {
+		return nil, err
+	}
+	return &Workspace{root: abs, opt: opt, redact: r}, nil
 }
+
+// Redact removes secrets and <private> spans from text, as every write
+// to the workspace does; it returns the names of what it removed.
+func (w *Workspace) Redact(text string) (string, []string) { return w.redact.Redact(text) }
 
 // Root returns the absolute workspace directory.
 func (w *Workspace) Root() string { return w.root }

@@ -110,6 +110,9 @@ func WriteSummary(ws *memory.Workspace, sum *summarize.Summary, now time.Time) (
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return "", fmt.Errorf("read %s: %w", ws.SummaryPath(), err)
 	}
+	// A summary quotes the conversation: its secrets are redacted like a
+	// log entry's.
+	sum.Markdown, _ = ws.Redact(sum.Markdown)
 	if err := memory.WriteFileAtomic(ws.SummaryPath(), []byte(sum.Markdown), 0o644); err != nil {
 		return "", fmt.Errorf("write %s: %w", ws.SummaryPath(), err)
 	}
