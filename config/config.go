@@ -18,8 +18,11 @@
 package config
 
 import (
+	"fmt"
+	"strings"
 	"time"
 
+	"github.com/archon-memory/archon/internal/redact"
 	"github.com/archon-memory/archon/memory"
 )
 
@@ -40,6 +43,15 @@ type Config struct {
 	Promote   Promote   `yaml:"promote" doc:"L4: when a pattern is promoted to MEMORY.md"`
 	Jobs      Jobs      `yaml:"jobs" doc:"scheduled jobs inside archon serve, in workspace.timezone"`
 	Serve     Serve     `yaml:"serve" doc:"archon serve: the local HTTP API and MCP server"`
+	Privacy   Privacy   `yaml:"privacy" doc:"what archon never stores: secrets are redacted before anything is written"`
+}
+
+// Privacy holds keys about redaction. The built-in patterns (provider
+// keys, tokens, private keys, credentials in headers and URLs) always
+// apply; these add the user's own.
+type Privacy struct {
+	// Patterns are NAME=REGEXP pairs (Go RE2 syntax).
+	Patterns []string `yaml:"patterns" doc:"your own secret patterns as NAME=REGEXP (Go RE2), e.g. employee-id=EMP-[0-9]{6}; a group named secret limits what is replaced"`
 }
 
 // Defaults of the serve section; package server uses them too.
@@ -170,6 +182,7 @@ func Default() Config {
 		Rerank:   Rerank{Provider: "none", TopN: 20, TimeoutSeconds: 10},
 		Promote:  Promote{MinSuccesses: 3, MinAgents: 2, CrossProject: true, MaxFailureRate: 0.34},
 		Jobs:     Jobs{Enabled: true, Archive: "0 3 * * *", Reindex: "0 */6 * * *", Summary: "30 3 * * *", Promote: "0 4 * * *"},
+		Privacy:  Privacy{Patterns: []string{}},
 		Serve:    Serve{Addr: DefaultServeAddr, CORSOrigins: []string{}, MaxBodyBytes: DefaultServeMaxBodyBytes, RequestTimeout: "60s", GCPercent: 400},
 	}
 }
@@ -185,10 +198,23 @@ func (c *Config) MemoryOptions() (memory.Options, error) {
 	if err != nil {
 		return memory.Options{}, err
 	}
+	var pats []redact.Pattern
+	for i, pv := range c.Privacy.Patterns {
+		name, expr, ok := strings.Cut(pv, "=")
+		if !ok {
+			return memory.Options{}, fmt.Errorf("privacy.patterns[%d] %q: want NAME=REGEXP", i, pv)
+		}
+		p, err := redact.Compile(name, expr)
+		if err != nil {
+			return memory.Options{}, fmt.Errorf("privacy.patterns[%d]: %w", i, err)
+		}
+		pats = append(pats, p)
+	}
 	return memory.Options{
 		Location:      loc,
 		MaxEntryBytes: c.Log.MaxEntryBytes,
 		IdentityFiles: append([]string{}, c.Workspace.IdentityFiles...),
+		Patterns:      pats,
 	}, nil
 }
 
