@@ -217,7 +217,7 @@ func (l *Local) Import(ctx context.Context, r ImportRequest) (*ImportResult, err
 	if err != nil {
 		return nil, err
 	}
-	res, err := s.Import(ctx, r.Document, r.Overwrite)
+	res, err := s.Import(ctx, l.redact(r.Document), r.Overwrite)
 	if err == nil {
 		l.Changed()
 	}
