@@ -54,7 +54,7 @@ func NewServer(mem app.Memory, version string) *sdk.Server {
 // HTTPHandler serves s over streamable HTTP (mount it at /mcp).
 func HTTPHandler(s *sdk.Server, maxBody int64) http.Handler {
 	return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s },
-		&sdk.StreamableHTTPOptions{MaxRequestBodyBytes: maxBody})
+		&sdk.StreamableHTTPOptions{MaxRequestBodyBytes: maxBody, Stateless: true})
 }
 
 // RunStdio serves s over stdin and stdout until the client leaves or ctx

@@ -204,3 +204,34 @@ func TestNodeClientHTTP(t *testing.T) {
 	defer hs.Close()
 	checkNodeResult(t, nodeClient(t, "http", hs.URL))
 }
+
+// TestHTTPProtocolEras: the streamable HTTP endpoint is stateless and
+// serves clients of every era: 2026-07-28 (server/discover, no session)
+// and the initialize handshake of 2025-11-25 and 2025-06-18.
+func TestHTTPProtocolEras(t *testing.T) {
+	svc := newService(t)
+	hs := httptest.NewServer(HTTPHandler(NewServer(svc, "test"), 1<<20))
+	defer hs.Close()
+	ctx := context.Background()
+	for _, era := range []string{"2026-07-28", "2025-11-25", "2025-06-18"} {
+		t.Run(era, func(t *testing.T) {
+			c := sdk.NewClient(&sdk.Implementation{Name: "eras", Version: "1"}, nil)
+			cs, err := c.Connect(ctx, &sdk.StreamableClientTransport{Endpoint: hs.URL, DisableStandaloneSSE: true}, &sdk.ClientSessionOptions{ProtocolVersion: era})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cs.Close()
+			if got := cs.InitializeResult().ProtocolVersion; got != era {
+				t.Errorf("negotiated %q, want %q", got, era)
+			}
+			tools, err := cs.ListTools(ctx, nil)
+			if err != nil || len(tools.Tools) != 10 {
+				t.Fatalf("tools/list: %v %v", err, tools)
+			}
+			r, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "memory_search", Arguments: map[string]any{"query": "NATS"}})
+			if err != nil || r.IsError {
+				t.Fatalf("tools/call: %v %+v", err, r)
+			}
+		})
+	}
+}
