@@ -60,6 +60,9 @@ type Memory interface {
 	L1(ctx context.Context, budget int) (*Payload, error)
 	// Warmth selects the learnings carried into a new session.
 	Warmth(ctx context.Context, budget int) (*Warmth, error)
+	// Forget removes entries from the daily logs and every index, leaving
+	// an audit line (what and where, not the text).
+	Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, error)
 	// Archive moves daily logs past the L1 window to memory/archive/.
 	Archive(ctx context.Context, r ArchiveRequest) (*ArchiveResult, error)
 	// Promote promotes proven patterns into MEMORY.md.

@@ -220,6 +220,21 @@ type ModelOverride struct {
 	Model *string `json:"model"`
 }
 
+// ForgetRequest names entries to forget: by id (from search results), or
+// the top hits of a query, daily-log entries only.
+type ForgetRequest struct {
+	IDs    []string `json:"ids,omitempty"`
+	Query  string   `json:"query,omitempty"`
+	TopK   int      `json:"top_k,omitempty"`
+	DryRun bool     `json:"dry_run,omitempty"`
+}
+
+// ForgetResult lists what was (or, in a dry run, would be) forgotten.
+type ForgetResult struct {
+	Forgotten []memory.Forgotten `json:"forgotten"`
+	DryRun    bool               `json:"dry_run,omitempty"`
+}
+
 // ArchiveRequest asks for archival of old daily logs.
 type ArchiveRequest struct {
 	// OlderThan is an age like 7d, 2w or 36h (default: l1.window_days).

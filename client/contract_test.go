@@ -122,6 +122,11 @@ func TestClientMatchesLocal(t *testing.T) {
 		}},
 		{"bad conversation", func(m app.Memory) (any, error) { return m.Check(ctx, app.ConvRequest{}) }},
 		{"archive dry", func(m app.Memory) (any, error) { return m.Archive(ctx, app.ArchiveRequest{DryRun: true}) }},
+		{"forget dry", func(m app.Memory) (any, error) {
+			return m.Forget(ctx, app.ForgetRequest{Query: "PostgreSQL", DryRun: true})
+		}},
+		{"forget nothing", func(m app.Memory) (any, error) { return m.Forget(ctx, app.ForgetRequest{}) }},
+		{"forget unknown id", func(m app.Memory) (any, error) { return m.Forget(ctx, app.ForgetRequest{IDs: []string{"nope"}}) }},
 		{"archive bad age", func(m app.Memory) (any, error) { return m.Archive(ctx, app.ArchiveRequest{OlderThan: "soon"}) }},
 		{"promote dry", func(m app.Memory) (any, error) { return m.Promote(ctx, app.PromoteRequest{DryRun: true}) }},
 		{"projects", func(m app.Memory) (any, error) { return m.Projects(ctx, "") }},

@@ -110,6 +110,11 @@ func (c *Client) Warmth(ctx context.Context, budget int) (*app.Warmth, error) {
 	return get[app.Warmth](ctx, c, "/v1/warmth"+query("budget", strconv.Itoa(budget)))
 }
 
+// Forget implements app.Memory.
+func (c *Client) Forget(ctx context.Context, r app.ForgetRequest) (*app.ForgetResult, error) {
+	return send[app.ForgetResult](ctx, c, http.MethodPost, "/v1/forget", r)
+}
+
 // Archive implements app.Memory.
 func (c *Client) Archive(ctx context.Context, r app.ArchiveRequest) (*app.ArchiveResult, error) {
 	return send[app.ArchiveResult](ctx, c, http.MethodPost, "/v1/archive", r)

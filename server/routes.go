@@ -59,6 +59,8 @@ func (s *Server) routes() []route {
 			body: largeBody, request: app.ConvRequest{}, h: convHandler(func(ctx context.Context, r app.ConvRequest) (*app.Summary, error) { return s.mem.Summarize(ctx, r) })},
 		{method: "GET", path: "/v1/l1", summary: "The L1 payload for session start", query: []string{"budget"}, h: s.l1},
 		{method: "GET", path: "/v1/warmth", summary: "The learnings carried into a new session", query: []string{"budget"}, h: s.warmth},
+		{method: "POST", path: "/v1/forget", summary: "Forget daily-log entries (by id or query) in the files and every index", body: smallBody,
+			request: app.ForgetRequest{}, h: s.forget},
 		{method: "POST", path: "/v1/archive", summary: "Archive daily logs past the L1 window", body: smallBody,
 			request: app.ArchiveRequest{}, h: s.archive},
 		{method: "GET", path: "/v1/model", summary: "The runtime model override (null: none)", h: s.getModel},

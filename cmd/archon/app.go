@@ -25,6 +25,7 @@ func (a *app) cliApp() *cli.App {
 		a.getCommand(),
 		a.contextCommand(),
 		a.summarizeCommand(),
+		a.forgetCommand(),
 		a.archiveCommand(),
 		a.jobsCommand(),
 		a.hookCommand(),

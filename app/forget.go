@@ -1,0 +1,102 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/archon-memory/archon/memory"
+)
+
+// Forget removes the entries r names from the daily logs (an atomic
+// rewrite under each log's lock) and then from every index, and records
+// each in .archon/forgotten.jsonl without its text.
+func (l *Local) Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, error) {
+	if len(r.IDs) == 0 && strings.TrimSpace(r.Query) == "" {
+		return nil, Invalidf("forget what? give entry ids (from search results) or a query")
+	}
+	if _, err := l.Index(ctx, IndexRequest{}); err != nil {
+		return nil, fmt.Errorf("forget: index: %w", err)
+	}
+	eng, err := l.engine(ctx)
+	if err != nil {
+		return nil, err
+	}
+	starts := map[string][]int{}
+	add := func(path string, line int) {
+		for _, s := range starts[path] {
+			if s == line {
+				return
+			}
+		}
+		starts[path] = append(starts[path], line)
+	}
+	for _, id := range r.IDs {
+		it, err := eng.Get(ctx, id, 0)
+		if err != nil {
+			return nil, err
+		}
+		if !strings.HasPrefix(it.Path, memory.LogDirName+"/") {
+			return nil, wrap(Invalid, fmt.Errorf("%s is in %s: %w; edit that file by hand", id, it.Path, memory.ErrNotEntry))
+		}
+		add(it.Path, it.LineStart)
+	}
+	if q := strings.TrimSpace(r.Query); q != "" {
+		k := r.TopK
+		if k <= 0 {
+			k = 10
+		}
+		res, err := l.Search(ctx, SearchRequest{Query: q, TopK: k, Refresh: true})
+		if err != nil {
+			return nil, err
+		}
+		// Search ranks loose matches too; only entries holding every word
+		// of the query are forgotten.
+		words := strings.Fields(strings.ToLower(q))
+		for _, h := range res.Results {
+			if !strings.HasPrefix(h.Path, memory.LogDirName+"/") {
+				continue
+			}
+			it, err := eng.Get(ctx, h.ID, 0)
+			if err != nil {
+				return nil, err
+			}
+			if containsAll(strings.ToLower(it.Text), words) {
+				add(it.Path, it.LineStart)
+			}
+		}
+	}
+	paths := make([]string, 0, len(starts))
+	for p := range starts {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	out := &ForgetResult{Forgotten: []memory.Forgotten{}, DryRun: r.DryRun}
+	for _, p := range paths {
+		got, err := l.ws.Forget(ctx, p, starts[p], r.DryRun)
+		out.Forgotten = append(out.Forgotten, got...)
+		if err != nil {
+			return out, wrap(Invalid, err)
+		}
+	}
+	if r.DryRun || len(out.Forgotten) == 0 {
+		return out, nil
+	}
+	// Drop the entries from the indexes before answering: a forgotten
+	// secret must not be found by the next search.
+	l.Changed()
+	if _, err := l.Index(ctx, IndexRequest{}); err != nil {
+		return out, fmt.Errorf("forgotten from the files; reindexing failed (run archon index): %w", err)
+	}
+	return out, nil
+}
+
+func containsAll(text string, words []string) bool {
+	for _, w := range words {
+		if !strings.Contains(text, w) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,60 @@
+package memory
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestForget(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	w, err := OpenWith(root, Options{Now: func() time.Time { return time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC) }, Location: time.UTC})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var es []Entry
+	for _, text := range []string{"keep one", "forget me: the door code", "keep two"} {
+		e, err := w.Append(ctx, Entry{Agent: "a", Text: text})
+		if err != nil {
+			t.Fatal(err)
+		}
+		es = append(es, e)
+	}
+	rel := es[1].Path
+	// A dry run and a bad line change nothing.
+	got, err := w.Forget(ctx, rel, []int{es[1].LineStart}, true)
+	if err != nil || len(got) != 1 || got[0].Bytes == 0 {
+		t.Fatalf("dry run: %v %+v", err, got)
+	}
+	if _, err := w.Forget(ctx, rel, []int{es[1].LineStart + 1}, false); err == nil {
+		t.Fatal("a line that starts no entry was accepted")
+	}
+	if _, err := w.Forget(ctx, "MEMORY.md", []int{1}, false); !errors.Is(err, ErrNotEntry) {
+		t.Fatalf("MEMORY.md: %v", err)
+	}
+	before, _ := os.ReadFile(filepath.Join(root, rel))
+	if !strings.Contains(string(before), "door code") {
+		t.Fatal("dry run removed the entry")
+	}
+	if _, err := w.Forget(ctx, rel, []int{es[1].LineStart}, false); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := os.ReadFile(filepath.Join(root, rel))
+	log := ParseLog(rel, after)
+	if strings.Contains(string(after), "door code") || len(log.Entries) != 2 || log.Entries[1].Text != "keep two" {
+		t.Fatalf("after forget:\n%s", after)
+	}
+	audit, _ := os.ReadFile(filepath.Join(w.StateDir(), ForgetLog))
+	if !strings.Contains(string(audit), `"sha256"`) || strings.Contains(string(audit), "door code") {
+		t.Fatalf("audit: %s", audit)
+	}
+	// Appending still works on the rewritten file.
+	if _, err := w.Append(ctx, Entry{Text: "after"}); err != nil {
+		t.Fatal(err)
+	}
+}
