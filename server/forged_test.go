@@ -2,14 +2,17 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // mdDigest hashes every markdown file of the workspace.
@@ -134,6 +137,44 @@ func TestLoopbackHost(t *testing.T) {
 	} {
 		if got := loopbackHost(host); got != want {
 			t.Errorf("loopbackHost(%q) = %v, want %v", host, got, want)
+		}
+	}
+}
+
+// TestHostNamesServedPort: on a listener Run serves, a loopback Host
+// naming another port is refused (another local service's page).
+func TestHostNamesServedPort(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- ts.srv.Run(ctx, ln) }()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	url := "http://" + ln.Addr().String() + "/v1/health"
+	for host, want := range map[string]int{"": 200, "127.0.0.1:1": 403, "localhost": 200} {
+		req, _ := http.NewRequest(http.MethodGet, url, nil)
+		if host != "" {
+			req.Host = host
+		}
+		var resp *http.Response
+		for i := 0; i < 50; i++ { // Run may not have stored the port yet
+			if resp, err = http.DefaultClient.Do(req); err == nil {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("Host %q: status %d, want %d", host, resp.StatusCode, want)
 		}
 	}
 }

@@ -20,6 +20,11 @@ func (s *Server) sameOrigin(r *http.Request) error {
 	if s.loopback && !loopbackHost(r.Host) {
 		return apiErr(http.StatusForbidden, CodeForbidden, "Host %q is not a loopback name: archon serves localhost only", r.Host)
 	}
+	if p := s.port.Load(); s.loopback && p != nil {
+		if _, port, err := net.SplitHostPort(r.Host); err == nil && port != *p {
+			return apiErr(http.StatusForbidden, CodeForbidden, "Host %q names port %s, archon serves on %s", r.Host, port, *p)
+		}
+	}
 	origin := r.Header.Get("Origin")
 	if origin == "" || slices.Contains(s.opt.CORSOrigins, "*") || slices.Contains(s.opt.CORSOrigins, origin) {
 		return nil

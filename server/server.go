@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/archon-memory/archon/app"
@@ -60,6 +61,9 @@ type Server struct {
 	// loopback is set when the server listens on loopback only: then
 	// requests must name a loopback host (see sameOrigin).
 	loopback bool
+	// port is the port Run serves on ("" before Run, or for a handler
+	// mounted elsewhere); a loopback Host must name it.
+	port atomic.Pointer[string]
 }
 
 // New returns a Server for mem. It refuses a non-loopback Addr without a
@@ -282,6 +286,9 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // Run serves on ln until ctx ends, then shuts down gracefully: no new
 // connections, requests in flight finish (up to ShutdownTimeout).
 func (s *Server) Run(ctx context.Context, ln net.Listener) error {
+	if _, port, err := net.SplitHostPort(ln.Addr().String()); err == nil {
+		s.port.Store(&port)
+	}
 	hs := &http.Server{
 		Handler:           s.handler,
 		ReadHeaderTimeout: 10 * time.Second,
