@@ -22,6 +22,9 @@ type Pattern struct {
 	re   *regexp.Regexp
 	// group is the index of the "secret" group, or 0 for the whole match.
 	group int
+	// hints are lower-case strings one of which every match contains;
+	// none: the expression always runs.
+	hints []string
 }
 
 // Redactor replaces secrets in text. It is immutable and safe for
@@ -33,8 +36,8 @@ type Redactor struct {
 // builtin parses patterns.tsv once.
 var builtin = sync.OnceValues(func() ([]Pattern, error) { return Parse(patternsTSV) })
 
-// Parse reads pattern lines "name<TAB>regexp"; blank lines and lines
-// starting with # are skipped.
+// Parse reads pattern lines "name<TAB>regexp[<TAB>hint,hint...]"; blank
+// lines and lines starting with # are skipped.
 func Parse(text string) ([]Pattern, error) {
 	var out []Pattern
 	for i, line := range strings.Split(text, "\n") {
@@ -42,13 +45,20 @@ func Parse(text string) ([]Pattern, error) {
 		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		name, expr, ok := strings.Cut(line, "\t")
-		if !ok {
-			return nil, fmt.Errorf("line %d: want name<TAB>regexp", i+1)
+		f := strings.Split(line, "\t")
+		if len(f) < 2 || len(f) > 3 {
+			return nil, fmt.Errorf("line %d: want name<TAB>regexp[<TAB>hints]", i+1)
 		}
-		p, err := Compile(name, expr)
+		p, err := Compile(f[0], f[1])
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", i+1, err)
+		}
+		if len(f) == 3 {
+			for _, h := range strings.Split(f[2], ",") {
+				if h = strings.ToLower(strings.TrimSpace(h)); h != "" {
+					p.hints = append(p.hints, h)
+				}
+			}
 		}
 		out = append(out, p)
 	}
@@ -85,14 +95,18 @@ var private = regexp.MustCompile(`(?is)<private>.*?</private>`)
 // names of the patterns that matched (one per replacement).
 func (r *Redactor) Redact(text string) (string, []string) {
 	var hits []string
-	if strings.Contains(strings.ToLower(text), "<private>") {
+	if strings.Contains(strings.ToLower(text), "<private>") { // before the secrets: the span goes whole
 		n := len(private.FindAllStringIndex(text, -1))
 		text = private.ReplaceAllString(text, "")
 		for range n {
 			hits = append(hits, "private")
 		}
 	}
+	lower := strings.ToLower(text)
 	for _, p := range r.patterns {
+		if !p.hinted(lower) {
+			continue
+		}
 		locs := p.re.FindAllStringSubmatchIndex(text, -1)
 		if len(locs) == 0 {
 			continue
@@ -113,4 +127,18 @@ func (r *Redactor) Redact(text string) (string, []string) {
 		text = b.String()
 	}
 	return text, hits
+}
+
+// hinted reports whether lower (the text in lower case) holds one of the
+// pattern's hints, or the pattern has none.
+func (p Pattern) hinted(lower string) bool {
+	if len(p.hints) == 0 {
+		return true
+	}
+	for _, h := range p.hints {
+		if strings.Contains(lower, h) {
+			return true
+		}
+	}
+	return false
 }

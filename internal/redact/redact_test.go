@@ -75,3 +75,13 @@ func TestUserPatterns(t *testing.T) {
 		}
 	}
 }
+// BenchmarkRedact1MB redacts 1 MB of ordinary prose, the size of a long
+// session's checkpoint.
+func BenchmarkRedact1MB(b *testing.B) {
+	r, _ := New()
+	text := strings.Repeat("Decided to use PostgreSQL with Prisma ORM: the team knows it, and we need transactions. ", 12000)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		r.Redact(text)
+	}
+}
