@@ -27,11 +27,7 @@ func TestSymlinkOutOfWorkspace(t *testing.T) {
 	if err := os.Symlink(secret, wisdom); err != nil {
 		t.Fatal(err)
 	}
-	l, err := Open(ctx, ws, cfg, Options{OneShot: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
+	l := oneShot(t, ws, cfg)
 	st, err := l.Index(ctx, IndexRequest{})
 	if err != nil {
 		t.Fatal(err)

@@ -16,11 +16,7 @@ import (
 func TestForgetRemovesFromFilesAndIndex(t *testing.T) {
 	ctx := context.Background()
 	ws, cfg := workspace(t)
-	l, err := Open(ctx, ws, cfg, Options{OneShot: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
+	l := oneShot(t, ws, cfg)
 	for _, text := range []string{"the staging door code is 4471", "we chose NATS for the event bus"} {
 		if _, err := l.Log(ctx, LogRequest{Text: text}); err != nil {
 			t.Fatal(err)

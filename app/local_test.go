@@ -19,6 +19,18 @@ func workspace(t *testing.T) (*memory.Workspace, *config.Loaded) {
 	return testws.New(t, "ARCHON_WORKSPACE_TIMEZONE=UTC")
 }
 
+// oneShot opens ws as the CLI does (engines on first use), closed when
+// the test ends.
+func oneShot(t *testing.T, ws *memory.Workspace, cfg *config.Loaded) *Local {
+	t.Helper()
+	l, err := Open(context.Background(), ws, cfg, Options{OneShot: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	return l
+}
+
 func exists(path string) bool {
 	_, err := os.Stat(path)
 	return !errors.Is(err, fs.ErrNotExist)
@@ -30,11 +42,7 @@ func exists(path string) bool {
 func TestOneShotOpensEnginesOnFirstUse(t *testing.T) {
 	ctx := context.Background()
 	ws, cfg := workspace(t)
-	l, err := Open(ctx, ws, cfg, Options{OneShot: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
+	l := oneShot(t, ws, cfg)
 	if _, err := l.Log(ctx, LogRequest{Agent: "planner", Text: "Chose PostgreSQL for the ledger."}); err != nil {
 		t.Fatal(err)
 	}
@@ -85,11 +93,7 @@ func peeked[T any](z *lazy[T]) bool {
 func TestJobsRunOnTheMemory(t *testing.T) {
 	ctx := context.Background()
 	ws, cfg := workspace(t)
-	l, err := Open(ctx, ws, cfg, Options{OneShot: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
+	l := oneShot(t, ws, cfg)
 	st, err := l.RunJob(ctx, "reindex")
 	if err != nil || st.LastResult != "ok" {
 		t.Fatalf("reindex: %+v %v", st, err)
@@ -108,11 +112,7 @@ func TestJobsRunOnTheMemory(t *testing.T) {
 func TestErrorKinds(t *testing.T) {
 	ctx := context.Background()
 	ws, cfg := workspace(t)
-	l, err := Open(ctx, ws, cfg, Options{OneShot: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
+	l := oneShot(t, ws, cfg)
 	task, err := l.AddTask(ctx, TaskInput{Title: "write the migration"})
 	if err != nil {
 		t.Fatal(err)

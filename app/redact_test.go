@@ -14,11 +14,7 @@ import (
 func TestSecretsNeverStored(t *testing.T) {
 	ctx := context.Background()
 	ws, cfg := workspace(t)
-	l, err := Open(ctx, ws, cfg, Options{OneShot: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
+	l := oneShot(t, ws, cfg)
 	const key = "AKIAIOSFODNN7EXAMPLE"
 	if _, err := l.Log(ctx, LogRequest{Text: "deploy used " + key + " <private>door code 4471</private> today"}); err != nil {
 		t.Fatal(err)
