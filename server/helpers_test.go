@@ -7,13 +7,13 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/archon-memory/archon/app"
 	"github.com/archon-memory/archon/config"
+	"github.com/archon-memory/archon/internal/testws"
 	"github.com/archon-memory/archon/memory"
 )
 
@@ -22,24 +22,8 @@ const testToken = "s3cret-token"
 // newWorkspace creates a workspace with a few entries.
 func newWorkspace(t testing.TB) (*memory.Workspace, *config.Loaded) {
 	t.Helper()
-	root := t.TempDir()
 	ctx := context.Background()
-	tmpl := config.Template()
-	if _, err := memory.Init(ctx, root, map[string][]byte{memory.ConfigFile: tmpl}); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := config.Load(filepath.Join(root, memory.ConfigFile), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opt, err := cfg.MemoryOptions()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ws, err := memory.OpenWith(root, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ws, cfg := testws.New(t)
 	for _, e := range []memory.Entry{
 		{Date: "2026-11-18", Time: "14:03", Agent: "planner", Tags: []string{"db", "decision"},
 			Text: "Decided to use PostgreSQL with Prisma ORM: the team knows it, and we need transactions."},
