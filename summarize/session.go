@@ -36,9 +36,7 @@ type session struct {
 	// `<tracker> close ID`); trackOrd lists items by first update.
 	tracked  map[string]string
 	trackOrd []string
-	// commitCall holds the tool id of each commit's call.
-	commitCall []string
-	n          int // messages
+	n        int // messages
 }
 
 // said is a text with where it was said.
@@ -46,6 +44,7 @@ type said struct {
 	text string
 	at   int // message index
 	user bool
+	call string // the tool call it came from (a commit's), if any
 }
 
 type todo struct{ text, status string }
@@ -103,7 +102,6 @@ func readSession(msgs []conv.Message) *session {
 				if k := s.commitOf(p.ToolID); k >= 0 && p.IsError {
 					// A commit whose command failed or was rejected did not happen.
 					s.commits = append(s.commits[:k], s.commits[k+1:]...)
-					s.commitCall = append(s.commitCall[:k], s.commitCall[k+1:]...)
 				}
 				if note, ok := conv.RejectionNote(p); ok {
 					s.requests = append(s.requests, said{text: note, at: i, user: true})
@@ -200,8 +198,7 @@ func (s *session) readCall(p conv.Part, cwd *string, at int) {
 			s.branches = append(s.branches, m[1])
 		}
 		if msg := commitMessage(cmd); msg != "" {
-			s.commits = append(s.commits, said{text: msg, at: at})
-			s.commitCall = append(s.commitCall, p.ToolID)
+			s.commits = append(s.commits, said{text: msg, at: at, call: p.ToolID})
 		}
 	}
 }
@@ -391,8 +388,8 @@ func sameKind(a, b string) bool {
 
 // commitOf returns the index of the commit made by tool call id, or -1.
 func (s *session) commitOf(id string) int {
-	for k, c := range s.commitCall {
-		if c == id && id != "" {
+	for k, c := range s.commits {
+		if c.call == id && id != "" {
 			return k
 		}
 	}
