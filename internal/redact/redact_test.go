@@ -75,6 +75,7 @@ func TestUserPatterns(t *testing.T) {
 		}
 	}
 }
+
 // BenchmarkRedact1MB redacts 1 MB of ordinary prose, the size of a long
 // session's checkpoint.
 func BenchmarkRedact1MB(b *testing.B) {
