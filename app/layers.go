@@ -111,6 +111,11 @@ func (l *Local) AddSection(ctx context.Context, r SectionRequest) (*SectionResul
 	if err != nil {
 		return nil, wrap(Invalid, err)
 	}
+	unlock, err := l.ws.LockEdits(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	path := l.ws.WisdomPath()
 	old, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
