@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag/chunk"
@@ -88,6 +89,16 @@ func (e *Engine) sources(ctx context.Context) ([]source, error) {
 			return nil, err
 		}
 	}
+	// The memory tool's folder: free-form notes, searchable with L3.
+	notes, err := e.ws.ListMemories(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, rel := range notes {
+		if err := add(rel, chunk.L3, false); err != nil {
+			return nil, err
+		}
+	}
 	ks, err := e.knowledgeSources(ctx)
 	if err != nil {
 		return nil, err
@@ -106,6 +117,9 @@ func (e *Engine) chunkFile(src source) ([]chunk.Chunk, string, error) {
 		return nil, "", fmt.Errorf("index %s: %w", src.rel, err)
 	}
 	sum := sha256.Sum256(data)
+	if memory.IsMemoriesPath(src.rel) && !utf8.Valid(data) {
+		return nil, hex.EncodeToString(sum[:]), nil // not text: nothing to search
+	}
 	lines := memory.SplitLines(data)
 	if src.log {
 		return chunk.Log(memory.ParseLog(src.rel, data), lines, src.layer, e.opt.Chunk), hex.EncodeToString(sum[:]), nil
