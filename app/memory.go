@@ -63,6 +63,11 @@ type Memory interface {
 	// Forget removes entries from the daily logs and every index, leaving
 	// an audit line (what and where, not the text).
 	Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, error)
+	// MemoryTool runs one command of the Claude API's memory tool
+	// (memory_20250818) on /memories, which maps to MEMORY.md,
+	// MEMORY_SUMMARY.md, the daily logs and the memories/ folder; what
+	// it writes is indexed before it returns.
+	MemoryTool(ctx context.Context, r MemoryToolRequest) (*MemoryToolResult, error)
 	// Archive moves daily logs past the L1 window to memory/archive/.
 	Archive(ctx context.Context, r ArchiveRequest) (*ArchiveResult, error)
 	// Promote promotes proven patterns into MEMORY.md.

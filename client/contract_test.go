@@ -127,6 +127,12 @@ func TestClientMatchesLocal(t *testing.T) {
 		}},
 		{"forget nothing", func(m app.Memory) (any, error) { return m.Forget(ctx, app.ForgetRequest{}) }},
 		{"forget unknown id", func(m app.Memory) (any, error) { return m.Forget(ctx, app.ForgetRequest{IDs: []string{"nope"}}) }},
+		{"memory tool view", func(m app.Memory) (any, error) {
+			return m.MemoryTool(ctx, app.MemoryToolRequest{Command: "view", Path: "/memories/MEMORY.md"})
+		}},
+		{"memory tool bad path", func(m app.Memory) (any, error) {
+			return m.MemoryTool(ctx, app.MemoryToolRequest{Command: "view", Path: "/etc/passwd"})
+		}},
 		{"archive bad age", func(m app.Memory) (any, error) { return m.Archive(ctx, app.ArchiveRequest{OlderThan: "soon"}) }},
 		{"promote dry", func(m app.Memory) (any, error) { return m.Promote(ctx, app.PromoteRequest{DryRun: true}) }},
 		{"projects", func(m app.Memory) (any, error) { return m.Projects(ctx, "") }},

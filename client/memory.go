@@ -115,6 +115,11 @@ func (c *Client) Forget(ctx context.Context, r app.ForgetRequest) (*app.ForgetRe
 	return send[app.ForgetResult](ctx, c, http.MethodPost, "/v1/forget", r)
 }
 
+// MemoryTool implements app.Memory.
+func (c *Client) MemoryTool(ctx context.Context, r app.MemoryToolRequest) (*app.MemoryToolResult, error) {
+	return send[app.MemoryToolResult](ctx, c, http.MethodPost, "/v1/memory-tool", r)
+}
+
 // Archive implements app.Memory.
 func (c *Client) Archive(ctx context.Context, r app.ArchiveRequest) (*app.ArchiveResult, error) {
 	return send[app.ArchiveResult](ctx, c, http.MethodPost, "/v1/archive", r)

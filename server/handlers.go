@@ -138,6 +138,10 @@ func (s *Server) warmth(r *http.Request) (int, any, error) {
 
 func (s *Server) forget(r *http.Request) (int, any, error) { return withBody(s.mem.Forget, ok)(r) }
 
+func (s *Server) memoryTool(r *http.Request) (int, any, error) {
+	return withBody(s.mem.MemoryTool, ok)(r)
+}
+
 func (s *Server) archive(r *http.Request) (int, any, error) { return withBody(s.mem.Archive, ok)(r) }
 
 func (s *Server) getModel(r *http.Request) (int, any, error) { return ok(s.mem.Model(r.Context())) }

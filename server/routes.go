@@ -61,6 +61,8 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/v1/warmth", summary: "The learnings carried into a new session", query: []string{"budget"}, h: s.warmth},
 		{method: "POST", path: "/v1/forget", summary: "Forget daily-log entries (by id or query) in the files and every index", body: smallBody,
 			request: app.ForgetRequest{}, h: s.forget},
+		{method: "POST", path: "/v1/memory-tool", summary: "One command of the Claude API's memory tool (memory_20250818) on /memories; indexed before it answers",
+			body: largeBody, request: app.MemoryToolRequest{}, h: s.memoryTool},
 		{method: "POST", path: "/v1/archive", summary: "Archive daily logs past the L1 window", body: smallBody,
 			request: app.ArchiveRequest{}, h: s.archive},
 		{method: "GET", path: "/v1/model", summary: "The runtime model override (null: none)", h: s.getModel},

@@ -26,6 +26,7 @@ func (a *app) cliApp() *cli.App {
 		a.contextCommand(),
 		a.summarizeCommand(),
 		a.forgetCommand(),
+		a.memoryToolCommand(),
 		a.archiveCommand(),
 		a.jobsCommand(),
 		a.hookCommand(),

@@ -261,6 +261,14 @@ func (t *tools) register(s *sdk.Server) {
 		}
 		return strings.Join(lines, "\n"), nil
 	})
+	sdk.AddTool(s, &sdk.Tool{Name: "memory", Description: "Claude's memory tool (memory_20250818) on /memories: MEMORY.md, MEMORY_SUMMARY.md, daily/YYYY-MM-DD.md (append-only), other files. Writes are indexed for memory_search."},
+		func(ctx context.Context, _ *sdk.CallToolRequest, in app.MemoryToolRequest) (*sdk.CallToolResult, any, error) {
+			res, err := svc.MemoryTool(ctx, in)
+			if err != nil {
+				return fail(err)
+			}
+			return &sdk.CallToolResult{IsError: res.IsError, Content: []sdk.Content{&sdk.TextContent{Text: res.Content}}}, nil, nil
+		})
 	add(s, "knowledge_add", "Record a knowledge item.", func(ctx context.Context, in knowledgeAddIn) (any, error) {
 		return svc.AddItem(ctx, app.ItemInput{Kind: in.Kind, Title: in.Title, Body: in.Body, Tags: in.Tags, Agent: in.Agent})
 	})

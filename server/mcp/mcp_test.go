@@ -107,7 +107,7 @@ func TestToolListBudget(t *testing.T) {
 	if n > ToolListBudget {
 		t.Fatalf("the tool list costs %d tokens, over the budget of %d", n, ToolListBudget)
 	}
-	want := []string{"memory_search", "memory_get", "memory_log", "memory_context", "context_check", "task_list", "task_add", "task_update", "knowledge_list", "knowledge_add"}
+	want := []string{"memory_search", "memory_get", "memory_log", "memory_context", "context_check", "task_list", "task_add", "task_update", "knowledge_list", "knowledge_add", "memory"}
 	if len(res.Tools) != len(want) {
 		t.Fatalf("tools %d, want %d", len(res.Tools), len(want))
 	}
@@ -160,7 +160,7 @@ func nodeClient(t *testing.T, args ...string) map[string]any {
 
 func checkNodeResult(t *testing.T, res map[string]any) {
 	t.Helper()
-	if n := len(res["tools"].([]any)); n != 10 {
+	if n := len(res["tools"].([]any)); n != 11 {
 		t.Errorf("tools: %v", res["tools"])
 	}
 	hits, _ := res["search"].([]any)
@@ -225,7 +225,7 @@ func TestHTTPProtocolEras(t *testing.T) {
 				t.Errorf("negotiated %q, want %q", got, era)
 			}
 			tools, err := cs.ListTools(ctx, nil)
-			if err != nil || len(tools.Tools) != 10 {
+			if err != nil || len(tools.Tools) != 11 {
 				t.Fatalf("tools/list: %v %v", err, tools)
 			}
 			r, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "memory_search", Arguments: map[string]any{"query": "NATS"}})
