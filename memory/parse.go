@@ -46,12 +46,17 @@ func LogDate(name string) (string, bool) {
 // workspace root). It never fails: whatever is odd is reported in Warnings,
 // and invalid UTF-8 is replaced by U+FFFD.
 func ParseLog(rel string, data []byte) *Log {
+	return ParseLogLines(rel, data, SplitLines(data))
+}
+
+// ParseLogLines is ParseLog for a caller that already split data with
+// SplitLines (a big log is then held in memory once, not twice).
+func ParseLogLines(rel string, data []byte, lines []string) *Log {
 	l := &Log{Path: rel}
 	l.Date, _ = LogDate(rel)
 	if !utf8.Valid(data) {
 		l.Warnings = append(l.Warnings, "file is not valid UTF-8; invalid bytes read as U+FFFD")
 	}
-	lines := SplitLines(data)
 	if len(lines) == 0 {
 		l.FreeForm = true
 		return l
@@ -120,7 +125,10 @@ func ParseLog(rel string, data []byte) *Log {
 // line i+1 of the file is element i, without its line ending ("\n" or
 // "\r\n"). Invalid UTF-8 is replaced by U+FFFD.
 func SplitLines(data []byte) []string {
-	text := strings.ToValidUTF8(string(data), "\uFFFD")
+	text := string(data)
+	if !utf8.ValidString(text) {
+		text = strings.ToValidUTF8(text, "\uFFFD")
+	}
 	text = strings.TrimSuffix(text, "\n")
 	if text == "" {
 		return nil

@@ -207,9 +207,10 @@ const (
 	// metaFulltextLayout records the layout of the full-text index
 	// (fulltextLayout); another one is rebuilt.
 	metaFulltextLayout = "fulltext_layout"
-	// fulltextLayout 2: session documents per block of sessionBlock
-	// chunks (1: one per file).
-	fulltextLayout = "2"
+	// fulltextLayout 3: words longer than fulltext.MaxTermBytes are left
+	// out; 2: session documents per block of sessionBlock chunks; 1: one
+	// per file.
+	fulltextLayout = "3"
 )
 
 // loadAgents reads the workspace's agent names (lower-case), which Index
@@ -277,6 +278,15 @@ func sessionOf(path string, seq int) string { return sessionID(path, seq/session
 func sessions(path string, cs []chunk.Chunk) []fulltext.Session {
 	var out []fulltext.Session
 	var b strings.Builder
+	grow := func(from int) { // the block's size, so the text is built in one piece
+		n := 0
+		for j := from; j < len(cs) && cs[j].Seq/sessionBlock == cs[from].Seq/sessionBlock; j++ {
+			if cs[j].Part == 0 {
+				n += len(cs[j].Title) + len(cs[j].Text) + 2
+			}
+		}
+		b.Grow(n)
+	}
 	block := -1
 	flush := func() {
 		if block >= 0 {
@@ -288,6 +298,7 @@ func sessions(path string, cs []chunk.Chunk) []fulltext.Session {
 		if k := cs[i].Seq / sessionBlock; k != block {
 			flush()
 			block = k
+			grow(i)
 		}
 		if cs[i].Part > 0 {
 			continue // split parts overlap; the first part stands for the entry

@@ -122,7 +122,7 @@ func (e *Engine) chunkFile(src source) ([]chunk.Chunk, string, error) {
 	}
 	lines := memory.SplitLines(data)
 	if src.log {
-		return chunk.Log(memory.ParseLog(src.rel, data), lines, src.layer, e.opt.Chunk), hex.EncodeToString(sum[:]), nil
+		return chunk.Log(memory.ParseLogLines(src.rel, data, lines), lines, src.layer, e.opt.Chunk), hex.EncodeToString(sum[:]), nil
 	}
 	return chunk.Markdown(src.rel, lines, src.layer, e.opt.Chunk), hex.EncodeToString(sum[:]), nil
 }

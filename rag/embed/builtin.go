@@ -160,8 +160,16 @@ func (f *featurizer) vector(text string, v []float32) {
 // isWordRune reports whether r belongs to a word.
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
+// maxWordBytes is the longest word that has features: a longer one (a
+// base64 blob, minified code) says nothing about meaning and would cost
+// its length several times over.
+const maxWordBytes = 256
+
 // word adds the features of one raw word.
 func (f *featurizer) word(raw string) {
+	if len(raw) > maxWordBytes {
+		return // a blob, not a word (the full-text index leaves it out too)
+	}
 	f.runes = f.runes[:0]
 	ascii, camel, prevLower := true, false, false
 	for _, r := range raw {

@@ -39,13 +39,36 @@ func NewAnalyzer() (*Analyzer, error) {
 	}
 	// en: possessive, lower case, stop, stemmer. Insert irregular forms
 	// after lower case.
-	fs := append([]analysis.TokenFilter{}, da.TokenFilters[:2]...)
+	// A word longer than MaxTermBytes goes first: no later filter works
+	// on it, and it never reaches the index.
+	fs := []analysis.TokenFilter{longFilter{}}
+	fs = append(fs, da.TokenFilters[:2]...)
 	fs = append(fs, irregularFilter{})
 	fs = append(fs, da.TokenFilters[2:]...)
 	return &Analyzer{
 		a:   &analysis.DefaultAnalyzer{Tokenizer: da.Tokenizer, TokenFilters: fs},
-		tok: da.Tokenizer, pre: fs[:3], post: fs[3:],
+		tok: da.Tokenizer, pre: fs[:4], post: fs[4:],
 	}, nil
+}
+
+// MaxTermBytes is the longest word that becomes an index term. A longer
+// one (a base64 blob, minified code, a hash pasted whole) is no word
+// anyone searches for, and one multi-megabyte term makes every search
+// pay for it: BM25 statistics walk the term dictionary, and the index
+// merges copy it. Such words are left out of the index, not cut.
+const MaxTermBytes = 256
+
+// longFilter drops tokens longer than MaxTermBytes.
+type longFilter struct{}
+
+func (longFilter) Filter(in analysis.TokenStream) analysis.TokenStream {
+	out := in[:0]
+	for _, t := range in {
+		if len(t.Term) <= MaxTermBytes {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // Token is an analyzed term and the byte range of the text it came from.
@@ -159,8 +182,12 @@ func (an *Analyzer) Terms(text string) []string {
 // Joined returns the terms of text separated by spaces: what bleve indexes.
 func (an *Analyzer) Joined(text string) string {
 	ts := an.a.Analyze([]byte(text))
+	n := len(ts)
+	for _, t := range ts {
+		n += len(t.Term)
+	}
 	var b strings.Builder
-	b.Grow(len(text))
+	b.Grow(n)
 	for i, t := range ts {
 		if i > 0 {
 			b.WriteByte(' ')
