@@ -11,6 +11,7 @@ package rag
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -90,6 +91,11 @@ type Engine struct {
 	// word to its other forms (shortforms.txt).
 	intents    []intent
 	shortForms map[string][]string
+	// repairs lists what Open found damaged (see Repairs); the first
+	// search says so.
+	repairs     []Repair
+	repairNoted atomic.Bool
+	repairsTold bool // guarded by ixMu
 }
 
 // exclusive takes an engine's search lock for writing on first need and
@@ -144,29 +150,23 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 	if err := os.MkdirAll(e.dir, 0o755); err != nil {
 		return nil, fmt.Errorf("open index: %w", err)
 	}
-	st, err := store.Open(ctx, filepath.Join(e.dir, "rag.db"))
+	// The checks that read every byte run where the engine lives long
+	// (the service); a one-shot command trusts what opens cleanly.
+	st, err := e.openStore(ctx, opt.Resident)
 	if err != nil {
-		return nil, fmt.Errorf("open index database: %w (delete %s to rebuild it from the files)", err, e.dir)
+		return nil, fmt.Errorf("open index database: %w", err)
 	}
 	e.st = st
-	ft, err := fulltext.Open(e.ftDir())
-	if errors.Is(err, fulltext.ErrCorrupt) {
-		e.log.Warn("full-text index unreadable; rebuilding it", "dir", e.ftDir(), "err", err)
-		if err := os.RemoveAll(e.ftDir()); err != nil {
-			st.Close()
-			return nil, fmt.Errorf("remove corrupt full-text index: %w", err)
-		}
-		if err := st.SetMeta(ctx, metaFulltextDirty, "1"); err != nil {
-			st.Close()
-			return nil, err
-		}
-		ft, err = fulltext.Open(e.ftDir())
-	}
+	ft, err := e.openFulltext(ctx, true)
 	if err != nil {
 		st.Close()
 		return nil, err
 	}
 	e.ft = ft
+	if err := e.loadStats(ctx); err != nil {
+		e.Close()
+		return nil, err
+	}
 	if err := e.loadAgents(ctx); err != nil {
 		e.Close()
 		return nil, err
@@ -207,11 +207,52 @@ const (
 	// metaFulltextLayout records the layout of the full-text index
 	// (fulltextLayout); another one is rebuilt.
 	metaFulltextLayout = "fulltext_layout"
+	// metaFulltextStats holds the full-text index's BM25 statistics
+	// (fulltext.Stats as JSON), saved by every Index run that changed it.
+	metaFulltextStats = "fulltext_stats"
 	// fulltextLayout 3: words longer than fulltext.MaxTermBytes are left
 	// out; 2: session documents per block of sessionBlock chunks; 1: one
 	// per file.
 	fulltextLayout = "3"
 )
+
+// loadStats hands the full-text index the BM25 statistics the last index
+// run saved. Statistics whose document counts are not the index's mean the
+// index changed behind archon's back (a segment lost, a directory
+// deleted, an old copy restored): it is rebuilt by the next Index, and
+// searches meanwhile count their own.
+func (e *Engine) loadStats(ctx context.Context) error {
+	raw, err := e.st.Meta(ctx, metaFulltextStats)
+	if err != nil {
+		return err
+	}
+	if raw != "" {
+		var st fulltext.Stats
+		ok := json.Unmarshal([]byte(raw), &st) == nil
+		if ok {
+			if ok, err = e.ft.UseStats(st); err != nil {
+				return err
+			}
+		}
+		if ok {
+			return nil
+		}
+		e.log.Warn("full-text index out of step with the database; it will be rebuilt", "dir", e.ftDir())
+		if err := e.st.SetMeta(ctx, metaFulltextDirty, "1"); err != nil {
+			return err
+		}
+	}
+	return e.ft.RefreshStats()
+}
+
+// saveStats keeps the full-text index's statistics for loadStats.
+func (e *Engine) saveStats(ctx context.Context) error {
+	b, err := json.Marshal(e.ft.Stats())
+	if err != nil {
+		return err
+	}
+	return e.st.SetMeta(ctx, metaFulltextStats, string(b))
+}
 
 // loadAgents reads the workspace's agent names (lower-case), which Index
 // keeps in the database.

@@ -101,7 +101,12 @@ func (e *Engine) sources(ctx context.Context) ([]source, error) {
 	}
 	ks, err := e.knowledgeSources(ctx)
 	if err != nil {
-		return nil, err
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		// L3 lives in its own database: when that fails, the other layers
+		// are indexed all the same and L3 keeps what it had.
+		return append([]source{}, out...), err
 	}
 	return append(out, ks...), nil
 }
@@ -134,6 +139,19 @@ func (e *Engine) chunkFile(src source) ([]chunk.Chunk, string, error) {
 func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, error) {
 	e.ixMu.Lock()
 	defer e.ixMu.Unlock()
+	stats, err := e.index(ctx, progress)
+	if err != nil && store.Damaged(err) && ctx.Err() == nil {
+		// The database broke under the run (a page that opened cleanly
+		// but reads garbage): set it aside and build a new one.
+		if rerr := e.recoverDamage(ctx, err); rerr != nil {
+			return nil, rerr
+		}
+		return e.index(ctx, progress)
+	}
+	return stats, err
+}
+
+func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, error) {
 	if e.st == nil {
 		return nil, ErrClosed
 	}
@@ -141,8 +159,18 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 	defer excl.release()
 	start := time.Now()
 	stats := &IndexStats{}
+	if !e.repairsTold { // the first run after Open says what it repaired
+		e.repairsTold = true
+		for _, r := range e.repairs {
+			stats.Warnings = append(stats.Warnings, fmt.Sprintf("%s: %s; %s", r.File, r.Problem, r.Action))
+		}
+	}
 	srcs, err := e.sources(ctx)
-	if err != nil {
+	l3Failed := err != nil && srcs != nil
+	if l3Failed {
+		e.log.Warn("L3 not indexed", "err", err)
+		stats.Warnings = append(stats.Warnings, fmt.Sprintf("L3 knowledge not indexed (its earlier chunks stay searchable): %v", err))
+	} else if err != nil {
 		return nil, err
 	}
 	stats.Files = len(srcs)
@@ -254,7 +282,7 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 		e.states.stage(src.rel, cs)
 	}
 	for path := range known {
-		if present[path] {
+		if present[path] || (l3Failed && strings.HasPrefix(path, KnowledgePrefix)) {
 			continue
 		}
 		olds, err := tx.ChunkStates(ctx, path)
@@ -342,6 +370,9 @@ func (e *Engine) Index(ctx context.Context, progress Progress) (*IndexStats, err
 		return nil, err
 	}
 	stats.Embedded, stats.Warnings = n, append(stats.Warnings, warn...)
+	if err := e.saveStats(ctx); err != nil {
+		return nil, err
+	}
 	if err := e.st.SetMeta(ctx, metaFulltextDirty, "0"); err != nil {
 		return nil, err
 	}
@@ -400,5 +431,5 @@ func (e *Engine) rebuildFulltext(ctx context.Context) error {
 		return err
 	}
 	e.ft = ft
-	return nil
+	return ft.RefreshStats()
 }

@@ -130,6 +130,9 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 		return nil, ErrClosed
 	}
 	resp := &Response{Warnings: warn, Results: []Result{}}
+	if len(e.repairs) > 0 && !e.repairNoted.Swap(true) {
+		resp.Warnings = append(resp.Warnings, damagedNote(e.repairs))
+	}
 	// With a reranker, rank more hits than asked and cut after reranking.
 	rq := q
 	if e.opt.Reranker != nil {

@@ -309,7 +309,7 @@ func (e *Engine) loadVectors(ctx context.Context, id string) (ix *vector.Index, 
 	}
 	if prev != id { // nothing indexed with this embedder yet
 		ix, err = vector.New(e.emb.Dimensions(), vectorOptions())
-	} else if ix, err = e.vectorFiles().Open(ctx, id, gen); err != nil {
+	} else if ix, err = e.openVectorFiles(ctx, id, gen); err != nil {
 		if !errors.Is(err, fs.ErrNotExist) || gen != 0 {
 			rebuilt = err
 		}
@@ -324,6 +324,13 @@ func (e *Engine) loadVectors(ctx context.Context, id string) (ix *vector.Index, 
 	}
 	e.vec.ix.Store(ix)
 	return ix, rebuilt, nil
+}
+
+// openVectorFiles opens the snapshot and delta at gen (Files.Open checks
+// the snapshot's vectors: damage there would change every vector score
+// silently).
+func (e *Engine) openVectorFiles(ctx context.Context, id string, gen uint64) (*vector.Index, error) {
+	return e.vectorFiles().Open(ctx, id, gen)
 }
 
 // vectorCandidates embeds the query and returns its vector and nearest

@@ -19,11 +19,17 @@ package fulltext
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
@@ -90,6 +96,114 @@ type Index struct {
 	entries, sessions bleve.Index
 	an                *Analyzer
 	dir               string
+	// The BM25 statistics searches use, one set per index (see stats).
+	entryStats, sessionStats atomic.Pointer[search.BM25Stats]
+}
+
+// stats computes what BM25 needs of idx: its document count and, for
+// each field, the number of distinct terms, which bleve turns into the
+// average document length. Left to itself, bleve adds up each segment's
+// dictionary, so a term in two segments counts twice and the same files
+// score differently depending on how the index was built (one run or
+// many, merged or not). Counted here over the merged dictionary once per
+// change, the scores depend on the documents alone, and no search walks
+// a dictionary.
+func stats(idx bleve.Index) (*search.BM25Stats, error) {
+	n, err := idx.DocCount()
+	if err != nil {
+		return nil, err
+	}
+	fields, err := idx.Fields()
+	if err != nil {
+		return nil, err
+	}
+	st := &search.BM25Stats{DocCount: float64(n), FieldCardinality: map[string]int{}}
+	// A field no document has yet counts 0, as bleve counts it; so do
+	// "*" and "_all", which filter clauses name (they are not scored).
+	known := []string{FieldText, FieldAgent, FieldTags, FieldProject, FieldLayer, FieldDate, "*", "_all"}
+	for _, f := range known {
+		st.FieldCardinality[f] = 0
+	}
+	for _, f := range fields {
+		if !slices.Contains(known, f) {
+			continue // _id: one term a document, never queried
+		}
+		d, err := idx.FieldDict(f)
+		if err != nil {
+			return nil, err
+		}
+		k := 0
+		for {
+			e, err := d.Next()
+			if err != nil {
+				d.Close()
+				return nil, err
+			}
+			if e == nil {
+				break
+			}
+			k++
+		}
+		if err := d.Close(); err != nil {
+			return nil, err
+		}
+		st.FieldCardinality[f] = k
+	}
+	return st, nil
+}
+
+// Stats are the BM25 statistics of an index, as RefreshStats counted
+// them: a caller keeps them (as JSON) and hands them back with UseStats
+// when it opens the index again, instead of counting again.
+type Stats struct {
+	Entries  *search.BM25Stats `json:"entries"`
+	Sessions *search.BM25Stats `json:"sessions"`
+}
+
+// Stats returns the statistics searches use now (nil parts: none yet).
+func (ix *Index) Stats() Stats {
+	return Stats{Entries: ix.entryStats.Load(), Sessions: ix.sessionStats.Load()}
+}
+
+// UseStats makes searches use st, kept from an earlier RefreshStats, if
+// its document counts are those of the index now, and reports whether
+// they were. Counts that differ mean the index is not the one the
+// statistics were counted on: changed behind archon's back, damaged, or
+// replaced.
+func (ix *Index) UseStats(st Stats) (bool, error) {
+	if st.Entries == nil || st.Sessions == nil {
+		return false, nil
+	}
+	ne, err := ix.entries.DocCount()
+	if err != nil {
+		return false, err
+	}
+	ns, err := ix.sessions.DocCount()
+	if err != nil {
+		return false, err
+	}
+	if uint64(st.Entries.DocCount) != ne || uint64(st.Sessions.DocCount) != ns {
+		return false, nil
+	}
+	ix.entryStats.Store(st.Entries)
+	ix.sessionStats.Store(st.Sessions)
+	return true, nil
+}
+
+// RefreshStats counts the statistics of both indexes again (Apply does it
+// after every change).
+func (ix *Index) RefreshStats() error {
+	es, err := stats(ix.entries)
+	if err != nil {
+		return fmt.Errorf("full-text statistics: %w", err)
+	}
+	ss, err := stats(ix.sessions)
+	if err != nil {
+		return fmt.Errorf("full-text statistics: %w", err)
+	}
+	ix.entryStats.Store(es)
+	ix.sessionStats.Store(ss)
+	return nil
 }
 
 // termsAnalyzer is the name of the index's analyzer: it splits the terms
@@ -173,6 +287,38 @@ func openOne(dir string) (bleve.Index, error) {
 		return nil, fmt.Errorf("open full-text index %s: %w: %v", dir, ErrCorrupt, err)
 	}
 	return idx, nil
+}
+
+// Verify checks every segment file of the index against the CRC-32 its
+// writer stored in its last four bytes (over everything before them): a
+// flipped, zeroed or cut segment fails, with an error wrapping ErrCorrupt
+// that names the file. It reads each segment once (about 20 MB for
+// 100,000 entries).
+func (ix *Index) Verify() error {
+	for _, sub := range []string{"entries", "sessions"} {
+		dir := filepath.Join(ix.dir, sub, "store")
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			return fmt.Errorf("verify full-text index: %w: %v", ErrCorrupt, err)
+		}
+		for _, de := range ents {
+			if !strings.HasSuffix(de.Name(), ".zap") {
+				continue
+			}
+			p := filepath.Join(dir, de.Name())
+			data, err := os.ReadFile(p)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue // merged away meanwhile
+			}
+			if err != nil {
+				return fmt.Errorf("verify full-text index: %w", err)
+			}
+			if len(data) < 4 || crc32.ChecksumIEEE(data[:len(data)-4]) != binary.BigEndian.Uint32(data[len(data)-4:]) {
+				return fmt.Errorf("full-text segment %s fails its checksum: %w", p, ErrCorrupt)
+			}
+		}
+	}
+	return nil
 }
 
 // Build writes a new index into dir (which must not exist) from docs and
@@ -282,7 +428,7 @@ func (ix *Index) Apply(ctx context.Context, upserts []Doc, deletes []string, ses
 			return fmt.Errorf("full-text session batch: %w", err)
 		}
 	}
-	return nil
+	return ix.RefreshStats()
 }
 
 // Analyzer returns the index's analyzer.

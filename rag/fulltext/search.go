@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 )
 
@@ -77,7 +78,8 @@ func (ix *Index) SearchSessions(ctx context.Context, terms []Term, ids []string)
 		return nil, nil
 	}
 	req := bleve.NewSearchRequestOptions(anyTerm(terms), min(int(n), 2*len(ids)), 0, false)
-	res, err := ix.sessions.SearchInContext(ctx, req)
+	req.SortBy([]string{"-_score", "_id"}) // a stable cut, as in run
+	res, err := ix.sessions.SearchInContext(withStats(ctx, ix.sessionStats.Load()), req)
 	if err != nil {
 		return nil, fmt.Errorf("full-text session search: %w", err)
 	}
@@ -106,7 +108,14 @@ func (ix *Index) run(ctx context.Context, idx bleve.Index, terms []Term, f Filte
 	}
 	req := bleve.NewSearchRequestOptions(q, size, 0, false)
 	req.Fields = nil
-	res, err := idx.SearchInContext(ctx, req)
+	// Equal scores in id order: which of them make the cut must not
+	// depend on how the segments happen to be laid out.
+	req.SortBy([]string{"-_score", "_id"})
+	st := ix.entryStats.Load()
+	if idx == ix.sessions {
+		st = ix.sessionStats.Load()
+	}
+	res, err := idx.SearchInContext(withStats(ctx, st), req)
 	if err != nil {
 		return nil, fmt.Errorf("full-text search: %w", err)
 	}
@@ -115,6 +124,15 @@ func (ix *Index) run(ctx context.Context, idx bleve.Index, terms []Term, f Filte
 		hits[i] = Hit{ID: h.ID, Score: h.Score}
 	}
 	return hits, nil
+}
+
+// withStats hands a search the index's BM25 statistics (see stats); with
+// none counted yet, bleve counts its own.
+func withStats(ctx context.Context, st *search.BM25Stats) context.Context {
+	if st == nil {
+		return ctx
+	}
+	return context.WithValue(ctx, search.BM25StatsKey, st)
 }
 
 func filterQuery(f Filter) query.Query {

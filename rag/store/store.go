@@ -64,16 +64,16 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	s := &Store{db: db}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("open %s: %w", path, err)
+		return nil, fmt.Errorf("open %s: %w", path, mark(err))
 	}
 	if s.neighbours, err = db.PrepareContext(ctx, neighbourhoodSQL); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("open %s: %w", path, err)
+		return nil, fmt.Errorf("open %s: %w", path, mark(err))
 	}
 	if s.withText, err = db.PrepareContext(ctx, chunksWithTextSQL); err != nil {
 		s.neighbours.Close()
 		db.Close()
-		return nil, fmt.Errorf("open %s: %w", path, err)
+		return nil, fmt.Errorf("open %s: %w", path, mark(err))
 	}
 	return s, nil
 }

@@ -64,6 +64,11 @@ func (f Files) Open(ctx context.Context, tag string, gen uint64) (*Index, error)
 		ix.Close()
 		return nil, fmt.Errorf("%w: snapshot holds %q, want %q", ErrStale, info.Tag, tag)
 	}
+	// Before the delta changes any of them.
+	if err := ix.VerifyVectors(); err != nil {
+		ix.Close()
+		return nil, fmt.Errorf("%s: %w", f.Snapshot, err)
+	}
 	recs, err := ReadDelta(f.Delta, ix.dims, info.Gen)
 	if err != nil {
 		ix.Close()

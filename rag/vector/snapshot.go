@@ -25,9 +25,10 @@ import (
 //	id ends     n uint32: end of each id in the id bytes
 //	id bytes    the ids, back to back
 //
-// The CRC covers the header, signatures and ids, not the vectors: checking
-// them would read the whole file on every open. Snapshots are written to a
-// temporary file and renamed, so a crash leaves the old one or the new one.
+// The CRC covers the header, signatures and ids; the vectors have their
+// own (hVecCRC), checked by VerifyVectors, which reads them all. Snapshots
+// are written to a temporary file and renamed, so a crash leaves the old
+// one or the new one.
 
 const (
 	snapMagic  = "ARCHVEC1"
@@ -36,7 +37,10 @@ const (
 	hDims, hBits, hSeed, hN, hGen             = 8, 12, 16, 24, 32
 	hVecOff, hSigOff, hEndsOff, hIDsOff, hEnd = 40, 48, 56, 64, 72
 	hTagLen, hCRC, hTag                       = 80, 84, 88
-	maxTagLen                                 = headerSize - hTag
+	// hVecCRC, the header's last four bytes, holds the CRC-32C of the
+	// vectors (0: not recorded, as in snapshots from before it was).
+	hVecCRC   = headerSize - 4
+	maxTagLen = hVecCRC - hTag
 )
 
 // ErrCorrupt marks a snapshot or delta file that cannot be used: truncated,
@@ -75,6 +79,7 @@ type SnapshotWriter struct {
 	sigs      []uint64
 	unit      []float32
 	scratch   []float32
+	vecCRC    uint32 // CRC-32C of the vectors written so far
 }
 
 // NewSnapshotWriter starts writing a snapshot of dims-dimensional vectors,
@@ -147,8 +152,31 @@ func (sw *SnapshotWriter) addUnit(id string, u []float32, sig []uint64) error {
 		return errors.New("vector: snapshot ids exceed 4 GiB")
 	}
 	sw.ends = append(sw.ends, uint32(len(sw.idBytes)))
-	if _, err := sw.w.Write(floatBytes(u)); err != nil {
+	fb := floatBytes(u)
+	sw.vecCRC = crc32.Update(sw.vecCRC, castagnoli(), fb)
+	if _, err := sw.w.Write(fb); err != nil {
 		return fmt.Errorf("vector: write snapshot: %w", err)
+	}
+	return nil
+}
+
+// VerifyVectors checks the snapshot's vectors against the CRC its writer
+// recorded (an index not loaded from a snapshot, or one written before
+// the CRC was, passes). It reads every vector: about 10 ms for 100,000 of
+// 256 dimensions.
+func (ix *Index) VerifyVectors() error {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	if ix.mem == nil {
+		return nil
+	}
+	b := ix.mem.data
+	want := binary.LittleEndian.Uint32(b[hVecCRC:])
+	if want == 0 {
+		return nil
+	}
+	if got := crc32.Checksum(b[headerSize:headerSize+ix.nbase*ix.dims*4], castagnoli()); got != want {
+		return fmt.Errorf("%w: vectors fail their checksum", ErrCorrupt)
 	}
 	return nil
 }
@@ -184,6 +212,7 @@ func (sw *SnapshotWriter) Commit() error {
 	}
 	le.PutUint32(h[hTagLen:], uint32(len(sw.info.Tag)))
 	copy(h[hTag:], sw.info.Tag)
+	le.PutUint32(h[hVecCRC:], sw.vecCRC)
 	le.PutUint32(h[hCRC:], snapshotCRC(h, sigBytes, endBytes, sw.idBytes))
 	if err == nil {
 		_, err = sw.f.WriteAt(h, 0)

@@ -1,0 +1,288 @@
+package rag
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/archon-memory/archon/rag/fulltext"
+	"github.com/archon-memory/archon/rag/store"
+)
+
+// Repair says what Open found damaged and did about it.
+type Repair struct {
+	// File is the derived file or directory, relative to the workspace
+	// root (.archon/index/rag.db).
+	File string `json:"file"`
+	// Problem is what was wrong with it.
+	Problem string `json:"problem"`
+	// Action is what was done: "rebuilt", "set aside as ..., rebuilt".
+	Action string `json:"action"`
+}
+
+// keepDamaged is how many set-aside copies of a damaged index directory
+// are kept (for a post-mortem); older ones are removed.
+const keepDamaged = 2
+
+// openStore opens the index database. A damaged one (not SQLite, cut
+// short, failing quick_check when check is set) is set aside with the
+// whole index directory, whose other parts were derived from it, and a
+// new empty one takes its place: the next Index rebuilds everything from
+// the workspace files.
+func (e *Engine) openStore(ctx context.Context, check bool) (*store.Store, error) {
+	path := filepath.Join(e.dir, "rag.db")
+	st, err := store.Open(ctx, path)
+	if err == nil && check {
+		if err = st.Check(ctx); err != nil {
+			st.Close()
+		}
+	}
+	if err == nil || !store.Damaged(err) {
+		return st, err
+	}
+	aside, serr := e.setAside()
+	if serr != nil {
+		return nil, fmt.Errorf("%w; setting it aside failed: %w", err, serr)
+	}
+	e.log.Warn("index database damaged; set aside, rebuilding from the files", "file", path, "aside", aside, "err", err)
+	e.repairs = append(e.repairs, Repair{File: e.ws.Rel(path), Problem: err.Error(),
+		Action: "set aside with the index directory as " + e.ws.Rel(aside) + "; rebuilt from the files"})
+	return store.Open(ctx, path)
+}
+
+// setAside renames the index directory to index.damaged-TIME and makes a
+// new empty one, keeping the newest keepDamaged such copies.
+func (e *Engine) setAside() (string, error) {
+	aside := e.dir + ".damaged-" + time.Now().UTC().Format("20060102T150405.000000000")
+	if err := os.Rename(e.dir, aside); err != nil {
+		return "", err
+	}
+	old, _ := filepath.Glob(e.dir + ".damaged-*")
+	sort.Strings(old)
+	for len(old) > keepDamaged {
+		os.RemoveAll(old[0])
+		old = old[1:]
+	}
+	return aside, os.MkdirAll(e.dir, 0o755)
+}
+
+// openFulltext opens the full-text index. One that cannot be opened, or
+// (with check) has a segment failing its checksum, is removed and marked
+// for the next Index to rebuild from the database.
+func (e *Engine) openFulltext(ctx context.Context, check bool) (*fulltext.Index, error) {
+	ft, err := fulltext.Open(e.ftDir())
+	if err == nil && check {
+		if err = ft.Verify(); err != nil {
+			ft.Close()
+		}
+	}
+	if !errors.Is(err, fulltext.ErrCorrupt) {
+		return ft, err
+	}
+	e.log.Warn("full-text index unreadable; rebuilding it", "dir", e.ftDir(), "err", err)
+	if err := os.RemoveAll(e.ftDir()); err != nil {
+		return nil, fmt.Errorf("remove corrupt full-text index: %w", err)
+	}
+	if err := e.st.SetMeta(ctx, metaFulltextDirty, "1"); err != nil {
+		return nil, err
+	}
+	e.repairs = append(e.repairs, Repair{File: e.ws.Rel(e.ftDir()), Problem: err.Error(), Action: "removed; rebuilt from the index database"})
+	return fulltext.Open(e.ftDir())
+}
+
+// Repairs lists what Open found damaged and set right (or will have set
+// right after the first Index).
+func (e *Engine) Repairs() []Repair { return append([]Repair(nil), e.repairs...) }
+
+// ErrDamagedIndex marks an index found damaged.
+var ErrDamagedIndex = store.ErrDamaged
+
+// Damaged reports whether err says an index file is damaged (and
+// Repair would set it right).
+func Damaged(err error) bool { return store.Damaged(err) }
+
+// Repair sets the whole index aside because of cause (an operation that
+// found it damaged) and rebuilds it from the workspace files.
+func (e *Engine) Repair(ctx context.Context, cause error) (*IndexStats, error) {
+	e.ixMu.Lock()
+	defer e.ixMu.Unlock()
+	if err := e.recoverDamage(ctx, cause); err != nil {
+		return nil, err
+	}
+	return e.index(ctx, nil)
+}
+
+// recoverDamage closes the indexes, sets their directory aside and opens
+// new empty ones, forgetting everything held from the old ones. The
+// caller holds ixMu.
+func (e *Engine) recoverDamage(ctx context.Context, cause error) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.st == nil {
+		return ErrClosed
+	}
+	e.ft.Close()
+	e.st.Close()
+	e.ft, e.st = nil, nil
+	e.vec.mu.Lock()
+	e.vec.reset()
+	e.vec.mu.Unlock()
+	aside, err := e.setAside()
+	if err != nil {
+		return fmt.Errorf("%w; setting the index aside failed: %w", cause, err)
+	}
+	e.log.Warn("index damaged; set aside, rebuilding from the files", "aside", aside, "err", cause)
+	e.repairs = append(e.repairs, Repair{File: e.ws.Rel(e.dir), Problem: cause.Error(),
+		Action: "set aside as " + e.ws.Rel(aside) + "; rebuilt from the files"})
+	e.repairsTold = false
+	e.repairNoted.Store(false)
+	st, err := store.Open(ctx, filepath.Join(e.dir, "rag.db"))
+	if err != nil {
+		return fmt.Errorf("open index database: %w", err)
+	}
+	ft, err := fulltext.Open(e.ftDir())
+	if err != nil {
+		st.Close()
+		return err
+	}
+	e.st, e.ft = st, ft
+	e.states = stateCache{}
+	e.pos = positions{}
+	e.cache.clear()
+	clear(e.blocks)
+	if err := e.loadStats(ctx); err != nil {
+		return err
+	}
+	return e.loadAgents(ctx)
+}
+
+// damagedNote is the warning a search carries while the index it answers
+// from is being rebuilt.
+func damagedNote(rs []Repair) string {
+	var files []string
+	for _, r := range rs {
+		files = append(files, r.File)
+	}
+	return "repaired damaged " + strings.Join(files, ", ") + " (rebuilt from the workspace files)"
+}
+
+// Finding is one derived file's state, as Check saw it.
+type Finding struct {
+	File    string `json:"file"`              // relative to the workspace root
+	OK      bool   `json:"ok"`                // usable as it is
+	Problem string `json:"problem,omitempty"` // what is wrong with it
+}
+
+// Check reads every index file through: the database (SQLite's
+// quick_check), each full-text segment (its CRC), the vectors (their
+// CRC) and the full-text index against the database (document counts).
+// It changes nothing; Repair sets right what it finds.
+func (e *Engine) Check(ctx context.Context) ([]Finding, error) {
+	e.ixMu.Lock()
+	defer e.ixMu.Unlock()
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	if e.st == nil {
+		return nil, ErrClosed
+	}
+	find := func(path string, err error) Finding {
+		f := Finding{File: e.ws.Rel(path), OK: err == nil}
+		if err != nil {
+			f.Problem = err.Error()
+		}
+		return f
+	}
+	out := []Finding{find(filepath.Join(e.dir, "rag.db"), e.st.Check(ctx))}
+	ftErr := e.ft.Verify()
+	if ftErr == nil {
+		ftErr = e.countsAgree(ctx)
+	}
+	out = append(out, find(e.ftDir(), ftErr))
+	if e.emb != nil {
+		files := e.vectorFiles()
+		var verr error
+		if _, err := os.Stat(files.Snapshot); err == nil {
+			id, err := e.embedderID(ctx)
+			if err == nil {
+				var gen uint64
+				if gen, err = e.vectorsGen(ctx); err == nil {
+					var ix interface{ Close() error }
+					if vx, oerr := e.openVectorFiles(ctx, id, gen); oerr != nil {
+						err = oerr
+					} else {
+						ix = vx
+						ix.Close()
+					}
+				}
+			}
+			verr = err
+		}
+		out = append(out, find(files.Snapshot, verr))
+	}
+	return out, ctx.Err()
+}
+
+// countsAgree checks that the full-text index holds one document per
+// chunk of the database.
+func (e *Engine) countsAgree(ctx context.Context) error {
+	chunks, err := e.st.CountChunks(ctx)
+	if err != nil {
+		return err
+	}
+	docs, err := e.ft.Count()
+	if err != nil {
+		return err
+	}
+	dirty, err := e.st.Meta(ctx, metaFulltextDirty)
+	if err != nil {
+		return err
+	}
+	if dirty != "1" && uint64(chunks) != docs {
+		return fmt.Errorf("%w: %d documents for %d chunks", fulltext.ErrCorrupt, docs, chunks)
+	}
+	return nil
+}
+
+// RepairDerived rebuilds the full-text index from the database and drops
+// the vector files (rebuilt from the database's vector cache on the next
+// search): the repair for damage Check found outside the database.
+func (e *Engine) RepairDerived(ctx context.Context, fulltextToo, vectorsToo bool) (*IndexStats, error) {
+	e.ixMu.Lock()
+	defer e.ixMu.Unlock()
+	e.mu.Lock()
+	if e.st == nil {
+		e.mu.Unlock()
+		return nil, ErrClosed
+	}
+	var err error
+	if fulltextToo {
+		e.ft.Close()
+		if err = os.RemoveAll(e.ftDir()); err == nil {
+			err = e.st.SetMeta(ctx, metaFulltextDirty, "1")
+		}
+		if err == nil {
+			e.ft, err = fulltext.Open(e.ftDir())
+		}
+		e.repairs = append(e.repairs, Repair{File: e.ws.Rel(e.ftDir()), Problem: "failed archon doctor's check", Action: "rebuilt from the index database"})
+	}
+	if err == nil && vectorsToo {
+		e.vec.mu.Lock()
+		e.vec.reset()
+		files := e.vectorFiles()
+		os.Remove(files.Snapshot)
+		os.Remove(files.Delta)
+		err = e.st.SetMeta(ctx, metaVectorsGen, "0")
+		e.vec.mu.Unlock()
+		e.repairs = append(e.repairs, Repair{File: e.ws.Rel(files.Snapshot), Problem: "failed archon doctor's check", Action: "rebuilt from the index database"})
+	}
+	e.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	return e.index(ctx, nil)
+}
