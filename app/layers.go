@@ -20,10 +20,15 @@ import (
 // Status reports, per layer, files, entries, tokens and dates covered.
 func (l *Local) Status(ctx context.Context) (*Status, error) {
 	kn, err := l.store(ctx, false)
-	if err != nil {
+	if err != nil && ctx.Err() != nil {
 		return nil, fmt.Errorf("status: %w", err)
 	}
-	return layers.ReadStatus(ctx, l.ws, l.cfg.L1.WindowDays, l.cfg.L1.BudgetTokens, kn)
+	st, serr := layers.ReadStatus(ctx, l.ws, l.cfg.L1.WindowDays, l.cfg.L1.BudgetTokens, kn)
+	if serr == nil && err != nil {
+		// A knowledge database that does not open costs L3 only.
+		st.L3.Note = fmt.Sprintf("L3 unavailable: %v (run archon doctor)", err)
+	}
+	return st, serr
 }
 
 // L1 builds the L1 payload within budget tokens (0: l1.budget_tokens).

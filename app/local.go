@@ -77,9 +77,10 @@ type Local struct {
 	sched lazy[jobs.Scheduler]
 	idx   *indexer // nil when OneShot
 
-	mu     sync.Mutex // guards chunks, jobsOn
-	chunks int
-	jobsOn bool
+	mu          sync.Mutex // guards chunks, jobsOn, repairsSeen
+	chunks      int
+	jobsOn      bool
+	repairsSeen int // engine repairs Doctor has reported
 }
 
 var _ Memory = (*Local)(nil)
@@ -270,6 +271,15 @@ func (z *lazy[T]) get(open func() (*T, error)) (*T, error) {
 	}
 	z.v.Store(v)
 	return v, nil
+}
+
+// take removes the opened value, if any, and returns it (the next get
+// opens anew).
+func (z *lazy[T]) take() (*T, bool) {
+	z.mu.Lock()
+	defer z.mu.Unlock()
+	v := z.v.Swap(nil)
+	return v, v != nil
 }
 
 // peek returns the value if it was opened.

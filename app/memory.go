@@ -68,6 +68,10 @@ type Memory interface {
 	// MEMORY_SUMMARY.md, the daily logs and the memories/ folder; what
 	// it writes is indexed before it returns.
 	MemoryTool(ctx context.Context, r MemoryToolRequest) (*MemoryToolResult, error)
+	// Doctor checks every derived file through and reports the
+	// workspace's markdown problems; with Repair it rebuilds what is
+	// damaged.
+	Doctor(ctx context.Context, r DoctorRequest) (*DoctorReport, error)
 	// Archive moves daily logs past the L1 window to memory/archive/.
 	Archive(ctx context.Context, r ArchiveRequest) (*ArchiveResult, error)
 	// Promote promotes proven patterns into MEMORY.md.

@@ -79,7 +79,21 @@ func (l *Local) Search(ctx context.Context, r SearchRequest) (*SearchResponse, e
 	if err != nil {
 		return nil, err
 	}
-	return eng.Search(ctx, q)
+	return repaired(ctx, l, eng, func() (*SearchResponse, error) { return eng.Search(ctx, q) })
+}
+
+// repaired runs op on the engine; when op finds the index damaged, the
+// index is set aside and rebuilt from the files, and op runs once more.
+func repaired[T any](ctx context.Context, l *Local, eng *rag.Engine, op func() (T, error)) (T, error) {
+	v, err := op()
+	if err == nil || !rag.Damaged(err) || ctx.Err() != nil {
+		return v, err
+	}
+	l.log.Warn("index damaged; rebuilding it from the files", "err", err)
+	if _, rerr := eng.Repair(ctx, err); rerr != nil {
+		return v, fmt.Errorf("%w (repair failed: %w)", err, rerr)
+	}
+	return op()
 }
 
 // Count counts the chunks that match r within its filters.
@@ -97,7 +111,7 @@ func (l *Local) Count(ctx context.Context, r SearchRequest) (*Counts, error) {
 	if err != nil {
 		return nil, err
 	}
-	return eng.Count(ctx, q)
+	return repaired(ctx, l, eng, func() (*Counts, error) { return eng.Count(ctx, q) })
 }
 
 // Get returns the full item behind a search hit with r.Context neighbours
@@ -113,7 +127,7 @@ func (l *Local) Get(ctx context.Context, r GetRequest) (*Hit, error) {
 	if err != nil {
 		return nil, err
 	}
-	return eng.Get(ctx, r.ID, r.Context)
+	return repaired(ctx, l, eng, func() (*Hit, error) { return eng.Get(ctx, r.ID, r.Context) })
 }
 
 // File returns MEMORY_SUMMARY.md or MEMORY.md as it is now.

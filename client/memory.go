@@ -120,6 +120,11 @@ func (c *Client) MemoryTool(ctx context.Context, r app.MemoryToolRequest) (*app.
 	return send[app.MemoryToolResult](ctx, c, http.MethodPost, "/v1/memory-tool", r)
 }
 
+// Doctor implements app.Memory.
+func (c *Client) Doctor(ctx context.Context, r app.DoctorRequest) (*app.DoctorReport, error) {
+	return send[app.DoctorReport](ctx, c, http.MethodPost, "/v1/doctor", r)
+}
+
 // Archive implements app.Memory.
 func (c *Client) Archive(ctx context.Context, r app.ArchiveRequest) (*app.ArchiveResult, error) {
 	return send[app.ArchiveResult](ctx, c, http.MethodPost, "/v1/archive", r)

@@ -174,7 +174,12 @@ func l3Status(ctx context.Context, kn *knowledge.Store, s *Status) error {
 	}
 	docs, err := kn.Documents(ctx)
 	if err != nil {
-		return fmt.Errorf("status: %w", err)
+		if ctx.Err() != nil {
+			return fmt.Errorf("status: %w", err)
+		}
+		// A damaged knowledge database costs L3, not the whole status.
+		s.L3.Note = fmt.Sprintf("L3 unavailable: %v (run archon doctor)", err)
+		return nil
 	}
 	s.L3.Available = true
 	for _, d := range docs {

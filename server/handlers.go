@@ -142,6 +142,8 @@ func (s *Server) memoryTool(r *http.Request) (int, any, error) {
 	return withBody(s.mem.MemoryTool, ok)(r)
 }
 
+func (s *Server) doctor(r *http.Request) (int, any, error) { return withBody(s.mem.Doctor, ok)(r) }
+
 func (s *Server) archive(r *http.Request) (int, any, error) { return withBody(s.mem.Archive, ok)(r) }
 
 func (s *Server) getModel(r *http.Request) (int, any, error) { return ok(s.mem.Model(r.Context())) }

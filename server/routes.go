@@ -63,6 +63,8 @@ func (s *Server) routes() []route {
 			request: app.ForgetRequest{}, h: s.forget},
 		{method: "POST", path: "/v1/memory-tool", summary: "One command of the Claude API's memory tool (memory_20250818) on /memories; indexed before it answers",
 			body: largeBody, request: app.MemoryToolRequest{}, h: s.memoryTool},
+		{method: "POST", path: "/v1/doctor", summary: "Check every derived file through; repair: rebuild what is damaged", body: smallBody,
+			request: app.DoctorRequest{}, h: s.doctor},
 		{method: "POST", path: "/v1/archive", summary: "Archive daily logs past the L1 window", body: smallBody,
 			request: app.ArchiveRequest{}, h: s.archive},
 		{method: "GET", path: "/v1/model", summary: "The runtime model override (null: none)", h: s.getModel},

@@ -27,6 +27,7 @@ func (a *app) cliApp() *cli.App {
 		a.summarizeCommand(),
 		a.forgetCommand(),
 		a.memoryToolCommand(),
+		a.doctorCommand(),
 		a.archiveCommand(),
 		a.jobsCommand(),
 		a.hookCommand(),

@@ -1,0 +1,307 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/archon-memory/archon/config"
+	"github.com/archon-memory/archon/internal/testws"
+	"github.com/archon-memory/archon/memory"
+)
+
+// damageQueries are asked before and after each damage; the answers must
+// come back the same once the memory repaired itself.
+var damageQueries = []string{"postgres transactions", "kafka events retry", "stripe webhook", "deploy failed", "quokka"}
+
+// damagedWorkspace is a workspace with logs over several days, MEMORY.md
+// and L3 items, indexed, and the answers to damageQueries.
+func damagedWorkspace(t *testing.T) (*memory.Workspace, *config.Loaded, map[string]string) {
+	t.Helper()
+	ws, cfg := testws.New(t, "ARCHON_WORKSPACE_TIMEZONE=UTC")
+	ctx := context.Background()
+	l, err := Open(ctx, ws, cfg, Options{OneShot: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	rng := rand.New(rand.NewPCG(4, 5))
+	words := strings.Fields("postgres transactions kafka events retry stripe webhook deploy failed cache latency billing invoice auth token migration schema rollout canary")
+	for i := range 120 {
+		var b strings.Builder
+		for range 12 {
+			b.WriteString(words[rng.IntN(len(words))] + " ")
+		}
+		date := fmt.Sprintf("2026-11-%02d", 1+i%20)
+		if _, err := l.Log(ctx, LogRequest{Text: b.String(), Agent: []string{"planner", "coder"}[i%2], Date: date, Time: "10:00"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := l.AddItem(ctx, ItemInput{Kind: "gotcha", Title: "The quokka cache drops keys on restart", Body: "Warm it from postgres."}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.AddSection(ctx, SectionRequest{Heading: "Deploys", Text: "Deploy failed twice on the canary; roll back first."}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Index(ctx, IndexRequest{}); err != nil {
+		t.Fatal(err)
+	}
+	return ws, cfg, answers(t, l)
+}
+
+func answers(t *testing.T, m Memory) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, q := range damageQueries {
+		res, err := m.Search(context.Background(), SearchRequest{Query: q, TopK: 10, Refresh: true})
+		if err != nil {
+			t.Fatalf("search %q: %v", q, err)
+		}
+		var b strings.Builder
+		for _, r := range res.Results {
+			fmt.Fprintf(&b, "%s %s:%d %.4f\n", r.ID, r.Path, r.LineStart, r.Score)
+		}
+		out[q] = b.String()
+	}
+	return out
+}
+
+// A damage is done to a workspace's derived files.
+type damage func(t *testing.T, root string)
+
+func idx(root string, parts ...string) string {
+	return filepath.Join(append([]string{root, memory.StateName, "index"}, parts...)...)
+}
+
+// overwrite writes n bytes of garbage at off (negative: from the end).
+func overwrite(path string, off int64, n int) damage {
+	return func(t *testing.T, root string) {
+		p := path
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(root, p)
+		}
+		f, err := os.OpenFile(p, os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if off < 0 {
+			fi, _ := f.Stat()
+			off = max(0, fi.Size()+off)
+		}
+		junk := make([]byte, n)
+		for i := range junk {
+			junk[i] = byte(i*131 + 7)
+		}
+		if _, err := f.WriteAt(junk, off); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func truncate(rel string, frac float64) damage {
+	return func(t *testing.T, root string) {
+		p := filepath.Join(root, rel)
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Truncate(p, int64(float64(fi.Size())*frac)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func remove(rel string) damage {
+	return func(t *testing.T, root string) {
+		if err := os.RemoveAll(filepath.Join(root, rel)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// segment returns the first full-text segment file of sub, relative to
+// the root.
+func segment(t *testing.T, root, sub string) string {
+	t.Helper()
+	m, _ := filepath.Glob(idx(root, "fulltext", sub, "store", "*.zap"))
+	if len(m) == 0 {
+		t.Fatalf("no %s segment", sub)
+	}
+	rel, _ := filepath.Rel(root, m[0])
+	return rel
+}
+
+func onSegment(sub string, d func(rel string) damage) damage {
+	return func(t *testing.T, root string) { d(segment(t, root, sub))(t, root) }
+}
+
+// TestSelfRepair damages every derived file in several ways and checks
+// that every command keeps working, nothing stored is lost, and search
+// gives the answers it gave before the damage, in one-shot commands (the
+// CLI) and in the service.
+func TestSelfRepair(t *testing.T) {
+	const ragdb = ".archon/index/rag.db"
+	cases := []struct {
+		name string
+		hurt damage
+	}{
+		{"rag.db header garbage", overwrite(ragdb, 0, 4096)},
+		{"rag.db page garbage", overwrite(ragdb, 4096*3, 4096)},
+		{"rag.db cut in half", truncate(ragdb, 0.5)},
+		{"rag.db empty", truncate(ragdb, 0)},
+		{"rag.db deleted", remove(ragdb)},
+		{"index directory deleted", remove(".archon/index")},
+		{"entries segment flipped", onSegment("entries", func(rel string) damage { return overwrite(rel, 200, 64) })},
+		{"entries segment footer", onSegment("entries", func(rel string) damage { return overwrite(rel, -8, 8) })},
+		{"entries segment cut", onSegment("entries", func(rel string) damage { return truncate(rel, 0.6) })},
+		{"sessions segment flipped", onSegment("sessions", func(rel string) damage { return overwrite(rel, 100, 32) })},
+		{"sessions index deleted", remove(".archon/index/fulltext/sessions")},
+		{"full-text index deleted", remove(".archon/index/fulltext")},
+		{"full-text meta garbage", overwrite(".archon/index/fulltext/entries/index_meta.json", 0, 16)},
+		{"full-text root.bolt garbage", overwrite(".archon/index/fulltext/entries/store/root.bolt", 0, 4096)},
+		{"vectors snapshot cut", truncate(".archon/index/vectors.snap", 0.3)},
+		{"vectors snapshot garbage", overwrite(".archon/index/vectors.snap", 5000, 256)},
+		{"vectors snapshot deleted", remove(".archon/index/vectors.snap")},
+	}
+	for _, tc := range cases {
+		for _, mode := range []string{"one-shot", "service"} {
+			t.Run(tc.name+"/"+mode, func(t *testing.T) {
+				ws, cfg, want := damagedWorkspace(t)
+				tc.hurt(t, ws.Root())
+				ctx := context.Background()
+				ctx, cancel := context.WithTimeout(ctx, time.Minute)
+				defer cancel()
+				l, err := Open(ctx, ws, cfg, Options{OneShot: mode == "one-shot", Rescan: -1})
+				if err != nil {
+					t.Fatalf("open after damage: %v", err)
+				}
+				defer l.Close()
+				got := answers(t, l)
+				for _, q := range damageQueries {
+					if got[q] != want[q] {
+						t.Errorf("search %q after repair:\n%s\nbefore the damage:\n%s", q, got[q], want[q])
+					}
+				}
+				if _, err := l.Log(ctx, LogRequest{Text: "written after the damage: zebra crossing"}); err != nil {
+					t.Fatalf("log: %v", err)
+				}
+				if _, err := l.Status(ctx); err != nil {
+					t.Fatalf("status: %v", err)
+				}
+				res, err := l.Search(ctx, SearchRequest{Query: "zebra crossing", Refresh: true})
+				if err != nil || len(res.Results) == 0 || !strings.Contains(res.Results[0].Snippet, "zebra") {
+					t.Fatalf("search for the new entry: %v %+v", err, res)
+				}
+			})
+		}
+	}
+}
+
+// TestDamagedKnowledge: a knowledge database that is not SQLite any more
+// costs L3 only: search (L3's earlier chunks included), log, index and
+// status keep working, and L3 commands fail with a message that names
+// the file.
+func TestDamagedKnowledge(t *testing.T) {
+	for _, mode := range []string{"one-shot", "service"} {
+		t.Run(mode, func(t *testing.T) {
+			ws, cfg, want := damagedWorkspace(t)
+			kdb := filepath.Join(ws.StateDir(), "knowledge.db")
+			os.Remove(kdb + "-wal")
+			os.Remove(kdb + "-shm")
+			overwrite(kdb, 0, 8192)(t, ws.Root())
+			ctx := context.Background()
+			l, err := Open(ctx, ws, cfg, Options{OneShot: mode == "one-shot", Rescan: -1})
+			if err != nil {
+				t.Fatalf("open: %v", err)
+			}
+			defer l.Close()
+			got := answers(t, l)
+			for _, q := range damageQueries {
+				if got[q] != want[q] {
+					t.Errorf("search %q:\n%s\nbefore:\n%s", q, got[q], want[q])
+				}
+			}
+			st, err := l.Status(ctx)
+			if err != nil || !strings.Contains(st.L3.Note, "unavailable") {
+				t.Fatalf("status: %v %+v", err, st)
+			}
+			stats, err := l.Index(ctx, IndexRequest{})
+			if err != nil || !strings.Contains(strings.Join(stats.Warnings, " "), "L3") {
+				t.Fatalf("index: %v %+v", err, stats)
+			}
+			if _, err := l.Log(ctx, LogRequest{Text: "still logging"}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := l.AddItem(ctx, ItemInput{Kind: "note", Title: "x"}); err == nil || !strings.Contains(err.Error(), "knowledge.db") {
+				t.Fatalf("add item on a damaged database: %v", err)
+			}
+		})
+	}
+}
+
+// TestDoctor: damage done while the service runs is found by Doctor,
+// repaired by Doctor{Repair}, and search answers as before.
+func TestDoctor(t *testing.T) {
+	ws, cfg, want := damagedWorkspace(t)
+	ctx := context.Background()
+	l, err := Open(ctx, ws, cfg, Options{Rescan: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	rep, err := l.Doctor(ctx, DoctorRequest{})
+	if err != nil || rep.Damaged != 0 {
+		t.Fatalf("doctor on a sound workspace: %v %+v", err, rep)
+	}
+	onSegment("entries", func(rel string) damage { return overwrite(rel, 200, 64) })(t, ws.Root())
+	if rep, err = l.Doctor(ctx, DoctorRequest{}); err != nil || rep.Damaged != 1 {
+		t.Fatalf("doctor after damaging a segment: %v %+v", err, rep)
+	}
+	if rep, err = l.Doctor(ctx, DoctorRequest{Repair: true}); err != nil || rep.Damaged != 0 || rep.Repaired != 1 {
+		t.Fatalf("doctor --repair: %v %+v", err, rep)
+	}
+	got := answers(t, l)
+	for _, q := range damageQueries {
+		if got[q] != want[q] {
+			t.Errorf("search %q after repair:\n%s\nbefore:\n%s", q, got[q], want[q])
+		}
+	}
+	// The knowledge database is no index: what SQLite cannot read back is
+	// lost, and the damaged copy is kept.
+	if old, ok := l.l3.take(); ok {
+		old.Close()
+	}
+	overwrite(filepath.Join(ws.StateDir(), "knowledge.db"), 0, 8192)(t, ws.Root())
+	if rep, err = l.Doctor(ctx, DoctorRequest{}); err != nil || rep.Damaged != 1 {
+		t.Fatalf("doctor after damaging knowledge.db: %v %+v", err, rep)
+	}
+	if rep, err = l.Doctor(ctx, DoctorRequest{Repair: true}); err != nil || rep.Damaged != 0 || rep.Repaired != 1 {
+		t.Fatalf("doctor --repair: %v %+v", err, rep)
+	}
+	if m, _ := filepath.Glob(filepath.Join(ws.StateDir(), "knowledge.db.damaged-*")); len(m) == 0 {
+		t.Fatal("the damaged knowledge database was not kept")
+	}
+	if _, err := l.AddItem(ctx, ItemInput{Kind: "note", Title: "L3 works again"}); err != nil {
+		t.Fatalf("add item after repair: %v", err)
+	}
+	if rep, err = l.Doctor(ctx, DoctorRequest{}); err != nil || rep.Damaged != 0 {
+		t.Fatalf("doctor after repair: %v %+v", err, rep)
+	}
+}
+
+// ids keeps the hit ids of an answer, in order.
+func ids(answer string) string {
+	var out []string
+	for _, line := range strings.Split(answer, "\n") {
+		if f := strings.Fields(line); len(f) > 0 {
+			out = append(out, f[0])
+		}
+	}
+	return strings.Join(out, " ")
+}
