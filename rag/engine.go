@@ -96,6 +96,9 @@ type Engine struct {
 	repairs     []Repair
 	repairNoted atomic.Bool
 	repairsTold bool // guarded by ixMu
+	// vecTrusted: the vector snapshot is the one the last index run saw,
+	// so a one-shot command need not read all of it (see stamps.go).
+	vecTrusted bool
 }
 
 // exclusive takes an engine's search lock for writing on first need and
@@ -157,7 +160,7 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 		return nil, fmt.Errorf("open index database: %w", err)
 	}
 	e.st = st
-	ft, err := e.openFulltext(ctx, true)
+	ft, err := e.openFulltext(ctx, opt.Resident)
 	if err != nil {
 		st.Close()
 		return nil, err

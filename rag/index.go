@@ -329,6 +329,9 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 			return nil, err
 		}
 		stats.Embedded, stats.Warnings = n, append(stats.Warnings, warn...)
+		if err := e.saveStamps(ctx); err != nil {
+			return nil, err
+		}
 		stats.Chunks, _ = e.st.CountChunks(ctx)
 		stats.Duration = time.Since(start)
 		return stats, nil
@@ -371,6 +374,9 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 	}
 	stats.Embedded, stats.Warnings = n, append(stats.Warnings, warn...)
 	if err := e.saveStats(ctx); err != nil {
+		return nil, err
+	}
+	if err := e.saveStamps(ctx); err != nil {
 		return nil, err
 	}
 	if err := e.st.SetMeta(ctx, metaFulltextDirty, "0"); err != nil {

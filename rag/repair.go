@@ -72,12 +72,21 @@ func (e *Engine) setAside() (string, error) {
 }
 
 // openFulltext opens the full-text index. One that cannot be opened, or
-// (with check) has a segment failing its checksum, is removed and marked
-// for the next Index to rebuild from the database.
+// has a segment failing its checksum, is removed and marked for the next
+// Index to rebuild from the database. With check every segment is read;
+// without, only those changed since the last index run (see stamps.go).
 func (e *Engine) openFulltext(ctx context.Context, check bool) (*fulltext.Index, error) {
 	ft, err := fulltext.Open(e.ftDir())
-	if err == nil && check {
-		if err = ft.Verify(); err != nil {
+	if err == nil {
+		trusted := map[string]bool{}
+		if !check {
+			if trusted, err = e.unchanged(ctx); err != nil {
+				ft.Close()
+				return nil, err
+			}
+		}
+		e.vecTrusted = trusted[e.vectorFiles().Snapshot]
+		if err = ft.Verify(func(p string) bool { return trusted[p] }); err != nil {
 			ft.Close()
 		}
 	}
@@ -198,7 +207,7 @@ func (e *Engine) Check(ctx context.Context) ([]Finding, error) {
 		return f
 	}
 	out := []Finding{find(filepath.Join(e.dir, "rag.db"), e.st.Check(ctx))}
-	ftErr := e.ft.Verify()
+	ftErr := e.ft.Verify(nil)
 	if ftErr == nil {
 		ftErr = e.countsAgree(ctx)
 	}
@@ -211,12 +220,11 @@ func (e *Engine) Check(ctx context.Context) ([]Finding, error) {
 			if err == nil {
 				var gen uint64
 				if gen, err = e.vectorsGen(ctx); err == nil {
-					var ix interface{ Close() error }
-					if vx, oerr := e.openVectorFiles(ctx, id, gen); oerr != nil {
+					files.SkipVectorCheck = false // read them all
+					if vx, oerr := files.Open(ctx, id, gen); oerr != nil {
 						err = oerr
 					} else {
-						ix = vx
-						ix.Close()
+						vx.Close()
 					}
 				}
 			}

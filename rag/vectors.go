@@ -82,7 +82,8 @@ const (
 )
 
 func (e *Engine) vectorFiles() vector.Files {
-	return vector.Files{Snapshot: filepath.Join(e.dir, snapshotFile), Delta: filepath.Join(e.dir, deltaFile), Opts: vectorOptions()}
+	return vector.Files{Snapshot: filepath.Join(e.dir, snapshotFile), Delta: filepath.Join(e.dir, deltaFile), Opts: vectorOptions(),
+		SkipVectorCheck: e.vecTrusted}
 }
 
 // vectorOptions tune the in-memory vector index: search asks it for few
