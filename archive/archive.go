@@ -106,20 +106,28 @@ func move(ctx context.Context, ws *memory.Workspace, from, to string) (merged bo
 		return false, fmt.Errorf("archive %s: %w", from, err)
 	}
 	defer memory.UnlockFile(f)
+	// A write torn by a crash is cut (or completed) before the log moves:
+	// its append record names this path, and debris must not travel.
+	if _, err := ws.RepairLocked(f, from); err != nil {
+		return false, fmt.Errorf("archive %s: %w", from, err)
+	}
 	if _, err := os.Stat(dst); errors.Is(err, fs.ErrNotExist) {
 		if err := os.Rename(src, dst); err != nil {
 			return false, fmt.Errorf("archive %s: %w", from, err)
 		}
 		return false, syncDirs(filepath.Dir(src), filepath.Dir(dst))
 	}
-	return true, merge(ctx, src, dst)
+	return true, merge(ctx, ws, src, to)
 }
 
-// merge appends the entries of src (without its title line) to dst under
-// dst's append lock, then removes src. A crash before the removal leaves
-// the entries in both places; the next run appends them again only if
-// they are not already at the end of dst.
-func merge(ctx context.Context, src, dst string) error {
+// merge appends the entries of src (without its title line) to the log
+// to under its append lock, then removes src. The append is recorded as
+// Append's are, so a crash in the middle of it is cut off by the next
+// append or run. A crash before the removal leaves the entries in both
+// places; the next run appends them again only if they are not already at
+// the end of the archived log.
+func merge(ctx context.Context, ws *memory.Workspace, src, to string) error {
+	dst, _ := ws.Path(to)
 	data, err := os.ReadFile(src)
 	if err != nil {
 		return fmt.Errorf("archive: merge %s: %w", src, err)
@@ -138,6 +146,9 @@ func merge(ctx context.Context, src, dst string) error {
 		return fmt.Errorf("archive: merge into %s: %w", dst, err)
 	}
 	defer memory.UnlockFile(g)
+	if _, err := ws.RepairLocked(g, to); err != nil {
+		return fmt.Errorf("archive: merge into %s: %w", dst, err)
+	}
 	have, err := os.ReadFile(dst)
 	if err != nil {
 		return fmt.Errorf("archive: merge into %s: %w", dst, err)
@@ -149,11 +160,8 @@ func merge(ctx context.Context, src, dst string) error {
 		}
 		buf.WriteByte('\n')
 		buf.Write(body)
-		if _, err := g.Write(buf.Bytes()); err != nil {
-			return fmt.Errorf("archive: merge into %s: %w", dst, err)
-		}
-		if err := g.Sync(); err != nil {
-			return fmt.Errorf("archive: merge into %s: %w", dst, err)
+		if err := ws.AppendLocked(g, to, buf.Bytes()); err != nil {
+			return fmt.Errorf("archive: merge: %w", err)
 		}
 	}
 	if err := os.Remove(src); err != nil {

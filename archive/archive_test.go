@@ -213,6 +213,47 @@ func TestParseAge(t *testing.T) {
 	}
 }
 
+// TestTornTailDoesNotTravel tears the end of logs by hand (a heading cut
+// short by a crash, with no append record to go by) and archives them:
+// the fragment is cut before a move and before a merge, and never reaches
+// the archived log as a fake entry.
+func TestTornTailDoesNotTravel(t *testing.T) {
+	ctx := context.Background()
+	ws := workspace(t)
+	tear := func(date string) {
+		f, err := os.OpenFile(filepath.Join(ws.Root(), ws.LogPath(date)), os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString("\n## 10:0")
+		f.Close()
+	}
+	appendAt(t, ws, "2026-11-01", "moved whole")
+	tear("2026-11-01")
+	appendAt(t, ws, "2026-11-02", "archived first")
+	if _, err := Run(ctx, ws, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	// A second copy of 11-02, torn, merged into the archived one.
+	live := filepath.Join(ws.Root(), ws.LogPath("2026-11-02"))
+	if err := os.WriteFile(live, []byte("# 2026-11-02\n\n## 11:00 b\nmerged\n\n## 11:3"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(ctx, ws, Options{})
+	if err != nil || len(res.Moved) != 1 || !res.Moved[0].Merged {
+		t.Fatalf("%+v, %v", res, err)
+	}
+	got := entries(t, ws) // fails on a malformed heading
+	for text, at := range map[string]string{"moved whole": ws.ArchivePath("2026-11-01"), "archived first": ws.ArchivePath("2026-11-02"), "merged": ws.ArchivePath("2026-11-02")} {
+		if len(got[text]) != 1 || got[text][0] != at {
+			t.Fatalf("%q found in %v", text, got[text])
+		}
+	}
+	if len(got) != 3 {
+		t.Fatalf("entries %v", got)
+	}
+}
+
 // TestAppendWaitingThroughMerge reproduces the merge race deterministically:
 // an appender has opened today's live log and waits for its lock while
 // archival merges that log into the archived one and removes it. The
@@ -243,7 +284,7 @@ func TestAppendWaitingThroughMerge(t *testing.T) {
 		done <- err
 	}()
 	time.Sleep(100 * time.Millisecond) // the appender has opened the live log and waits for its lock
-	if err := merge(ctx, live, filepath.Join(ws.Root(), ws.ArchivePath("2026-11-01"))); err != nil {
+	if err := merge(ctx, ws, live, ws.ArchivePath("2026-11-01")); err != nil {
 		t.Fatal(err)
 	}
 	memory.UnlockFile(f)

@@ -17,9 +17,11 @@ import (
 // now in the workspace's time zone. The file and its title line are created
 // on first write. Several processes may append at once: each append holds an
 // exclusive lock on the file, writes the whole entry with one O_APPEND write
-// and fsyncs before it returns. A write torn by a crash never changes the
-// entries before it. The returned entry has its normalized text, Path and
-// line range filled in.
+// and fsyncs before it returns; only then is the entry acknowledged. Before
+// the write, the append records durably what it is about to write (see
+// RepairLog), so a write torn by a crash never changes the entries before
+// it, and the next append cuts it off before writing its own. The returned
+// entry has its normalized text, Path and line range filled in.
 func (w *Workspace) Append(ctx context.Context, e Entry) (Entry, error) {
 	e, err := w.prepare(e)
 	if err != nil {
@@ -36,11 +38,16 @@ func (w *Workspace) Append(ctx context.Context, e Entry) (Entry, error) {
 	defer unix.Flock(int(f.Fd()), unix.LOCK_UN)
 	abs := f.Name()
 
+	j, err := w.openJournal(e.Path, true)
+	if err != nil {
+		return Entry{}, fmt.Errorf("append to %s: %w", e.Path, err)
+	}
+	defer j.close()
 	st, err := scanLog(f)
 	if err != nil {
 		return Entry{}, fmt.Errorf("append to %s: read: %w", e.Path, err)
 	}
-	if st, err = repairTornTail(f, st); err != nil {
+	if st, _, err = repairTail(f, e.Path, j, st); err != nil {
 		return Entry{}, fmt.Errorf("append to %s: %w", e.Path, err)
 	}
 	var buf bytes.Buffer
@@ -57,11 +64,8 @@ func (w *Workspace) Append(ctx context.Context, e Entry) (Entry, error) {
 	e.LineStart = lines + 2
 	e.LineEnd = e.LineStart + bytes.Count([]byte(body), []byte{'\n'}) + 1
 
-	if _, err := f.Write(buf.Bytes()); err != nil {
-		return Entry{}, fmt.Errorf("append to %s: write: %w", e.Path, err)
-	}
-	if err := f.Sync(); err != nil {
-		return Entry{}, fmt.Errorf("append to %s: fsync: %w", e.Path, err)
+	if err := writeRecorded(f, e.Path, j, st, buf.Bytes()); err != nil {
+		return Entry{}, fmt.Errorf("append to %s: %w", e.Path, err)
 	}
 	if created {
 		if err := syncDir(filepath.Dir(abs)); err != nil {
@@ -164,6 +168,8 @@ type logState struct {
 	tail  []byte // the last up to 5 bytes
 }
 
+// scanLog reads the locked log f through once.
+
 func scanLog(f *os.File) (logState, error) {
 	var st logState
 	buf := make([]byte, 64<<10)
@@ -178,32 +184,9 @@ func scanLog(f *os.File) (logState, error) {
 			return st, err
 		}
 	}
-	k := min(st.size, 5)
-	st.tail = make([]byte, k)
-	if _, err := f.ReadAt(st.tail, st.size-k); err != nil {
-		return st, err
-	}
-	return st, nil
-}
-
-// repairTornTail cuts a heading torn by a crash ("\n\n#", "\n\n##" or
-// "\n\n## " at the very end, with nothing after it) so that the next entry
-// starts cleanly; anything else is left as it is.
-func repairTornTail(f *os.File, st logState) (logState, error) {
-	t := st.tail
-	if len(t) == 0 || t[len(t)-1] == '\n' {
-		return st, nil
-	}
-	i := bytes.LastIndexByte(t, '\n')
-	if i < 1 || t[i-1] != '\n' || len(t)-i-1 > 3 || !bytes.HasPrefix([]byte("## "), t[i+1:]) {
-		return st, nil
-	}
-	cut := st.size - int64(len(t)-i-1)
-	if err := f.Truncate(cut); err != nil {
-		return st, fmt.Errorf("repair torn write: %w", err)
-	}
-	st.size, st.tail = cut, t[:i+1]
-	return st, nil
+	var err error
+	st.tail, err = readTail(f, st.size)
+	return st, err
 }
 
 // LockFile takes an exclusive flock on f, the lock appends hold, polling so

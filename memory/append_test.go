@@ -114,6 +114,9 @@ func TestAppendRejects(t *testing.T) {
 	}
 }
 
+// TestAppendAfterTornWrite damages a log behind archon's back (no append
+// record to go by): only the shape of the tail can be judged, so a torn
+// heading is cut and a torn body is kept as it is.
 func TestAppendAfterTornWrite(t *testing.T) {
 	tests := []struct {
 		name, tail string
@@ -122,7 +125,8 @@ func TestAppendAfterTornWrite(t *testing.T) {
 		{"lone hash", "\n#", 2},
 		{"two hashes", "\n##", 2},
 		{"hash space", "\n## ", 2},
-		{"partial time", "\n## 14:0", 3},
+		{"partial time", "\n## 14:0", 2},
+		{"whole heading", "\n## 14:05:09 x #tag", 2},
 		{"partial body", "\n## 14:05 x\nhalf a sent", 3},
 		{"hand edit without final newline", "more text", 2},
 	}

@@ -19,4 +19,13 @@
 // valid log; it is reported as free-form. Entry text that itself contains a
 // line that looks like an entry heading is stored with a leading backslash
 // ("\## 14:03") so that it cannot split the entry, and it reads back unchanged.
+//
+// # Crashes
+//
+// An entry is acknowledged once Append returns, after its fsync. Before it
+// writes, Append records the write it is about to make (offset, length,
+// checksums) in .archon/appends/ and fsyncs that record, so a write torn by
+// a crash is recognized exactly: the next append, or RepairLog, cuts it off
+// and leaves the file as it was before that write began, or adds the final
+// newline when only that was missing. Nothing acknowledged is removed.
 package memory

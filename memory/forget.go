@@ -59,6 +59,13 @@ func (w *Workspace) Forget(ctx context.Context, rel string, starts []int, dryRun
 		return nil, fmt.Errorf("forget: %w", err)
 	}
 	defer unix.Flock(int(f.Fd()), unix.LOCK_UN)
+	if !dryRun {
+		// A torn write at the end is cut first: it must not survive the
+		// rewrite as an entry.
+		if _, err := w.RepairLocked(f, rel); err != nil {
+			return nil, fmt.Errorf("forget: %w", err)
+		}
+	}
 	data, err := os.ReadFile(abs)
 	if err != nil {
 		return nil, fmt.Errorf("forget: %w", err)

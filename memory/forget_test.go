@@ -58,3 +58,27 @@ func TestForget(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestForgetCutsTornTail checks that a write torn at the end of a log is
+// cut before Forget rewrites the file, so it does not survive as an entry.
+func TestForgetCutsTornTail(t *testing.T) {
+	ctx := context.Background()
+	w := newWorkspace(t)
+	var es []Entry
+	for _, text := range []string{"keep", "forget me"} {
+		e, err := w.Append(ctx, Entry{Agent: "a", Text: text})
+		if err != nil {
+			t.Fatal(err)
+		}
+		es = append(es, e)
+	}
+	tornAppend(t, w, Entry{Agent: "b", Text: "torn entry\nsecond line"}, 25)
+	if _, err := w.Forget(ctx, es[1].Path, []int{es[1].LineStart}, false); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(filepath.Join(w.Root(), es[1].Path))
+	l := ParseLog(es[1].Path, data)
+	if len(l.Entries) != 1 || l.Entries[0].Text != "keep" || strings.Contains(string(data), "torn") {
+		t.Fatalf("after forget %q", data)
+	}
+}

@@ -118,7 +118,9 @@ func TestConcurrentProcessAppends(t *testing.T) {
 }
 
 // TestKilledAppender kills appenders with SIGKILL while they write long
-// entries and checks that every acknowledged entry is intact.
+// entries and checks that every acknowledged entry is intact and that no
+// torn write is left behind: every entry in the file is whole (an entry
+// written whole by a writer killed before its ack may stay).
 func TestKilledAppender(t *testing.T) {
 	if testing.Short() {
 		t.Skip("spawns processes")
@@ -160,8 +162,11 @@ func TestKilledAppender(t *testing.T) {
 	payload := strings.Repeat("payload line of a long entry\n", (64<<10)/29)
 	payload = strings.TrimSuffix(payload, "\n")
 	found := map[string]bool{}
-	for _, e := range l.Entries {
+	for _, e := range l.Entries[:len(l.Entries)-1] {
 		k := entryKey(e)
+		if want := k + "\n" + payload; e.Text != want {
+			t.Fatalf("entry %q at line %d is a fragment of a torn write (%d bytes, want %d)", k, e.LineStart, len(e.Text), len(want))
+		}
 		if acked[k] {
 			if want := k + "\n" + payload; e.Text != want {
 				t.Fatalf("acknowledged entry %q damaged (%d bytes, want %d)", k, len(e.Text), len(want))
@@ -173,6 +178,9 @@ func TestKilledAppender(t *testing.T) {
 		if !found[k] {
 			t.Fatalf("acknowledged entry %q missing", k)
 		}
+	}
+	if len(l.Warnings) > 0 {
+		t.Fatalf("warnings: %q", l.Warnings)
 	}
 	if got := l.Entries[len(l.Entries)-1]; got.Text != last.Text || got.LineStart != last.LineStart {
 		t.Fatalf("append after kills: %+v, want %+v", got, last)

@@ -1,0 +1,566 @@
+package memory
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// A write torn by a crash cannot be recognized from the log's text alone:
+// a cut at a line boundary of an entry's body reads as a shorter, complete
+// entry, and a cut inside its heading reads as an entry with a broken or
+// truncated heading. So every append first records what it is about to
+// write, in a small file of its own under .archon/appends/, and fsyncs that
+// record before the log is touched:
+//
+//	P                      state: P pending, D done
+//	{"path":..., "off":..., "len":..., "sum":..., ...}
+//	<SHA-256 of the line above, hex>
+//
+// The record names the log (path, device and inode), the offset the write
+// starts at (the log's size before it, which is exactly the acknowledged
+// content), its length, its SHA-256, its first bytes verbatim and a
+// SHA-256 of each full chunk. Once the entry is fsynced the state becomes
+// D. An entry is acknowledged only after its fsync returned, so a record
+// still pending names the one write that may be torn, and everything
+// before its offset was there before that write began. The next append
+// to the log (and RepairLog) then:
+//
+//   - finds all the bytes and the checksum right: the write completed, the
+//     entry is kept;
+//   - finds all but the final newline and the checksum of them plus "\n"
+//     right: the entry's text is complete, the newline is added;
+//   - finds fewer bytes, each one checked against the record: they are cut
+//     off, leaving the file exactly as it was before the write began;
+//   - finds anything else (the file moved, was rewritten, grew past the
+//     write, or holds other bytes): the record is stale and nothing is cut.
+//
+// Without a pending record that fits (a log written by hand or by an older
+// archon, or .archon deleted), only the shape of the tail can be judged:
+// an unterminated entry heading at the very end, after a blank line, is
+// cut, since archon never writes a heading without a body and a final
+// newline. A torn body cannot be told from a complete one then; it is
+// left as it is.
+
+// appendsDir is the directory of the append records, under StateDir.
+const appendsDir = "appends"
+
+const (
+	intentHead  = 4 << 10  // bytes of a write kept verbatim in its record
+	intentChunk = 16 << 10 // bytes covered by each chunk checksum
+	recordBlock = 4 << 10  // a record file's size is a multiple of this
+)
+
+// Repair actions.
+const (
+	// RepairNone: the tail was whole; nothing changed.
+	RepairNone = "none"
+	// RepairRemoved: a torn, never-acknowledged write was cut off.
+	RepairRemoved = "removed"
+	// RepairCompleted: a write that lacked only its final newline was
+	// proven complete by its checksum and the newline added.
+	RepairCompleted = "completed"
+)
+
+// RepairResult reports what a repair of a daily log's tail did.
+type RepairResult struct {
+	// Path is the log, relative to the workspace root.
+	Path string `json:"path"`
+	// Action is RepairNone, RepairRemoved or RepairCompleted.
+	Action string `json:"action"`
+	// Removed is how many bytes were cut off.
+	Removed int64 `json:"removed,omitempty"`
+	// Size is the file's size afterwards.
+	Size int64 `json:"size"`
+	// Detail says what was found and on what evidence.
+	Detail string `json:"detail,omitempty"`
+}
+
+// RepairLog repairs the tail of the daily log rel after a crash, under
+// the lock appends take: a write that was torn (and so never
+// acknowledged) is cut off, so the file is as it was before that write
+// began, or completed when only its final newline is missing. The change
+// is one ftruncate(2), or one one-byte write, followed by fsync; nothing
+// acknowledged is ever removed. A log whose tail is whole is left alone.
+// Append does the same before every write, so RepairLog is for a check
+// (archon doctor) that does not want to wait for the next append.
+func (w *Workspace) RepairLog(ctx context.Context, rel string) (RepairResult, error) {
+	if err := checkLogPath(rel); err != nil {
+		return RepairResult{}, err
+	}
+	abs, err := w.Path(rel)
+	if err != nil {
+		return RepairResult{}, err
+	}
+	for attempt := 0; ; attempt++ {
+		f, err := os.OpenFile(abs, os.O_RDWR|os.O_APPEND, 0)
+		if err != nil {
+			return RepairResult{}, fmt.Errorf("repair %s: %w", rel, err)
+		}
+		if err := lockFile(ctx, f); err != nil {
+			f.Close()
+			return RepairResult{}, fmt.Errorf("repair %s: %w", rel, err)
+		}
+		held, err1 := f.Stat()
+		now, err2 := os.Stat(abs)
+		if err1 == nil && err2 == nil && os.SameFile(held, now) {
+			res, err := w.RepairLocked(f, rel)
+			UnlockFile(f)
+			f.Close()
+			return res, err
+		}
+		// Archived, forgotten or rewritten while we waited: open it again.
+		UnlockFile(f)
+		f.Close()
+		if attempt == 100 {
+			return RepairResult{}, fmt.Errorf("repair %s: the file keeps moving under the lock", rel)
+		}
+	}
+}
+
+// RepairLocked is RepairLog for a caller that already holds the log's
+// lock: f is the log at rel, opened read-write (with or without O_APPEND)
+// and locked with LockFile.
+// It also removes the log's append record, which the next append
+// recreates; call it before a log is moved or rewritten.
+func (w *Workspace) RepairLocked(f *os.File, rel string) (RepairResult, error) {
+	j, err := w.openJournal(rel, false)
+	if err != nil {
+		return RepairResult{}, fmt.Errorf("repair %s: %w", rel, err)
+	}
+	st, err := scanLog(f)
+	if err != nil {
+		j.close()
+		return RepairResult{}, fmt.Errorf("repair %s: read: %w", rel, err)
+	}
+	_, res, err := repairTail(f, rel, j, st)
+	j.close()
+	if err != nil {
+		return res, fmt.Errorf("repair %s: %w", rel, err)
+	}
+	if err := os.Remove(w.journalPath(rel)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return res, fmt.Errorf("repair %s: %w", rel, err)
+	}
+	return res, nil
+}
+
+// AppendLocked appends data to the daily log rel as Append writes an
+// entry: the tail is repaired first, the write is recorded, written in
+// one piece and fsynced, so that a crash at any point leaves nothing the
+// next append or RepairLog does not undo. f is the log at rel, opened
+// read-write with O_APPEND and locked with LockFile. It is for the
+// writers of logs other than Append (archiving merges a day's entries
+// into its archived log with it).
+func (w *Workspace) AppendLocked(f *os.File, rel string, data []byte) error {
+	j, err := w.openJournal(rel, true)
+	if err != nil {
+		return fmt.Errorf("append to %s: %w", rel, err)
+	}
+	defer j.close()
+	st, err := scanLog(f)
+	if err != nil {
+		return fmt.Errorf("append to %s: read: %w", rel, err)
+	}
+	if st, _, err = repairTail(f, rel, j, st); err != nil {
+		return fmt.Errorf("append to %s: %w", rel, err)
+	}
+	if err := writeRecorded(f, rel, j, st, data); err != nil {
+		return fmt.Errorf("append to %s: %w", rel, err)
+	}
+	return nil
+}
+
+// checkLogPath accepts the paths of daily logs: memory/YYYY-MM-DD.md and
+// memory/archive/YYYY/YYYY-MM-DD.md.
+func checkLogPath(rel string) error {
+	if _, ok := LogDate(rel); !ok || !strings.HasPrefix(rel, LogDirName+"/") || strings.Contains(rel, "..") {
+		return fmt.Errorf("%s: %w", rel, ErrNotEntry)
+	}
+	return nil
+}
+
+// errCrash is what an append returns when a test made it stop mid-write.
+var errCrash = errors.New("simulated crash")
+
+// tearWrite, set by tests, makes the next data write stop after the bytes
+// it returns, as if the process died there (no cleanup, the record stays
+// pending). A negative value lets the write through.
+var tearWrite func(data []byte) int
+
+// writeRecorded records data as the pending write at st.size, writes it,
+// fsyncs the log and marks the record done. If the write or its fsync
+// fails, what was written is cut off again: an entry whose fsync did not
+// return was never acknowledged.
+func writeRecorded(f *os.File, rel string, j *journal, st logState, data []byte) error {
+	it, err := newIntent(f, rel, st.size, data)
+	if err != nil {
+		return err
+	}
+	if err := j.begin(it); err != nil {
+		return err
+	}
+	if tearWrite != nil {
+		if n := tearWrite(data); n >= 0 {
+			f.Write(data[:min(n, len(data))])
+			return errCrash
+		}
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		if err = f.Sync(); err != nil {
+			err = fmt.Errorf("fsync: %w", err)
+		}
+	} else {
+		err = fmt.Errorf("write: %w", err)
+	}
+	if err != nil {
+		if terr := f.Truncate(st.size); terr == nil && f.Sync() == nil {
+			j.done(true)
+		}
+		return err
+	}
+	j.done(false)
+	return nil
+}
+
+// intent is an append record: the write an append is about to make.
+type intent struct {
+	Path string `json:"path"`
+	Dev  uint64 `json:"dev"`
+	Ino  uint64 `json:"ino"`
+	Off  int64  `json:"off"`
+	Len  int64  `json:"len"`
+	// Sum is the SHA-256 of the whole write.
+	Sum []byte `json:"sum"`
+	// Head is the write's first intentHead bytes.
+	Head []byte `json:"head"`
+	// Chunks are the SHA-256 of each full intentChunk bytes, in order.
+	Chunks []byte `json:"chunks,omitempty"`
+}
+
+func newIntent(f *os.File, rel string, off int64, data []byte) (*intent, error) {
+	dev, ino, err := fileID(f)
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(data)
+	it := &intent{Path: rel, Dev: dev, Ino: ino, Off: off, Len: int64(len(data)), Sum: sum[:],
+		Head: data[:min(len(data), intentHead)]}
+	for i := 0; (i+1)*intentChunk <= len(data); i++ {
+		c := sha256.Sum256(data[i*intentChunk : (i+1)*intentChunk])
+		it.Chunks = append(it.Chunks, c[:]...)
+	}
+	return it, nil
+}
+
+func fileID(f *os.File) (dev, ino uint64, err error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return 0, 0, err
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return 0, 0, fmt.Errorf("%s: no device and inode numbers", f.Name())
+	}
+	return uint64(st.Dev), uint64(st.Ino), nil
+}
+
+// prefixOf reports whether got (shorter than the write) is a prefix of
+// the recorded write: its first bytes match Head and every full chunk its
+// checksum. Bytes past Head in a last partial chunk cannot be checked.
+func (it *intent) prefixOf(got []byte) bool {
+	h := min(len(got), len(it.Head))
+	if !bytes.Equal(got[:h], it.Head[:h]) {
+		return false
+	}
+	for i := 0; (i+1)*intentChunk <= len(got); i++ {
+		c := sha256.Sum256(got[i*intentChunk : (i+1)*intentChunk])
+		if (i+1)*32 > len(it.Chunks) || !bytes.Equal(c[:], it.Chunks[i*32:(i+1)*32]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (it *intent) sumOf(parts ...[]byte) bool {
+	h := sha256.New()
+	for _, p := range parts {
+		h.Write(p)
+	}
+	return bytes.Equal(h.Sum(nil), it.Sum)
+}
+
+// journal is the open append record of one log.
+type journal struct {
+	f       *os.File // nil: no record, and none to be written
+	created bool     // the file is new: its directory needs an fsync
+	dir     string
+}
+
+func (w *Workspace) journalPath(rel string) string {
+	return filepath.Join(w.StateDir(), appendsDir, strings.ReplaceAll(rel, "/", "_")+".intent")
+}
+
+// openJournal opens the append record of rel; with create it makes the
+// file (and its directory) when missing.
+func (w *Workspace) openJournal(rel string, create bool) (*journal, error) {
+	p := w.journalPath(rel)
+	j := &journal{dir: filepath.Dir(p)}
+	f, err := os.OpenFile(p, os.O_RDWR, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		if !create {
+			return j, nil
+		}
+		if err := os.MkdirAll(j.dir, 0o755); err != nil {
+			return nil, fmt.Errorf("append record: %w", err)
+		}
+		f, err = os.OpenFile(p, os.O_RDWR|os.O_CREATE, 0o644)
+		j.created = true
+	}
+	if err != nil {
+		return nil, fmt.Errorf("append record: %w", err)
+	}
+	j.f = f
+	return j, nil
+}
+
+func (j *journal) close() {
+	if j.f != nil {
+		j.f.Close()
+	}
+}
+
+// pending returns the pending record, if there is a valid one.
+func (j *journal) pending() (*intent, bool) {
+	if j.f == nil {
+		return nil, false
+	}
+	data, err := io.ReadAll(io.NewSectionReader(j.f, 0, 1<<30))
+	if err != nil {
+		return nil, false
+	}
+	state, rest, ok1 := bytes.Cut(data, []byte{'\n'})
+	body, rest, ok2 := bytes.Cut(rest, []byte{'\n'})
+	sum, _, ok3 := bytes.Cut(rest, []byte{'\n'})
+	if !ok1 || !ok2 || !ok3 || string(state) != "P" {
+		return nil, false
+	}
+	want := sha256.Sum256(body)
+	if hex.EncodeToString(want[:]) != string(sum) {
+		return nil, false // a record torn while it was written: its write never began
+	}
+	var it intent
+	if json.Unmarshal(body, &it) != nil || len(it.Sum) != sha256.Size || it.Off < 0 || it.Len <= 0 {
+		return nil, false
+	}
+	return &it, true
+}
+
+// begin makes it the pending record, durably, before the write begins.
+func (j *journal) begin(it *intent) error {
+	body, err := json.Marshal(it)
+	if err != nil {
+		return err
+	}
+	sum := sha256.Sum256(body)
+	rec := make([]byte, 0, len(body)+70)
+	rec = append(rec, "P\n"...)
+	rec = append(rec, body...)
+	rec = append(rec, '\n')
+	rec = append(rec, hex.EncodeToString(sum[:])...)
+	rec = append(rec, '\n')
+	// Padded to whole blocks, the file keeps its size from one record to
+	// the next, and fdatasync need not commit any metadata.
+	for len(rec)%recordBlock != 0 {
+		rec = append(rec, '\n')
+	}
+	if _, err := j.f.WriteAt(rec, 0); err != nil {
+		return fmt.Errorf("append record: %w", err)
+	}
+	if fi, err := j.f.Stat(); err != nil || fi.Size() != int64(len(rec)) {
+		if err := j.f.Truncate(int64(len(rec))); err != nil {
+			return fmt.Errorf("append record: %w", err)
+		}
+	}
+	if err := datasync(j.f); err != nil {
+		return fmt.Errorf("append record: fsync: %w", err)
+	}
+	if j.created {
+		if err := syncDir(j.dir); err != nil {
+			return fmt.Errorf("append record: %w", err)
+		}
+		if err := syncDir(filepath.Dir(j.dir)); err != nil {
+			return fmt.Errorf("append record: %w", err)
+		}
+		j.created = false
+	}
+	return nil
+}
+
+// done marks the record done. After an append it need not be durable: a
+// record found pending whose write is whole is recognized as such. After
+// a repair it is fsynced, so that the record cannot act twice.
+func (j *journal) done(durable bool) error {
+	if j.f == nil {
+		return nil
+	}
+	if _, err := j.f.WriteAt([]byte{'D'}, 0); err != nil {
+		return err
+	}
+	if durable {
+		return datasync(j.f)
+	}
+	return nil
+}
+
+// repairTail makes the end of the locked log f whole before a write, or
+// for RepairLog; see the comment at the top of this file. It returns the
+// log's state afterwards.
+func repairTail(f *os.File, rel string, j *journal, st logState) (logState, RepairResult, error) {
+	res := RepairResult{Path: rel, Action: RepairNone, Size: st.size}
+	if it, ok := j.pending(); ok {
+		st2, res2, decided, err := applyIntent(f, it, rel, st)
+		if err != nil {
+			return st, res, err
+		}
+		// A pending record is looked at once: whatever it said, it is
+		// settled now and must not act on a later state of the file.
+		if err := j.done(true); err != nil {
+			return st, res, fmt.Errorf("append record: %w", err)
+		}
+		if decided {
+			return st2, res2, nil
+		}
+	}
+	return cutTornHeading(f, st, res)
+}
+
+// applyIntent compares the log's tail with a pending record. decided is
+// false when the record does not describe this file as it is.
+func applyIntent(f *os.File, it *intent, rel string, st logState) (logState, RepairResult, bool, error) {
+	res := RepairResult{Path: rel, Action: RepairNone, Size: st.size}
+	dev, ino, err := fileID(f)
+	if err != nil {
+		return st, res, false, err
+	}
+	n := st.size - it.Off
+	if it.Path != rel || it.Dev != dev || it.Ino != ino || n < 0 || n > it.Len {
+		return st, res, false, nil
+	}
+	got := make([]byte, n)
+	if _, err := f.ReadAt(got, it.Off); err != nil && !errors.Is(err, io.EOF) {
+		return st, res, false, err
+	}
+	switch {
+	case n == 0:
+		res.Detail = "the last append stopped before it wrote anything"
+		return st, res, true, nil
+	case n == it.Len:
+		if !it.sumOf(got) {
+			return st, res, false, nil
+		}
+		// Written whole, maybe not yet fsynced when the writer died.
+		if err := f.Sync(); err != nil {
+			return st, res, false, fmt.Errorf("fsync: %w", err)
+		}
+		res.Detail = "the last append was written whole before its writer stopped; kept"
+		return st, res, true, nil
+	case n == it.Len-1 && it.sumOf(got, []byte{'\n'}):
+		// pwrite at the end: f may or may not have been opened O_APPEND.
+		if _, err := unix.Pwrite(int(f.Fd()), []byte{'\n'}, st.size); err != nil {
+			return st, res, false, fmt.Errorf("complete torn write: %w", err)
+		}
+		if err := f.Sync(); err != nil {
+			return st, res, false, fmt.Errorf("complete torn write: fsync: %w", err)
+		}
+		res.Action, res.Size = RepairCompleted, st.size+1
+		res.Detail = "the last append lacked only its final newline (its checksum proves the text complete); newline added"
+		st.size++
+		st.lines++
+		st.tail, err = readTail(f, st.size)
+		return st, res, true, err
+	case n < it.Len && it.prefixOf(got):
+		if err := f.Truncate(it.Off); err != nil {
+			return st, res, false, fmt.Errorf("cut torn write: %w", err)
+		}
+		if err := f.Sync(); err != nil {
+			return st, res, false, fmt.Errorf("cut torn write: fsync: %w", err)
+		}
+		res.Action, res.Removed, res.Size = RepairRemoved, n, it.Off
+		res.Detail = fmt.Sprintf("cut %d bytes of an append torn after %d of its %d bytes (never acknowledged)", n, n, it.Len)
+		st.size = it.Off
+		st.lines -= bytes.Count(got, []byte{'\n'})
+		st.tail, err = readTail(f, st.size)
+		return st, res, true, err
+	}
+	return st, res, false, nil
+}
+
+// cutTornHeading is the repair without a record: an unterminated entry
+// heading (or the start of one: "#", "##", "## 14:0") at the very end,
+// after a blank line, is cut with the newline that began it, leaving the
+// file ending in the newline the entry before it ended with.
+func cutTornHeading(f *os.File, st logState, res RepairResult) (logState, RepairResult, error) {
+	if st.size == 0 || st.tail[len(st.tail)-1] == '\n' {
+		return st, res, nil
+	}
+	k := min(st.size, 4<<10)
+	t := make([]byte, k)
+	if _, err := f.ReadAt(t, st.size-k); err != nil && !errors.Is(err, io.EOF) {
+		return st, res, err
+	}
+	i := bytes.LastIndexByte(t, '\n')
+	if i < 0 || !tornHeading(t[i+1:]) {
+		return st, res, nil
+	}
+	// It must follow a blank line: "\n\n" before it, as archon writes.
+	if i < 1 || t[i-1] != '\n' {
+		return st, res, nil
+	}
+	start := st.size - k + int64(i)
+	if err := f.Truncate(start); err != nil {
+		return st, res, fmt.Errorf("repair torn write: %w", err)
+	}
+	if err := f.Sync(); err != nil {
+		return st, res, fmt.Errorf("repair torn write: fsync: %w", err)
+	}
+	res.Action, res.Removed, res.Size = RepairRemoved, st.size-start, start
+	res.Detail = fmt.Sprintf("cut an unterminated entry heading at the end (%q); no append record to check it against", t[i+1:])
+	st.size = start
+	st.lines--
+	var err error
+	st.tail, err = readTail(f, st.size)
+	return st, res, err
+}
+
+// tornHeading reports whether an unterminated last line is an entry
+// heading or the beginning of one.
+func tornHeading(line []byte) bool {
+	switch string(line) {
+	case "#", "##", "## ":
+		return true
+	}
+	return boundaryRe.Match(line) && !bytes.ContainsAny(line, "\r")
+}
+
+// readTail reads the last up to 5 bytes of a file of the given size.
+func readTail(f *os.File, size int64) ([]byte, error) {
+	k := min(size, 5)
+	t := make([]byte, k)
+	if _, err := f.ReadAt(t, size-k); err != nil && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	return t, nil
+}
