@@ -23,7 +23,9 @@ type Log struct {
 	// Lines is the number of lines in the file.
 	Lines int `json:"lines"`
 	// Warnings describe what was odd about the file (bad headings, invalid
-	// UTF-8, a title that disagrees with the file name). Parsing never fails.
+	// UTF-8, NUL bytes, a title that disagrees with the file name), each
+	// as "path:line: what" (memory/2026-11-29.md:14: malformed entry
+	// heading ...). Parsing never fails.
 	Warnings []string `json:"warnings,omitempty"`
 }
 
@@ -54,9 +56,7 @@ func ParseLog(rel string, data []byte) *Log {
 func ParseLogLines(rel string, data []byte, lines []string) *Log {
 	l := &Log{Path: rel}
 	l.Date, _ = LogDate(rel)
-	if !utf8.Valid(data) {
-		l.Warnings = append(l.Warnings, "file is not valid UTF-8; invalid bytes read as U+FFFD")
-	}
+	l.Warnings = byteWarnings(rel, data)
 	if len(lines) == 0 {
 		l.FreeForm = true
 		return l
@@ -95,8 +95,10 @@ func ParseLogLines(rel string, data []byte, lines []string) *Log {
 			if m := titleRe.FindStringSubmatch(line); m != nil {
 				if l.Date == "" && ValidateDate(m[1]) == nil {
 					l.Date = m[1]
+				} else if l.Date == "" {
+					l.Warnings = append(l.Warnings, fmt.Sprintf("%s: title date %s is not a real calendar date", at(rel, i+1), m[1]))
 				} else if m[1] != l.Date {
-					l.Warnings = append(l.Warnings, fmt.Sprintf("line %d: title date %s differs from the file name's date %s", i+1, m[1], l.Date))
+					l.Warnings = append(l.Warnings, fmt.Sprintf("%s: title date %s differs from the file name's date %s", at(rel, i+1), m[1], l.Date))
 				}
 				continue
 			}
@@ -110,7 +112,7 @@ func ParseLogLines(rel string, data []byte, lines []string) *Log {
 		flush()
 		e, ok := parseHeading(line)
 		if !ok {
-			l.Warnings = append(l.Warnings, fmt.Sprintf("line %d: malformed entry heading %q (want ## HH:MM[:SS] [agent] [#tag ...])", i+1, line))
+			l.Warnings = append(l.Warnings, fmt.Sprintf("%s: malformed entry heading %q (want ## HH:MM[:SS] [agent] [#tag ...])", at(rel, i+1), line))
 			e = Entry{Title: strings.TrimSpace(strings.TrimPrefix(line, "##"))}
 		}
 		e.Date, e.Path, e.LineStart = l.Date, rel, i+1
