@@ -293,6 +293,23 @@ func TestDoctor(t *testing.T) {
 	if rep, err = l.Doctor(ctx, DoctorRequest{}); err != nil || rep.Damaged != 0 {
 		t.Fatalf("doctor after repair: %v %+v", err, rep)
 	}
+	// Odd markdown is reported with file and line, never rewritten.
+	if err := os.WriteFile(filepath.Join(ws.Root(), memory.WisdomFile), []byte("no title\nbad \x00 byte\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep, err = l.Doctor(ctx, DoctorRequest{Repair: true})
+	var warned []string
+	for _, c := range rep.Checks {
+		if c.State == "warning" && c.File == memory.WisdomFile {
+			warned = append(warned, c.Detail)
+		}
+	}
+	if err != nil || len(warned) < 2 || !strings.Contains(strings.Join(warned, " "), "MEMORY.md:2") {
+		t.Fatalf("doctor on an odd MEMORY.md: %v %q", err, warned)
+	}
+	if b, _ := os.ReadFile(filepath.Join(ws.Root(), memory.WisdomFile)); string(b) != "no title\nbad \x00 byte\n" {
+		t.Fatal("doctor rewrote MEMORY.md")
+	}
 }
 
 // ids keeps the hit ids of an answer, in order.

@@ -67,9 +67,22 @@ func (l *Local) Doctor(ctx context.Context, r DoctorRequest) (*DoctorReport, err
 	return rep, nil
 }
 
-// doctorFiles reports what is odd in the daily logs (the files are the
-// truth: doctor never rewrites them).
+// doctorFiles reports what is odd in the curated files and the daily
+// logs (the files are the truth: doctor never rewrites them).
 func (l *Local) doctorFiles(ctx context.Context, add func(DoctorCheck)) error {
+	for _, rel := range append([]string{memory.SummaryFile, memory.WisdomFile}, l.ws.IdentityPaths()...) {
+		data, err := l.ws.ReadFile(rel)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			add(DoctorCheck{File: rel, State: "warning", Detail: err.Error()})
+			continue
+		}
+		for _, w := range memory.CheckMarkdown(rel, data) {
+			add(DoctorCheck{File: rel, State: "warning", Detail: w})
+		}
+	}
 	logs, err := l.ws.ListLogs(ctx)
 	if err != nil {
 		return err
