@@ -29,7 +29,8 @@ import (
 // Options tune a run.
 type Options struct {
 	// OlderThan is the age from which logs move: a log moves when its day
-	// is at least OlderThan before today (default 7 days).
+	// is at least OlderThan before today (default 7 days, at most MaxAge;
+	// a part of a day counts as a whole day).
 	OlderThan time.Duration
 	// DryRun reports what would move without moving anything.
 	DryRun bool
@@ -56,9 +57,15 @@ func Run(ctx context.Context, ws *memory.Workspace, o Options) (*Result, error) 
 	if o.OlderThan <= 0 {
 		o.OlderThan = 7 * 24 * time.Hour
 	}
+	if o.OlderThan > MaxAge {
+		return nil, fmt.Errorf("archive: older than %v: at most %dd (100 years)", o.OlderThan, MaxAgeDays)
+	}
 	now := ws.Now()
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location())
-	days := int((o.OlderThan + 24*time.Hour - 1) / (24 * time.Hour))
+	days := int(o.OlderThan / (24 * time.Hour)) // whole days, rounded up
+	if o.OlderThan%(24*time.Hour) != 0 {
+		days++
+	}
 	cutoff := today.AddDate(0, 0, -days+1).Format(time.DateOnly)
 	logs, err := ws.ListLogs(ctx)
 	if err != nil {
@@ -187,20 +194,61 @@ func syncDirs(dirs ...string) error {
 	return nil
 }
 
-// ParseAge parses an age such as "7d", "2w", "36h" or "90m".
+// MaxAgeDays bounds an age: 100 years. time.Duration holds about 292
+// years; an age near that limit used to overflow when the cutoff was
+// computed, putting it in the future and archiving every log, today's
+// included.
+const MaxAgeDays = 36500
+
+// MaxAge is MaxAgeDays as a duration.
+const MaxAge = MaxAgeDays * 24 * time.Hour
+
+// ParseAge parses an age such as "7d", "2w", "36h" or "90m": positive and
+// at most MaxAgeDays days.
 func ParseAge(s string) (time.Duration, error) {
+	tooOld := fmt.Errorf("age %q: at most %dd (100 years)", s, MaxAgeDays)
 	if m := ageRe.FindStringSubmatch(s); m != nil {
-		n, err := strconv.Atoi(m[1])
-		if err == nil && n > 0 {
-			unit := map[string]time.Duration{"d": 24 * time.Hour, "w": 7 * 24 * time.Hour}[m[2]]
-			return time.Duration(n) * unit, nil
+		n, err := strconv.ParseInt(m[1], 10, 64)
+		if m[2] == "w" && err == nil {
+			if n > MaxAgeDays/7+1 {
+				return 0, tooOld
+			}
+			n *= 7
+		}
+		switch {
+		case err != nil || n > MaxAgeDays: // err: more digits than an int64 holds
+			return 0, tooOld
+		case n > 0:
+			return time.Duration(n) * 24 * time.Hour, nil
 		}
 	}
 	d, err := time.ParseDuration(s)
+	if err != nil && overflows(s) {
+		return 0, tooOld
+	}
 	if err != nil || d <= 0 {
 		return 0, fmt.Errorf("age %q: use a positive number of days (7d), weeks (2w) or a Go duration (36h)", s)
+	}
+	if d > MaxAge {
+		return 0, tooOld
 	}
 	return d, nil
 }
 
-var ageRe = regexp.MustCompile(`^([0-9]+)([dw])$`)
+var (
+	ageRe    = regexp.MustCompile(`^([0-9]+)([dw])$`)
+	goDurRe  = regexp.MustCompile(`^\+?([0-9]+(?:\.[0-9]*)?|\.[0-9]+)(ns|us|µs|ms|s|m|h)$`)
+	unitSize = map[string]float64{"ns": 1, "us": 1e3, "µs": 1e3, "ms": 1e6, "s": 1e9, "m": 60e9, "h": 3600e9}
+)
+
+// overflows reports whether s is a well-formed one-unit Go duration too
+// long for time.Duration ("9999999999h"), which ParseDuration only calls
+// invalid.
+func overflows(s string) bool {
+	m := goDurRe.FindStringSubmatch(s)
+	if m == nil {
+		return false
+	}
+	f, err := strconv.ParseFloat(m[1], 64)
+	return err == nil && f*unitSize[m[2]] > float64(MaxAge)
+}

@@ -204,12 +204,62 @@ func TestParseAge(t *testing.T) {
 		{"0d", 0, false},
 		{"-3h", 0, false},
 		{"soon", 0, false},
+		{"1ns", 1, true},
+		{"36500d", 36500 * 24 * time.Hour, true},
+		{"5214w", 5214 * 7 * 24 * time.Hour, true},
+		{"876000h", 876000 * time.Hour, true},
+		{"0w", 0, false},
+		{"7D", 0, false},
+		{"7 d", 0, false},
+		{"1.5d", 0, false},
 	}
 	for _, tt := range tests {
 		got, err := ParseAge(tt.in)
 		if (err == nil) != tt.ok || got != tt.want {
 			t.Errorf("ParseAge(%q) = %v, %v", tt.in, got, err)
 		}
+	}
+}
+
+// TestParseAgeBounded checks that ages too long for the cutoff arithmetic
+// (or for time.Duration) are an error that says the bound, never an
+// overflow.
+func TestParseAgeBounded(t *testing.T) {
+	for _, in := range []string{"36501d", "106751d", "106752d", "9999999999999999999d", "99999999999999999999999d",
+		"5215w", "15250w", "1317624576693539401w", "876001h", "2562047h", "2562048h", "9999999999h", "1e30h",
+		"99999999999999999999ns", "3000000000000000000s", "52560001m"} {
+		d, err := ParseAge(in)
+		if err == nil {
+			t.Errorf("ParseAge(%q) = %v, want an error", in, d)
+			continue
+		}
+		if want := fmt.Sprintf("age %q: at most 36500d (100 years)", in); err.Error() != want && in != "1e30h" {
+			t.Errorf("ParseAge(%q): %v, want %q", in, err, want)
+		}
+	}
+}
+
+// TestRunBoundsAge checks that Run refuses an age past MaxAge instead of
+// computing a cutoff in the future, and that the largest age archives
+// nothing recent.
+func TestRunBoundsAge(t *testing.T) {
+	ctx := context.Background()
+	ws := workspace(t)
+	appendAt(t, ws, "2026-11-29", "today")
+	appendAt(t, ws, "2026-11-01", "this month")
+	for _, age := range []time.Duration{MaxAge + 1, 106751 * 24 * time.Hour, 1<<63 - 1} {
+		if res, err := Run(ctx, ws, Options{OlderThan: age}); err == nil {
+			t.Fatalf("Run(%v) = %+v, want an error", age, res)
+		}
+	}
+	res, err := Run(ctx, ws, Options{OlderThan: MaxAge})
+	cutoff := time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC).AddDate(0, 0, -MaxAgeDays+1).Format(time.DateOnly)
+	if err != nil || len(res.Moved) != 0 || res.Kept != 2 || res.Cutoff != cutoff {
+		t.Fatalf("Run(MaxAge) = %+v, %v", res, err)
+	}
+	res, err = Run(ctx, ws, Options{OlderThan: time.Nanosecond, DryRun: true})
+	if err != nil || len(res.Moved) != 1 || res.Cutoff != "2026-11-29" {
+		t.Fatalf("Run(1ns) = %+v, %v", res, err)
 	}
 }
 
