@@ -79,6 +79,7 @@ func (a *app) contextCommand() *cli.Command {
 				Flags: append(conversationFlags(),
 					&cli.BoolFlag{Name: "json", Usage: "print the report as JSON (stable)"},
 					&cli.IntFlag{Name: "largest", Value: 5, Usage: "how many of the largest messages to list"}),
+				Before: ints(intBound{"largest", 0, 1000}),
 				Action: a.conversationAction(func(c *cli.Context, m core.Memory, r core.ConvRequest) error {
 					rep, err := m.Check(c.Context, r)
 					return emit(a, c, rep, err, func(rep *core.Report, w io.Writer) { fmt.Fprint(w, core.RenderReport(rep)) })
@@ -93,12 +94,7 @@ func (a *app) contextCommand() *cli.Command {
 					&cli.IntFlag{Name: "budget", Usage: "token budget (default: l1.budget_tokens)"},
 					&cli.BoolFlag{Name: "json", Usage: "print parts, sizes and the payload as JSON"},
 				},
-				Before: func(c *cli.Context) error {
-					if c.Int("budget") < 0 {
-						return usagef("--budget must be positive")
-					}
-					return noArgs(c)
-				},
+				Before: before(ints(budgetBound), noArgs),
 				Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
 					pl, err := m.L1(c.Context, c.Int("budget"))
 					return emit(a, c, pl, err, func(pl *core.Payload, w io.Writer) { fmt.Fprint(w, pl.Text) })
@@ -111,7 +107,7 @@ func (a *app) contextCommand() *cli.Command {
 					&cli.IntFlag{Name: "budget", Value: core.DefaultWarmthBudget, Usage: "token budget"},
 					&cli.BoolFlag{Name: "json", Usage: "print as JSON"},
 				},
-				Before: noArgs,
+				Before: before(ints(budgetBound), noArgs),
 				Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
 					w, err := m.Warmth(c.Context, c.Int("budget"))
 					return emit(a, c, w, err, func(w *core.Warmth, out io.Writer) {
@@ -133,6 +129,7 @@ func (a *app) contextCommand() *cli.Command {
 					&cli.IntFlag{Name: "n", Value: 60, Usage: "how many recent events"},
 					&cli.BoolFlag{Name: "json", Usage: "print the events as JSON"},
 				},
+				Before: ints(intBound{"n", 1, 10000}),
 				Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
 					events, err := m.ContextLog(c.Context, c.Int("n"))
 					if err != nil {

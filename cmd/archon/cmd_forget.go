@@ -24,6 +24,7 @@ func (a *app) forgetCommand() *cli.Command {
 			&cli.BoolFlag{Name: "dry-run", Usage: "only say what would be forgotten"},
 			&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"},
 		},
+		Before: ints(topKBound),
 		Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
 			if c.NArg() == 0 && c.String("query") == "" {
 				return usageError{fmt.Errorf("forget what? give entry ids or --query")}

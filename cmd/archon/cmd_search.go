@@ -55,7 +55,7 @@ func (a *app) searchCommand() *cli.Command {
 			&cli.BoolFlag{Name: "no-index", Usage: "do not bring the index up to date first"},
 			&cli.BoolFlag{Name: "count", Usage: "only count the matches, by day, file, agent, tag and layer (text or --format json)"},
 		},
-		Before: searchMode,
+		Before: before(ints(topKBound), func(c *cli.Context) error { return checkFraction(c, "threshold") }, searchMode),
 		Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
 			if !c.Bool("no-index") {
 				st, err := m.Index(c.Context, core.IndexRequest{})
@@ -148,7 +148,7 @@ func (a *app) getCommand() *cli.Command {
 			if c.Args().Len() != 1 {
 				return usagef("get takes exactly one ID (from a search result)")
 			}
-			return nil
+			return checkInts(c, intBound{"context", 0, 100})
 		},
 		Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
 			item, err := m.Get(c.Context, core.GetRequest{ID: c.Args().First(), Context: c.Int("context")})
