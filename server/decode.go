@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"strconv"
 	"unicode/utf8"
@@ -29,6 +30,10 @@ func decode(r *http.Request, limit int64, v any) error {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
 			return err
+		}
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			return apiErr(http.StatusRequestTimeout, CodeTimeout, "the request body did not arrive in time (serve.request_timeout): %v", err)
 		}
 		return apiErr(http.StatusBadRequest, CodeBadJSON, "reading the body: %v", err)
 	}

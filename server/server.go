@@ -25,6 +25,12 @@ const (
 	DefaultMaxConversationBytes = 64 << 20 // 64 MiB: long transcripts
 	DefaultRequestTimeout       = 60 * time.Second
 	DefaultShutdownTimeout      = 30 * time.Second
+	// DefaultReadHeaderTimeout bounds reading a request's headers (at most
+	// the ReadTimeout).
+	DefaultReadHeaderTimeout = 10 * time.Second
+	// DefaultIdleTimeout is how long a kept-alive connection may wait for
+	// its next request.
+	DefaultIdleTimeout = 2 * time.Minute
 )
 
 // Options configure a Server.
@@ -41,6 +47,16 @@ type Options struct {
 	MaxBodyBytes, MaxConversationBytes int64
 	// RequestTimeout limits one /v1 request.
 	RequestTimeout time.Duration
+	// ReadHeaderTimeout, ReadTimeout and IdleTimeout bound the reading of
+	// a request's headers, of the whole request (headers and body) and
+	// the wait for a kept-alive connection's next request; the connection
+	// is closed when one runs out. ReadTimeout defaults to RequestTimeout,
+	// ReadHeaderTimeout to DefaultReadHeaderTimeout (at most ReadTimeout),
+	// IdleTimeout to DefaultIdleTimeout. They bound reading the request
+	// only: once the body is read net/http clears the read deadline (for
+	// its background read that notices a client leaving), and there is no
+	// write timeout, so an answer (an MCP stream) may take longer.
+	ReadHeaderTimeout, ReadTimeout, IdleTimeout time.Duration
 	// ShutdownTimeout is how long Run waits for requests in flight.
 	ShutdownTimeout time.Duration
 	// MCP, when set, is served at /mcp.
@@ -83,6 +99,15 @@ func New(mem app.Memory, opt Options) (*Server, error) {
 	}
 	if opt.ShutdownTimeout <= 0 {
 		opt.ShutdownTimeout = DefaultShutdownTimeout
+	}
+	if opt.ReadTimeout <= 0 {
+		opt.ReadTimeout = opt.RequestTimeout
+	}
+	if opt.ReadHeaderTimeout <= 0 {
+		opt.ReadHeaderTimeout = min(DefaultReadHeaderTimeout, opt.ReadTimeout)
+	}
+	if opt.IdleTimeout <= 0 {
+		opt.IdleTimeout = DefaultIdleTimeout
 	}
 	if opt.Metrics == nil {
 		opt.Metrics = NewMetrics()
@@ -289,10 +314,14 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	if _, port, err := net.SplitHostPort(ln.Addr().String()); err == nil {
 		s.port.Store(&port)
 	}
+	// No WriteTimeout: an answer may stream for as long as it needs (a /v1
+	// handler has RequestTimeout). ReadTimeout cuts a body that stalls:
+	// the handler's context does not interrupt reading it.
 	hs := &http.Server{
 		Handler:           s.handler,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
+		ReadHeaderTimeout: s.opt.ReadHeaderTimeout,
+		ReadTimeout:       s.opt.ReadTimeout,
+		IdleTimeout:       s.opt.IdleTimeout,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
