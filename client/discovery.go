@@ -1,15 +1,20 @@
 package client
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"math"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -20,6 +25,10 @@ import (
 // running archon serve. It holds the address and the token, so it is
 // written with mode 0600, and it is removed on shutdown.
 const DiscoveryFile = "serve.json"
+
+// maxDiscoveryBytes bounds what is read of a discovery file (archon serve
+// writes some 300 bytes).
+const maxDiscoveryBytes = 64 << 10
 
 // Discovery is the content of DiscoveryFile.
 type Discovery struct {
@@ -34,10 +43,32 @@ type Discovery struct {
 // ErrNoService means no archon serve runs for the workspace.
 var ErrNoService = errors.New("no archon serve is running for this workspace")
 
+// StaleError is a discovery file that names no usable service: damaged,
+// left by a process that is gone, or naming an address that does not
+// answer as archon serve. The caller ignores it (the CLI works on the
+// workspace itself). It wraps ErrNoService.
+type StaleError struct {
+	Path    string // the discovery file
+	Reason  string // why it is ignored
+	Removed bool   // it was removed: nothing owns it any more
+}
+
+func (e *StaleError) Error() string {
+	s := "ignoring " + e.Path + ": " + e.Reason
+	if e.Removed {
+		s += " (removed)"
+	}
+	return s
+}
+
+func (e *StaleError) Unwrap() error { return ErrNoService }
+
 // DiscoveryPath returns the discovery file of a state directory.
 func DiscoveryPath(stateDir string) string { return filepath.Join(stateDir, DiscoveryFile) }
 
-// WriteDiscovery writes d atomically with mode 0600.
+// WriteDiscovery writes d atomically with mode 0600, replacing whatever
+// file is there. A directory in its place is removed when empty, else
+// moved aside to serve.json.<time>.bad.
 func WriteDiscovery(stateDir string, d Discovery) error {
 	b, err := json.MarshalIndent(d, "", "  ")
 	if err != nil {
@@ -46,38 +77,150 @@ func WriteDiscovery(stateDir string, d Discovery) error {
 	if err := os.MkdirAll(stateDir, 0o755); err != nil {
 		return fmt.Errorf("discovery file: %w", err)
 	}
-	if err := memory.WriteFileAtomic(DiscoveryPath(stateDir), append(b, '\n'), 0o600); err != nil {
+	path := DiscoveryPath(stateDir)
+	if fi, err := os.Lstat(path); err == nil && fi.IsDir() && os.Remove(path) != nil {
+		if err := os.Rename(path, fmt.Sprintf("%s.%d.bad", path, time.Now().UnixNano())); err != nil {
+			return fmt.Errorf("discovery file %s is a directory that cannot be moved aside: %w", path, err)
+		}
+	}
+	if err := memory.WriteFileAtomic(path, append(b, '\n'), 0o600); err != nil {
 		return fmt.Errorf("discovery file: %w", err)
 	}
-	return os.Chmod(DiscoveryPath(stateDir), 0o600)
+	return os.Chmod(path, 0o600)
 }
 
 // RemoveDiscovery removes the discovery file if it still names pid.
 func RemoveDiscovery(stateDir string, pid int) error {
-	d, err := ReadDiscovery(stateDir)
-	if err != nil || d.PID != pid {
+	path := DiscoveryPath(stateDir)
+	b, err := readDiscovery(path)
+	if err != nil {
 		return nil
 	}
-	if err := os.Remove(DiscoveryPath(stateDir)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("remove discovery file: %w", err)
+	if d, _ := parseDiscovery(b); d == nil || d.PID != pid {
+		return nil
 	}
-	return nil
+	_, err = removeIfSame(path, b)
+	return err
 }
 
-// ReadDiscovery reads the discovery file (ErrNoService when missing).
+// ReadDiscovery reads the discovery file: ErrNoService when there is
+// none, a *StaleError when it is damaged. It does not check the service.
 func ReadDiscovery(stateDir string) (*Discovery, error) {
-	b, err := os.ReadFile(DiscoveryPath(stateDir))
-	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+	path := DiscoveryPath(stateDir)
+	b, err := readDiscovery(path)
+	if err != nil {
+		return nil, err
+	}
+	d, reason := parseDiscovery(b)
+	if d == nil {
+		return nil, &StaleError{Path: path, Reason: reason}
+	}
+	return d, nil
+}
+
+// readDiscovery reads the file at path: ErrNoService when there is none, a
+// *StaleError when what is there is no file archon serve wrote (a
+// directory, a symlink, a pipe, too large, unreadable). It never blocks: a
+// pipe is not opened.
+func readDiscovery(path string) ([]byte, error) {
+	stale := func(format string, a ...any) ([]byte, error) {
+		return nil, &StaleError{Path: path, Reason: fmt.Sprintf(format, a...)}
+	}
+	fi, err := os.Lstat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		return nil, ErrNoService
+	case err != nil:
+		return stale("unreadable: %v", cause(err))
+	case fi.IsDir():
+		return stale("it is a directory")
+	case !fi.Mode().IsRegular():
+		return stale("not a regular file (%s)", fi.Mode().Type())
+	case fi.Size() > maxDiscoveryBytes:
+		return stale("%d bytes, too large for a discovery file", fi.Size())
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, ErrNoService
 	}
 	if err != nil {
-		return nil, fmt.Errorf("discovery file: %w", err)
+		return stale("unreadable: %v", cause(err))
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxDiscoveryBytes+1))
+	if err != nil {
+		return stale("unreadable: %v", cause(err))
+	}
+	if len(b) > maxDiscoveryBytes {
+		return stale("too large for a discovery file")
+	}
+	return b, nil
+}
+
+// parseDiscovery decodes b, or says why it is no discovery file.
+func parseDiscovery(b []byte) (*Discovery, string) {
+	if len(bytes.TrimSpace(b)) == 0 {
+		return nil, "empty"
 	}
 	var d Discovery
-	if err := json.Unmarshal(b, &d); err != nil || d.URL == "" || d.PID <= 0 {
-		return nil, fmt.Errorf("discovery file %s is damaged (delete it if no archon serve runs): %v", DiscoveryPath(stateDir), err)
+	if err := json.Unmarshal(b, &d); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return nil, fmt.Sprintf("not a discovery object: %v", err)
+		}
+		return nil, fmt.Sprintf("not valid JSON (truncated or garbage): %v", err)
 	}
-	return &d, nil
+	if d.PID <= 0 || d.PID > math.MaxInt32 {
+		return nil, fmt.Sprintf("no valid pid (%d)", d.PID)
+	}
+	if u, err := url.Parse(d.URL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Sprintf("no valid http URL (%q)", d.URL)
+	}
+	return &d, ""
+}
+
+// removeIfSame removes the file at path if it still holds b. It is renamed
+// aside first and compared there, so a file a new archon serve wrote in
+// the meantime is put back, never lost.
+func removeIfSame(path string, b []byte) (bool, error) {
+	tmp := fmt.Sprintf("%s.%d.%d.stale", path, os.Getpid(), time.Now().UnixNano())
+	if err := os.Rename(path, tmp); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return false, nil // someone else removed it
+		}
+		return false, fmt.Errorf("remove discovery file: %w", err)
+	}
+	if got, err := readDiscovery(tmp); err == nil && bytes.Equal(got, b) {
+		if err := os.Remove(tmp); err != nil {
+			return false, fmt.Errorf("remove discovery file: %w", err)
+		}
+		return true, nil
+	}
+	// Replaced since it was read: put it back, unless a newer one is
+	// already there.
+	if err := os.Link(tmp, path); err != nil && !errors.Is(err, fs.ErrExist) {
+		return false, os.Rename(tmp, path)
+	}
+	return false, os.Remove(tmp)
+}
+
+// oneLine makes s (which may quote what a stranger answered) one line of
+// at most n bytes.
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(strings.ToValidUTF8(s, "?")), " ")
+	if len(s) > n {
+		s = strings.ToValidUTF8(s[:n], "") + "..."
+	}
+	return s
+}
+
+// cause is err without the path an *fs.PathError repeats.
+func cause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // processAlive reports whether pid names a live process.
@@ -87,36 +230,51 @@ func processAlive(pid int) bool {
 }
 
 // Find returns the running service of stateDir, checked with a probe of
-// /v1/health. A file left by a dead process, or whose address refuses
-// connections, is stale: it is removed and ErrNoService returned. A
-// service that accepts connections but does not answer within timeout is
-// an error (opening the indexes would wait on its lock).
+// /v1/health that waits at most timeout. It returns ErrNoService when
+// there is no discovery file and a *StaleError (which wraps ErrNoService)
+// when the file names no usable service; it returns nothing else, so a
+// caller can always work on the workspace itself instead. The file is
+// removed when nothing owns it any more: it is damaged (archon serve
+// writes it atomically), its process is gone, nothing listens at its
+// address, or another archon serve answers there. It is kept when its
+// process is alive but the address does not answer as archon serve (a
+// hung service, or a process that reused the pid): then archon serve
+// replaces it when it starts.
 func Find(ctx context.Context, stateDir string, timeout time.Duration) (*Discovery, error) {
-	d, err := ReadDiscovery(stateDir)
+	path := DiscoveryPath(stateDir)
+	b, err := readDiscovery(path)
 	if err != nil {
 		return nil, err
 	}
-	stale := func() (*Discovery, error) {
-		_ = RemoveDiscovery(stateDir, d.PID)
-		return nil, ErrNoService
+	stale := func(remove bool, format string, a ...any) (*Discovery, error) {
+		e := &StaleError{Path: path, Reason: oneLine(fmt.Sprintf(format, a...), 300)}
+		if remove {
+			e.Removed, _ = removeIfSame(path, b)
+		}
+		return nil, e
+	}
+	d, reason := parseDiscovery(b)
+	if d == nil {
+		return stale(true, "%s", reason)
 	}
 	if !processAlive(d.PID) {
-		return stale()
+		return stale(true, "its process (pid %d) is gone", d.PID)
 	}
-	c := New(d, timeout)
 	var h struct {
 		Status string `json:"status"`
 		PID    int    `json:"pid"`
 	}
-	err = c.Do(ctx, http.MethodGet, "/v1/health", nil, &h)
+	err = New(d, timeout).Do(ctx, http.MethodGet, "/v1/health", nil, &h)
 	var oe *net.OpError
 	switch {
 	case errors.As(err, &oe) && errors.Is(err, syscall.ECONNREFUSED):
-		return stale()
+		return stale(true, "nothing listens at %s (pid %d is not archon serve)", d.URL, d.PID)
 	case err != nil:
-		return nil, fmt.Errorf("archon serve (pid %d) holds the indexes but does not answer at %s: %w; stop it or wait", d.PID, d.URL, err)
+		return stale(false, "pid %d is alive but %s does not answer as archon serve: %v", d.PID, d.URL, err)
+	case h.Status == "" || h.PID <= 0:
+		return stale(false, "pid %d is alive but what answers at %s is not archon serve", d.PID, d.URL)
 	case h.PID != d.PID:
-		return stale()
+		return stale(true, "another archon serve (pid %d) answers at %s, not pid %d", h.PID, d.URL, d.PID)
 	}
 	return d, nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -35,7 +34,7 @@ func (a *app) serveCommand() *cli.Command {
 			&cli.StringFlag{Name: "token-file", Usage: "file holding the bearer token (default: $ARCHON_SERVE_TOKEN, else serve.token_file)"},
 			&cli.StringFlag{Name: "cors", Usage: "comma-separated origins allowed from browsers (default: serve.cors_origins; none)"},
 			&cli.Int64Flag{Name: "max-body-bytes", Usage: "largest request body (default: serve.max_body_bytes, 8 MiB; conversations up to 64 MiB)"},
-			&cli.DurationFlag{Name: "timeout", Usage: "longest request (default: serve.request_timeout, 60s)"},
+			&cli.DurationFlag{Name: "timeout", Usage: "longest request, reading its body included (default: serve.request_timeout, 60s)"},
 		},
 		Before: noArgs,
 		Action: a.serve,
@@ -84,11 +83,8 @@ func (a *app) serve(c *cli.Context) error {
 	if _, err := server.New(nil, opt); err != nil { // check the address and token before opening anything
 		return err
 	}
-	switch d, err := client.Find(c.Context, ws.StateDir(), 2*time.Second); {
-	case err == nil:
+	if d := a.service(c.Context, ws.StateDir(), "archon serve writes its own"); d != nil {
 		return fmt.Errorf("archon serve already runs for %s (pid %d at %s)", ws.Root(), d.PID, d.URL)
-	case !errors.Is(err, client.ErrNoService):
-		return err
 	}
 	ln, err := net.Listen("tcp", opt.Addr)
 	if err != nil {
@@ -144,12 +140,8 @@ func (a *app) mcpCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			d, err := client.Find(c.Context, ws.StateDir(), 2*time.Second)
-			if err == nil {
+			if d := a.service(c.Context, ws.StateDir(), "serving the workspace directly"); d != nil {
 				return archonmcp.Relay(c.Context, d.URL, d.Token)
-			}
-			if !errors.Is(err, client.ErrNoService) {
-				return err
 			}
 			mem, err := core.Open(c.Context, ws, cfg, core.Options{Logger: a.logger, Version: version})
 			if err != nil {

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"errors"
+	"context"
 	"io"
 	"path/filepath"
 	"strings"
@@ -12,6 +12,28 @@ import (
 	core "github.com/archon-memory/archon/app"
 	"github.com/archon-memory/archon/client"
 )
+
+// probeTimeout bounds the check that the service a discovery file names
+// answers.
+var probeTimeout = 5 * time.Second
+
+// service returns the archon serve running for the state directory, or nil
+// when there is none: then the caller works on the workspace itself. This
+// is the one place the CLI decides. A discovery file that names no usable
+// service (damaged, left by a process that is gone, an address that does
+// not answer as archon serve) never stops a command: it is ignored with
+// one warning naming the file and why (client.Find removes it when nothing
+// owns it any more); instead says what the command does then.
+func (a *app) service(ctx context.Context, stateDir, instead string) *client.Discovery {
+	d, err := client.Find(ctx, stateDir, probeTimeout)
+	if err == nil {
+		return d
+	}
+	if err != client.ErrNoService {
+		a.logger.Warn(err.Error() + "; " + instead)
+	}
+	return nil
+}
 
 // memory returns the workspace's memory for this command: a running archon
 // serve's, through the client (it owns the indexes), unless
@@ -24,13 +46,9 @@ func (a *app) memory(c *cli.Context) (core.Memory, error) {
 		if err != nil {
 			return nil, err
 		}
-		d, err := client.Find(c.Context, filepath.Join(root, ".archon"), 5*time.Second)
-		switch {
-		case err == nil:
+		if d := a.service(c.Context, filepath.Join(root, ".archon"), "working on the workspace directly"); d != nil {
 			a.logger.Debug("going through archon serve", "command", c.Command.FullName(), "url", d.URL)
 			return client.New(d, 0), nil
-		case !errors.Is(err, client.ErrNoService):
-			return nil, err
 		}
 	}
 	ws, cfg, err := a.workspace(c)

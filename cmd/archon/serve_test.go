@@ -16,8 +16,17 @@ import (
 )
 
 // startServe runs `archon serve` in-process on a free loopback port and
-// waits for its discovery file; the returned function stops it and waits.
+// waits until its discovery file names it and it answers; the returned
+// function stops it and waits.
 func startServe(t *testing.T, root string, env ...string) (*client.Discovery, func()) {
+	t.Helper()
+	d, stop := startServeOut(t, root, env...)
+	return d, func() { stop() }
+}
+
+// startServeOut is startServe whose stop function returns what serve wrote
+// on stderr.
+func startServeOut(t *testing.T, root string, env ...string) (*client.Discovery, func() string) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	var errOut bytes.Buffer
@@ -28,13 +37,14 @@ func startServe(t *testing.T, root string, env ...string) (*client.Discovery, fu
 	}()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		d, err := client.ReadDiscovery(filepath.Join(root, ".archon"))
+		d, err := client.Find(ctx, filepath.Join(root, ".archon"), time.Second)
 		if err == nil {
-			return d, func() {
+			return d, func() string {
 				cancel()
 				if code := <-done; code != 0 {
 					t.Errorf("serve exited %d: %s", code, errOut.String())
 				}
+				return errOut.String()
 			}
 		}
 		select {
