@@ -19,15 +19,12 @@ package fulltext
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -289,38 +286,44 @@ func openOne(dir string) (bleve.Index, error) {
 	return idx, nil
 }
 
-// Verify checks every segment file of the index (but those skip says to
-// trust) against the CRC-32 its
-// writer stored in its last four bytes (over everything before them): a
-// flipped, zeroed or cut segment fails, with an error wrapping ErrCorrupt
-// that names the file. It reads each segment once (about 20 MB for
-// 100,000 entries).
+// Verify checks every live segment of the index (but those skip says to
+// trust) against the CRC-32 its writer stored in its last four bytes
+// (over everything before them): a flipped, zeroed or cut segment fails,
+// with an error wrapping ErrCorrupt that names the file. Only the
+// segments the index uses are read: a file left over by a merge that a
+// kill interrupted is no damage. It reads each segment once (about 15 MB
+// for 100,000 entries).
 func (ix *Index) Verify(skip func(path string) bool) error {
-	for _, sub := range []string{"entries", "sessions"} {
-		dir := filepath.Join(ix.dir, sub, "store")
-		ents, err := os.ReadDir(dir)
+	for _, idx := range []bleve.Index{ix.entries, ix.sessions} {
+		adv, err := idx.Advanced()
+		if err != nil {
+			return fmt.Errorf("verify full-text index: %w", err)
+		}
+		r, err := adv.Reader()
 		if err != nil {
 			return fmt.Errorf("verify full-text index: %w: %v", ErrCorrupt, err)
 		}
-		for _, de := range ents {
-			if !strings.HasSuffix(de.Name(), ".zap") {
-				continue
+		snap, ok := r.(*scorch.IndexSnapshot)
+		if !ok {
+			r.Close()
+			continue
+		}
+		for _, ss := range snap.Segments() {
+			seg, ok := ss.Segment().(interface {
+				Path() string
+				Data() []byte
+				CRC() uint32
+			})
+			if !ok || seg.Path() == "" || (skip != nil && skip(seg.Path())) {
+				continue // in memory, not persisted yet; or trusted
 			}
-			p := filepath.Join(dir, de.Name())
-			if skip != nil && skip(p) {
-				continue
-			}
-			data, err := os.ReadFile(p)
-			if errors.Is(err, fs.ErrNotExist) {
-				continue // merged away meanwhile
-			}
-			if err != nil {
-				return fmt.Errorf("verify full-text index: %w", err)
-			}
-			if len(data) < 4 || crc32.ChecksumIEEE(data[:len(data)-4]) != binary.BigEndian.Uint32(data[len(data)-4:]) {
-				return fmt.Errorf("full-text segment %s fails its checksum: %w", p, ErrCorrupt)
+			data := seg.Data()
+			if len(data) < 4 || crc32.ChecksumIEEE(data[:len(data)-4]) != seg.CRC() {
+				r.Close()
+				return fmt.Errorf("full-text segment %s fails its checksum: %w", seg.Path(), ErrCorrupt)
 			}
 		}
+		r.Close()
 	}
 	return nil
 }
