@@ -3,6 +3,8 @@ package fulltext
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
@@ -77,9 +79,7 @@ func (ix *Index) SearchSessions(ctx context.Context, terms []Term, ids []string)
 	if n == 0 {
 		return nil, nil
 	}
-	req := bleve.NewSearchRequestOptions(anyTerm(terms), min(int(n), 2*len(ids)), 0, false)
-	req.SortBy([]string{"-_score", "_id"}) // a stable cut, as in run
-	res, err := ix.sessions.SearchInContext(withStats(ctx, ix.sessionStats.Load()), req)
+	all, err := topN(ctx, ix.sessions, anyTerm(terms), min(int(n), 2*len(ids)), ix.sessionStats.Load())
 	if err != nil {
 		return nil, fmt.Errorf("full-text session search: %w", err)
 	}
@@ -88,9 +88,9 @@ func (ix *Index) SearchSessions(ctx context.Context, terms []Term, ids []string)
 		want[id] = true
 	}
 	hits := make([]Hit, 0, len(ids))
-	for _, h := range res.Hits {
+	for _, h := range all {
 		if want[h.ID] {
-			hits = append(hits, Hit{ID: h.ID, Score: h.Score})
+			hits = append(hits, h)
 		}
 	}
 	return hits, nil
@@ -106,24 +106,53 @@ func (ix *Index) run(ctx context.Context, idx bleve.Index, terms []Term, f Filte
 		bq.AddFilter(filterQuery(f))
 		q = bq
 	}
-	req := bleve.NewSearchRequestOptions(q, size, 0, false)
-	req.Fields = nil
-	// Equal scores in id order: which of them make the cut must not
-	// depend on how the segments happen to be laid out.
-	req.SortBy([]string{"-_score", "_id"})
 	st := ix.entryStats.Load()
 	if idx == ix.sessions {
 		st = ix.sessionStats.Load()
 	}
-	res, err := idx.SearchInContext(withStats(ctx, st), req)
+	hits, err := topN(ctx, idx, q, size, st)
 	if err != nil {
 		return nil, fmt.Errorf("full-text search: %w", err)
 	}
-	hits := make([]Hit, len(res.Hits))
-	for i, h := range res.Hits {
-		hits[i] = Hit{ID: h.ID, Score: h.Score}
-	}
 	return hits, nil
+}
+
+// topN returns the best n hits of q, equal scores in id order, so that
+// which of several equal hits make the cut never depends on how the
+// segments happen to be laid out. bleve orders equal scores by segment
+// and document number; asking it to sort by id as well costs a stored-id
+// lookup per hit (it doubled a query's time), so topN asks for a margin
+// more than n and sorts the hits at the cut itself, asking again with a
+// wider margin in the rare case the hits tied with the nth run past it.
+func topN(ctx context.Context, idx bleve.Index, q query.Query, n int, st *search.BM25Stats) ([]Hit, error) {
+	ask := n + n/4 + 8
+	for {
+		req := bleve.NewSearchRequestOptions(q, ask, 0, false)
+		req.Fields = nil
+		res, err := idx.SearchInContext(withStats(ctx, st), req)
+		if err != nil {
+			return nil, err
+		}
+		hits := make([]Hit, len(res.Hits))
+		for i, h := range res.Hits {
+			hits[i] = Hit{ID: h.ID, Score: h.Score}
+		}
+		// Complete when every hit tied with the nth was fetched: the last
+		// fetched scores lower, or there is nothing more to fetch.
+		if len(hits) <= n || hits[len(hits)-1].Score < hits[n-1].Score || uint64(len(hits)) >= res.Total {
+			slices.SortStableFunc(hits, func(a, b Hit) int {
+				switch {
+				case a.Score > b.Score:
+					return -1
+				case a.Score < b.Score:
+					return 1
+				}
+				return strings.Compare(a.ID, b.ID)
+			})
+			return hits[:min(n, len(hits))], nil
+		}
+		ask *= 2
+	}
 }
 
 // withStats hands a search the index's BM25 statistics (see stats); with
