@@ -121,38 +121,41 @@ func (ix *Index) run(ctx context.Context, idx bleve.Index, terms []Term, f Filte
 // which of several equal hits make the cut never depends on how the
 // segments happen to be laid out. bleve orders equal scores by segment
 // and document number; asking it to sort by id as well costs a stored-id
-// lookup per hit (it doubled a query's time), so topN asks for a margin
-// more than n and sorts the hits at the cut itself, asking again with a
-// wider margin in the rare case the hits tied with the nth run past it.
+// lookup per hit (it doubled a query's time). topN asks for a margin more
+// than n with the plain score order and sorts the hits at the cut by id
+// itself. When the hits tied with the nth run past the margin, the ones
+// bleve happened to return are not a stable choice: that tie group is
+// left out whole (the cut comes before it), which is rare and costs no
+// second query.
 func topN(ctx context.Context, idx bleve.Index, q query.Query, n int, st *search.BM25Stats) ([]Hit, error) {
-	ask := n + n/4 + 8
-	for {
-		req := bleve.NewSearchRequestOptions(q, ask, 0, false)
-		req.Fields = nil
-		res, err := idx.SearchInContext(withStats(ctx, st), req)
-		if err != nil {
-			return nil, err
-		}
-		hits := make([]Hit, len(res.Hits))
-		for i, h := range res.Hits {
-			hits[i] = Hit{ID: h.ID, Score: h.Score}
-		}
-		// Complete when every hit tied with the nth was fetched: the last
-		// fetched scores lower, or there is nothing more to fetch.
-		if len(hits) <= n || hits[len(hits)-1].Score < hits[n-1].Score || uint64(len(hits)) >= res.Total {
-			slices.SortStableFunc(hits, func(a, b Hit) int {
-				switch {
-				case a.Score > b.Score:
-					return -1
-				case a.Score < b.Score:
-					return 1
-				}
-				return strings.Compare(a.ID, b.ID)
-			})
-			return hits[:min(n, len(hits))], nil
-		}
-		ask *= 2
+	req := bleve.NewSearchRequestOptions(q, n+n/4+8, 0, false)
+	req.Fields = nil
+	res, err := idx.SearchInContext(withStats(ctx, st), req)
+	if err != nil {
+		return nil, err
 	}
+	hits := make([]Hit, len(res.Hits))
+	for i, h := range res.Hits {
+		hits[i] = Hit{ID: h.ID, Score: h.Score}
+	}
+	if len(hits) > n && uint64(len(hits)) < res.Total && hits[len(hits)-1].Score == hits[n-1].Score {
+		tie := hits[n-1].Score
+		k := n - 1
+		for k > 0 && hits[k-1].Score == tie {
+			k--
+		}
+		hits = hits[:k]
+	}
+	slices.SortStableFunc(hits, func(a, b Hit) int {
+		switch {
+		case a.Score > b.Score:
+			return -1
+		case a.Score < b.Score:
+			return 1
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	return hits[:min(n, len(hits))], nil
 }
 
 // withStats hands a search the index's BM25 statistics (see stats); with
