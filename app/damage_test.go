@@ -322,3 +322,36 @@ func ids(answer string) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// TestCatchUp: a service opened with CatchUp answers before its index is
+// rebuilt, says so in its searches, and is ready once the first run ends.
+func TestCatchUp(t *testing.T) {
+	ws, cfg, want := damagedWorkspace(t)
+	remove(".archon/index")(t, ws.Root())
+	ctx := context.Background()
+	l, err := Open(ctx, ws, cfg, Options{CatchUp: true, Rescan: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	res, err := l.Search(ctx, SearchRequest{Query: "postgres"})
+	if err != nil {
+		t.Fatalf("search while catching up: %v", err)
+	}
+	if h, _ := l.Health(ctx); !h.Ready && !strings.Contains(strings.Join(res.Warnings, " "), "catching up") {
+		t.Fatalf("a search before the first index run did not say so: %+v", res.Warnings)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for h, _ := l.Health(ctx); !h.Ready; h, _ = l.Health(ctx) {
+		if time.Now().After(deadline) {
+			t.Fatal("never ready")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	got := answers(t, l)
+	for _, q := range damageQueries {
+		if got[q] != want[q] {
+			t.Errorf("search %q once caught up:\n%s\nbefore:\n%s", q, got[q], want[q])
+		}
+	}
+}

@@ -163,6 +163,7 @@ func (l *Local) runIndex() (*rag.IndexStats, error) {
 		l.mu.Lock()
 		l.chunks = st.Chunks
 		l.mu.Unlock()
+		l.caughtUp.Store(true)
 	}
 	if l.opt.Observer != nil {
 		l.opt.Observer.Indexed(st, err)

@@ -48,6 +48,11 @@ type Options struct {
 	// Observer, when set, is told about index runs, context checks and job
 	// runs (for metrics).
 	Observer Observer
+	// CatchUp makes a service's Open return before its first index run,
+	// which then runs in the background: a service restarted after a
+	// kill, with an index to rebuild, answers at once (archon serve),
+	// and searches say that the index is catching up until it has.
+	CatchUp bool
 }
 
 // Observer is told what the memory did, for metrics.
@@ -81,6 +86,8 @@ type Local struct {
 	chunks      int
 	jobsOn      bool
 	repairsSeen int // engine repairs Doctor has reported
+	// caughtUp: the first index run finished (see Options.CatchUp).
+	caughtUp atomic.Bool
 }
 
 var _ Memory = (*Local)(nil)
@@ -106,12 +113,20 @@ func Open(ctx context.Context, ws *memory.Workspace, cfg *config.Loaded, opt Opt
 		return nil, err
 	}
 	l.idx = newIndexer(l)
+	if opt.CatchUp {
+		l.idx.notify() // the first run starts now, in the background
+		return l, nil
+	}
 	if _, err := l.Index(ctx, IndexRequest{}); err != nil {
 		l.Close()
 		return nil, err
 	}
 	return l, nil
 }
+
+// catchingUp is the warning a search carries while a service's first
+// index run has not finished.
+const catchingUp = "the index is catching up with the files after a restart: recent changes may be missing from these results"
 
 // Close stops background indexing (waiting for a run in progress), saves
 // the token caches and closes the indexes and the database. Stop the jobs
@@ -239,7 +254,7 @@ func (l *Local) Health(ctx context.Context) (*Health, error) {
 		busy = l.idx.busy()
 	}
 	return &Health{Status: "ok", Version: l.opt.Version, Root: l.ws.Root(), PID: os.Getpid(),
-		Uptime: time.Since(l.started).Seconds(), Chunks: l.Chunks(), Indexing: busy}, nil
+		Uptime: time.Since(l.started).Seconds(), Chunks: l.Chunks(), Indexing: busy, Ready: l.idx == nil || l.caughtUp.Load()}, nil
 }
 
 // Chunks returns the number of chunks after the last index run.

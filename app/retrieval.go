@@ -79,7 +79,11 @@ func (l *Local) Search(ctx context.Context, r SearchRequest) (*SearchResponse, e
 	if err != nil {
 		return nil, err
 	}
-	return repaired(ctx, l, eng, func() (*SearchResponse, error) { return eng.Search(ctx, q) })
+	res, err := repaired(ctx, l, eng, func() (*SearchResponse, error) { return eng.Search(ctx, q) })
+	if err == nil && l.idx != nil && !l.caughtUp.Load() {
+		res.Warnings = append(res.Warnings, catchingUp)
+	}
+	return res, err
 }
 
 // repaired runs op on the engine; when op finds the index damaged, the

@@ -80,6 +80,9 @@ type Health struct {
 	Uptime   float64 `json:"uptime_seconds"`
 	Chunks   int     `json:"chunks"`
 	Indexing bool    `json:"indexing"`
+	// Ready: the first index run since the service started finished
+	// (until then searches may miss recent changes, and say so).
+	Ready bool `json:"ready"`
 }
 
 // LogRequest is one daily-log entry to append.

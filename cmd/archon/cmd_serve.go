@@ -93,7 +93,9 @@ func (a *app) serve(c *cli.Context) error {
 	defer ln.Close()
 	metrics := server.NewMetrics()
 	a.setGC(cfg)
-	mem, err := core.Open(c.Context, ws, cfg, core.Options{Logger: a.logger, Version: version, Observer: metrics})
+	// CatchUp: the service answers (and writes serve.json) at once, even
+	// when its index must first be rebuilt; searches say so meanwhile.
+	mem, err := core.Open(c.Context, ws, cfg, core.Options{Logger: a.logger, Version: version, Observer: metrics, CatchUp: true})
 	if err != nil {
 		return err
 	}
