@@ -87,7 +87,7 @@ func (q *Query) Validate() ([]string, error) {
 	case q.TopK < 0 || q.TopK > 1000:
 		return nil, fmt.Errorf("top-k must be between 1 and 1000, got %d", q.TopK)
 	}
-	if q.Threshold < 0 || q.Threshold > 1 {
+	if !(q.Threshold >= 0 && q.Threshold <= 1) { // NaN too
 		return nil, fmt.Errorf("threshold must be between 0 and 1, got %g", q.Threshold)
 	}
 	f := &q.Filter
