@@ -310,6 +310,23 @@ func TestDoctor(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(ws.Root(), memory.WisdomFile)); string(b) != "no title\nbad \x00 byte\n" {
 		t.Fatal("doctor rewrote MEMORY.md")
 	}
+	// A heading torn by a crash at the end of a log is cut by --repair.
+	logPath := filepath.Join(ws.Root(), "memory", "2026-11-03.md")
+	before, _ := os.ReadFile(logPath)
+	f, err := os.OpenFile(logPath, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("\n## 10:0")
+	f.Close()
+	rep, err = l.Doctor(ctx, DoctorRequest{Repair: true})
+	repaired := false
+	for _, c := range rep.Checks {
+		repaired = repaired || (c.State == "repaired" && c.File == "memory/2026-11-03.md")
+	}
+	if after, _ := os.ReadFile(logPath); err != nil || !repaired || string(after) != string(before) {
+		t.Fatalf("doctor --repair on a torn tail: %v %+v\n%q", err, rep, after[max(0, len(after)-40):])
+	}
 }
 
 // ids keeps the hit ids of an answer, in order.

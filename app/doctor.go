@@ -55,7 +55,7 @@ func (l *Local) Doctor(ctx context.Context, r DoctorRequest) (*DoctorReport, err
 		}
 		rep.Checks = append(rep.Checks, c)
 	}
-	if err := l.doctorFiles(ctx, add); err != nil {
+	if err := l.doctorFiles(ctx, r.Repair, add); err != nil {
 		return nil, err
 	}
 	if err := l.doctorIndex(ctx, r.Repair, add); err != nil {
@@ -68,8 +68,11 @@ func (l *Local) Doctor(ctx context.Context, r DoctorRequest) (*DoctorReport, err
 }
 
 // doctorFiles reports what is odd in the curated files and the daily
-// logs (the files are the truth: doctor never rewrites them).
-func (l *Local) doctorFiles(ctx context.Context, add func(DoctorCheck)) error {
+// logs (the files are the truth: doctor never rewrites them). With
+// repair, a write a crash tore at the end of a log is settled as the next
+// append would settle it: cut off whole (it was never acknowledged), or
+// completed when only its final newline is missing.
+func (l *Local) doctorFiles(ctx context.Context, repair bool, add func(DoctorCheck)) error {
 	for _, rel := range append([]string{memory.SummaryFile, memory.WisdomFile}, l.ws.IdentityPaths()...) {
 		data, err := l.ws.ReadFile(rel)
 		if errors.Is(err, fs.ErrNotExist) {
@@ -88,6 +91,14 @@ func (l *Local) doctorFiles(ctx context.Context, add func(DoctorCheck)) error {
 		return err
 	}
 	for _, lf := range logs {
+		if repair {
+			res, err := l.ws.RepairLog(ctx, lf.Path)
+			if err != nil {
+				add(DoctorCheck{File: lf.Path, State: "warning", Detail: err.Error()})
+			} else if res.Action != memory.RepairNone {
+				add(DoctorCheck{File: lf.Path, State: "repaired", Detail: fmt.Sprintf("a write torn by a crash was %s: %s", res.Action, res.Detail)})
+			}
+		}
 		data, err := l.ws.ReadFile(lf.Path)
 		if err != nil {
 			add(DoctorCheck{File: lf.Path, State: "warning", Detail: err.Error()})
