@@ -23,8 +23,11 @@ type IndexStats struct {
 	Files int `json:"files"` // source files seen
 	// Refused lists files not indexed because they resolve outside the
 	// workspace (a symlink out of it).
-	Refused  []string      `json:"refused,omitempty"`
-	Changed  int           `json:"changed"`  // files re-chunked
+	Refused []string `json:"refused,omitempty"`
+	Changed int      `json:"changed"` // files re-chunked
+	// Appended counts the changed logs of which only the appended part
+	// was read (they count in Changed too).
+	Appended int           `json:"appended,omitempty"`
 	Removed  int           `json:"removed"`  // files gone from the workspace
 	Added    int           `json:"added"`    // chunks added or changed
 	Deleted  int           `json:"deleted"`  // chunks removed
@@ -111,25 +114,34 @@ func (e *Engine) sources(ctx context.Context) ([]source, error) {
 	return append(out, ks...), nil
 }
 
+// facts is what the index records of a file besides its chunks.
+type facts struct {
+	hash  string // SHA-256 of the content
+	lines int    // a daily log's line count (0 otherwise)
+	tail  string // a daily log's tail fingerprint (see appended)
+}
+
 // chunkFile reads and chunks one source file.
-func (e *Engine) chunkFile(src source) ([]chunk.Chunk, string, error) {
+func (e *Engine) chunkFile(src source) ([]chunk.Chunk, facts, error) {
 	if src.l3 != nil {
 		cs, hash := knowledgeChunk(src.rel, *src.l3)
-		return cs, hash, nil
+		return cs, facts{hash: hash}, nil
 	}
 	data, err := e.ws.ReadFile(src.rel)
 	if err != nil {
-		return nil, "", fmt.Errorf("index %s: %w", src.rel, err)
+		return nil, facts{}, fmt.Errorf("index %s: %w", src.rel, err)
 	}
 	sum := sha256.Sum256(data)
+	f := facts{hash: hex.EncodeToString(sum[:])}
 	if memory.IsMemoriesPath(src.rel) && !utf8.Valid(data) {
-		return nil, hex.EncodeToString(sum[:]), nil // not text: nothing to search
+		return nil, f, nil // not text: nothing to search
 	}
 	lines := memory.SplitLines(data)
 	if src.log {
-		return chunk.Log(memory.ParseLogLines(src.rel, data, lines), lines, src.layer, e.opt.Chunk), hex.EncodeToString(sum[:]), nil
+		f.lines, f.tail = len(lines), tailFingerprint(data)
+		return chunk.Log(memory.ParseLogLines(src.rel, data, lines), lines, src.layer, e.opt.Chunk), f, nil
 	}
-	return chunk.Markdown(src.rel, lines, src.layer, e.opt.Chunk), hex.EncodeToString(sum[:]), nil
+	return chunk.Markdown(src.rel, lines, src.layer, e.opt.Chunk), f, nil
 }
 
 // Index brings every index up to date with the workspace files. Only files
@@ -222,7 +234,50 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 			present[src.rel] = true
 			continue
 		}
-		cs, hash, err := e.chunkFile(src)
+		if !rebuild && had && src.log && old.Layer == src.layer && old.Tail != "" && src.size > old.Size {
+			// A log that only grew: chunk what was appended.
+			prev, err := e.states.get(ctx, tx, src.rel)
+			if err != nil {
+				return nil, err
+			}
+			ap, err := e.appended(src, old, prev)
+			if err != nil {
+				return nil, err
+			}
+			if ap != nil {
+				present[src.rel] = true
+				stats.Changed++
+				stats.Appended++
+				for i := range ap.cs {
+					upserts = append(upserts, ftDoc(&ap.cs[i]))
+					upserted[ap.cs[i].ID] = true
+				}
+				changed = append(changed, ap.cs...)
+				if err := tx.AppendChunks(ctx, ap.rec, ap.cs); err != nil {
+					return nil, err
+				}
+				// Session documents from the block the new chunks join.
+				from := ap.cs[0].Seq / sessionBlock * sessionBlock
+				olds, err := tx.ChunksFrom(ctx, src.rel, from)
+				if err != nil {
+					return nil, err
+				}
+				for _, b := range sessions(src.rel, olds) { // olds holds the new chunks too
+					if h := sha256.Sum256([]byte(b.Text)); e.blocks[b.ID] != h {
+						sessionsOut = append(sessionsOut, b)
+						e.blocks[b.ID] = h
+					}
+				}
+				touched = append(touched, src.rel)
+				if keepPos {
+					fresh[src.rel] = append(e.pos.file(src.rel), positionsOf(ap.cs)...)
+				}
+				e.states.stageStates(src.rel, prev, ap.cs)
+				continue
+			}
+		}
+		cs, ff, err := e.chunkFile(src)
+		hash := ff.hash
 		if errors.Is(err, memory.ErrOutside) {
 			// A file linked out of the workspace is not indexed (and
 			// leaves the index if it was): say which and why.
@@ -234,7 +289,7 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 			return nil, err
 		}
 		present[src.rel] = true
-		rec := store.File{Path: src.rel, Size: src.size, MtimeNs: src.mtime, Hash: hash, Layer: src.layer}
+		rec := store.File{Path: src.rel, Size: src.size, MtimeNs: src.mtime, Hash: hash, Layer: src.layer, Lines: ff.lines, Tail: ff.tail}
 		if had && old.Hash == hash && old.Layer == src.layer {
 			if err := tx.TouchFile(ctx, rec); err != nil {
 				return nil, err

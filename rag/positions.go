@@ -113,6 +113,20 @@ func (p *positions) refresh(fresh map[string][]store.Position, complete bool) {
 	}
 }
 
+// file returns the positions of path's chunks as loaded (none when
+// positions are not loaded).
+func (p *positions) file(path string) []store.Position {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	var out []store.Position
+	for _, pos := range p.byFile[path] {
+		if pos != nil {
+			out = append(out, *pos)
+		}
+	}
+	return out
+}
+
 // positionsOf returns the positions of a file's chunks.
 func positionsOf(cs []chunk.Chunk) []store.Position {
 	out := make([]store.Position, len(cs))

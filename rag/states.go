@@ -24,11 +24,14 @@ type stateCache struct {
 
 	staged      map[string][]chunk.Chunk // this run's last written files
 	stagedOrder []string
+	// stagedStates: files this run appended to (see appended), with the
+	// states of all their chunks.
+	stagedStates map[string]map[string]store.ChunkState
 }
 
 // begin starts an index run: nothing is staged.
 func (c *stateCache) begin() {
-	c.staged, c.stagedOrder = map[string][]chunk.Chunk{}, nil
+	c.staged, c.stagedOrder, c.stagedStates = map[string][]chunk.Chunk{}, nil, nil
 }
 
 // stage notes the chunks the run writes for path, keeping only the last
@@ -39,6 +42,22 @@ func (c *stateCache) stage(path string, cs []chunk.Chunk) {
 		delete(c.staged, c.stagedOrder[0])
 		c.stagedOrder = c.stagedOrder[1:]
 	}
+}
+
+// stageStates notes the states the run writes for path when it added cs
+// to a file whose chunks had the states prev.
+func (c *stateCache) stageStates(path string, prev map[string]store.ChunkState, cs []chunk.Chunk) {
+	st := make(map[string]store.ChunkState, len(prev)+len(cs))
+	for id, s := range prev {
+		st[id] = s
+	}
+	for i := range cs {
+		st[cs[i].ID] = store.StateOf(&cs[i])
+	}
+	if c.stagedStates == nil {
+		c.stagedStates = map[string]map[string]store.ChunkState{}
+	}
+	c.stagedStates[path] = st
 }
 
 // get returns the states of path's chunks, from memory or the database.
@@ -57,13 +76,16 @@ func (c *stateCache) committed(touched []string) {
 	}
 	for _, p := range touched {
 		c.forget(p)
-		cs, ok := c.staged[p]
+		st, ok := c.stagedStates[p]
+		if cs, staged := c.staged[p]; staged && !ok {
+			st = make(map[string]store.ChunkState, len(cs))
+			for i := range cs {
+				st[cs[i].ID] = store.StateOf(&cs[i])
+			}
+			ok = true
+		}
 		if !ok {
 			continue
-		}
-		st := make(map[string]store.ChunkState, len(cs))
-		for i := range cs {
-			st[cs[i].ID] = store.StateOf(&cs[i])
 		}
 		c.files[p] = st
 		c.order = append(c.order, p)

@@ -52,6 +52,10 @@ var migrations = []string{
 	UPDATE chunks SET size = length(CAST(text AS BLOB));
 	DROP INDEX chunks_position;
 	CREATE INDEX chunks_position ON chunks(path, seq, id, date, agent, tags, project, layer, size);`,
+	// A daily log's line count and the hash of its last bytes as indexed:
+	// an index run that finds the log only grew chunks the new bytes.
+	`ALTER TABLE files ADD COLUMN lines INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE files ADD COLUMN tail TEXT NOT NULL DEFAULT '';`,
 }
 
 // Open opens (creating or migrating) the database at path.
@@ -136,11 +140,15 @@ type File struct {
 	MtimeNs int64
 	Hash    string
 	Layer   string
+	// Lines and Tail describe a daily log as indexed: its line count and
+	// the hash of its last bytes (see rag's appended); empty otherwise.
+	Lines int
+	Tail  string
 }
 
 // Files returns every indexed file by path.
 func (s *Store) Files(ctx context.Context) (map[string]File, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT path, size, mtime_ns, hash, layer FROM files")
+	rows, err := s.db.QueryContext(ctx, "SELECT path, size, mtime_ns, hash, layer, lines, tail FROM files")
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +156,7 @@ func (s *Store) Files(ctx context.Context) (map[string]File, error) {
 	out := map[string]File{}
 	for rows.Next() {
 		var f File
-		if err := rows.Scan(&f.Path, &f.Size, &f.MtimeNs, &f.Hash, &f.Layer); err != nil {
+		if err := rows.Scan(&f.Path, &f.Size, &f.MtimeNs, &f.Hash, &f.Layer, &f.Lines, &f.Tail); err != nil {
 			return nil, err
 		}
 		out[f.Path] = f
@@ -218,10 +226,38 @@ func (t *Tx) PutFile(ctx context.Context, f File, cs []chunk.Chunk, prev map[str
 			return fmt.Errorf("insert chunk %s: %w", c.ID, err)
 		}
 	}
-	_, err := t.tx.ExecContext(ctx, `INSERT INTO files(path, size, mtime_ns, hash, layer) VALUES(?, ?, ?, ?, ?)
-		ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns, hash = excluded.hash, layer = excluded.layer`,
-		f.Path, f.Size, f.MtimeNs, f.Hash, f.Layer)
+	return t.putFileRow(ctx, f)
+}
+
+func (t *Tx) putFileRow(ctx context.Context, f File) error {
+	_, err := t.tx.ExecContext(ctx, `INSERT INTO files(path, size, mtime_ns, hash, layer, lines, tail) VALUES(?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns, hash = excluded.hash,
+		layer = excluded.layer, lines = excluded.lines, tail = excluded.tail`,
+		f.Path, f.Size, f.MtimeNs, f.Hash, f.Layer, f.Lines, f.Tail)
 	return err
+}
+
+// AppendChunks adds cs, chunks new to a file that only grew, and updates
+// the file's record; its other chunks stay as they are.
+func (t *Tx) AppendChunks(ctx context.Context, f File, cs []chunk.Chunk) error {
+	for i := range cs {
+		c := &cs[i]
+		if _, err := t.insChunk.ExecContext(ctx, c.ID, c.Path, c.Seq, c.LineStart, c.LineEnd, c.Date, c.Time, c.Agent,
+			strings.Join(c.Tags, ","), c.Project, c.Layer, c.Kind, c.Title, c.Part, c.Hash, c.Text, len(c.Text)); err != nil {
+			return fmt.Errorf("insert chunk %s: %w", c.ID, err)
+		}
+	}
+	return t.putFileRow(ctx, f)
+}
+
+// ChunksFrom returns the chunks of path whose seq is at least from, in
+// order, text included.
+func (t *Tx) ChunksFrom(ctx context.Context, path string, from int) ([]chunk.Chunk, error) {
+	rows, err := t.tx.QueryContext(ctx, "SELECT "+chunkCols+", text FROM chunks WHERE path = ? AND seq >= ? ORDER BY seq", path, from)
+	if err != nil {
+		return nil, err
+	}
+	return scanChunks(rows, true)
 }
 
 // TouchFile updates a file's size and mtime without touching its chunks.
