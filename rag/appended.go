@@ -2,6 +2,7 @@ package rag
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -42,7 +43,7 @@ type appendedChunks struct {
 // appended returns the chunks of what was appended to the log src since
 // it was indexed as old, or nil when the log did not only grow by whole
 // entries (the caller then chunks the whole file).
-func (e *Engine) appended(src source, old store.File, prev map[string]store.ChunkState) (*appendedChunks, error) {
+func (e *Engine) appended(ctx context.Context, src source, old store.File, prev map[string]store.ChunkState) (*appendedChunks, error) {
 	if old.Lines == 0 || len(prev) == 0 {
 		return nil, nil
 	}
@@ -56,6 +57,20 @@ func (e *Engine) appended(src source, old store.File, prev map[string]store.Chun
 		return nil, nil // gone or refused: the whole-file path says why
 	}
 	defer f.Close()
+	// Under the appends' lock, so that no append is half written: every
+	// append ends with a whole entry.
+	if err := memory.LockFile(ctx, f); err != nil {
+		return nil, fmt.Errorf("index %s: %w", src.rel, err)
+	}
+	defer memory.UnlockFile(f)
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("index %s: %w", src.rel, err)
+	}
+	if fi.Size() <= old.Size {
+		return nil, nil
+	}
+	src.size, src.mtime = fi.Size(), fi.ModTime().UnixNano()
 	start := max(0, old.Size-tailBytes)
 	buf := make([]byte, src.size-start)
 	if _, err := f.ReadAt(buf, start); err != nil && err != io.EOF {

@@ -240,7 +240,7 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 			if err != nil {
 				return nil, err
 			}
-			ap, err := e.appended(src, old, prev)
+			ap, err := e.appended(ctx, src, old, prev)
 			if err != nil {
 				return nil, err
 			}
