@@ -12,36 +12,15 @@ import (
 // file or the new one, never a mix: it writes a temporary file in the same
 // directory, fsyncs it, renames it over path and fsyncs the directory.
 func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	r, err := os.OpenRoot(filepath.Dir(path))
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	tmp := f.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err := f.Write(data); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+	defer r.Close()
+	if err := WriteFileAtomicIn(r, filepath.Base(path), data, perm); err != nil {
+		return fmt.Errorf("%s: %w", filepath.Dir(path), err)
 	}
-	if err := f.Chmod(perm); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := f.Sync(); err != nil {
-		return fmt.Errorf("write %s: fsync: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	ok = true
-	return syncDir(dir)
+	return nil
 }
 
 // CreateFile writes data to path only if no file exists there yet. It reports

@@ -67,6 +67,9 @@ func WriteFileAtomicIn(r *os.Root, name string, data []byte, perm os.FileMode) e
 	if _, err := f.Write(data); err != nil {
 		return fmt.Errorf("write %s: %w", name, err)
 	}
+	if err := f.Chmod(perm); err != nil { // exactly perm, whatever the umask
+		return fmt.Errorf("write %s: %w", name, err)
+	}
 	if err := f.Sync(); err != nil {
 		return fmt.Errorf("write %s: fsync: %w", name, err)
 	}

@@ -80,11 +80,8 @@ func (t *Tool) strReplace(p target, oldStr, newStr string) (*Result, error) {
 	}
 	at := strings.Index(content, oldStr)
 	updated := content[:at] + newStr + content[at+len(oldStr):]
-	if len(updated) > t.opt.MaxFileBytes {
-		return nil, fmt.Errorf("%w: %s would be %d bytes, the limit is %d", memory.ErrTooLarge, p.path, len(updated), t.opt.MaxFileBytes)
-	}
-	if err := memory.WriteFileAtomicIn(r, name, []byte(updated), 0o644); err != nil {
-		return nil, confined(p, err)
+	if err := t.rewrite(r, name, p, updated); err != nil {
+		return nil, err
 	}
 	line := strings.Count(content[:at], "\n") + 1
 	return &Result{Content: "The memory file has been edited. " + snippet(updated, line, strings.Count(newStr, "\n")), Changed: []string{p.rel}}, nil
@@ -117,11 +114,8 @@ func (t *Tool) insert(ctx context.Context, p target, at int, text string) (*Resu
 	out := make([]string, 0, len(lines)+len(ins))
 	out = append(append(append(out, lines[:at]...), ins...), lines[at:]...)
 	updated := strings.Join(out, "\n") + "\n"
-	if len(updated) > t.opt.MaxFileBytes {
-		return nil, fmt.Errorf("%w: %s would be %d bytes, the limit is %d", memory.ErrTooLarge, p.path, len(updated), t.opt.MaxFileBytes)
-	}
-	if err := memory.WriteFileAtomicIn(r, name, []byte(updated), 0o644); err != nil {
-		return nil, confined(p, err)
+	if err := t.rewrite(r, name, p, updated); err != nil {
+		return nil, err
 	}
 	return &Result{Content: fmt.Sprintf("The file %s has been edited. %s", p.path, snippet(updated, at+1, len(ins)-1)), Changed: []string{p.rel}}, nil
 }
@@ -287,6 +281,18 @@ func (t *Tool) read(p target) (string, *os.Root, string, error) {
 		return "", nil, "", confined(p, err)
 	}
 	return string(data), r, name, nil
+}
+
+// rewrite replaces the file name of r (target p) by text, atomically,
+// within the size limit.
+func (t *Tool) rewrite(r *os.Root, name string, p target, text string) error {
+	if len(text) > t.opt.MaxFileBytes {
+		return fmt.Errorf("%w: %s would be %d bytes, the limit is %d", memory.ErrTooLarge, p.path, len(text), t.opt.MaxFileBytes)
+	}
+	if err := memory.WriteFileAtomicIn(r, name, []byte(text), 0o644); err != nil {
+		return confined(p, err)
+	}
+	return nil
 }
 
 // occurrences lists the lines where sub starts in s.

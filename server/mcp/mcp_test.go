@@ -84,9 +84,9 @@ func newService(t testing.TB) *app.Local {
 	return svc
 }
 
-// TestToolListBudget measures the tools/list answer in cl100k tokens.
-func TestToolListBudget(t *testing.T) {
-	svc := newService(t)
+// inMemoryClient connects an MCP client to a server over svc in memory.
+func inMemoryClient(t *testing.T, svc app.Memory) *sdk.ClientSession {
+	t.Helper()
 	ctx := context.Background()
 	ct, st := sdk.NewInMemoryTransports()
 	if _, err := NewServer(svc, "test").Connect(ctx, st, nil); err != nil {
@@ -96,7 +96,14 @@ func TestToolListBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer cs.Close()
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+// TestToolListBudget measures the tools/list answer in cl100k tokens.
+func TestToolListBudget(t *testing.T) {
+	ctx := context.Background()
+	cs := inMemoryClient(t, newService(t))
 	res, err := cs.ListTools(ctx, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -11,17 +11,8 @@ import (
 // TestMemoryTool runs every memory-tool command through an MCP client and
 // finds what it wrote with memory_search right after.
 func TestMemoryTool(t *testing.T) {
-	svc := newService(t)
 	ctx := context.Background()
-	ct, st := sdk.NewInMemoryTransports()
-	if _, err := NewServer(svc, "test").Connect(ctx, st, nil); err != nil {
-		t.Fatal(err)
-	}
-	cs, err := sdk.NewClient(&sdk.Implementation{Name: "t", Version: "1"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	cs := inMemoryClient(t, newService(t))
 	call := func(name string, args map[string]any) (string, bool) {
 		t.Helper()
 		r, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: name, Arguments: args})
