@@ -304,7 +304,7 @@ func TestDoctor(t *testing.T) {
 			warned = append(warned, c.Detail)
 		}
 	}
-	if err != nil || len(warned) < 2 || !strings.Contains(strings.Join(warned, " "), "MEMORY.md:2") {
+	if err != nil || len(warned) < 2 || !strings.Contains(" "+strings.Join(warned, " "), " 2: ") {
 		t.Fatalf("doctor on an odd MEMORY.md: %v %q", err, warned)
 	}
 	if b, _ := os.ReadFile(filepath.Join(ws.Root(), memory.WisdomFile)); string(b) != "no title\nbad \x00 byte\n" {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/archon-memory/archon/layers/knowledge"
 	"github.com/archon-memory/archon/memory"
@@ -83,7 +84,7 @@ func (l *Local) doctorFiles(ctx context.Context, repair bool, add func(DoctorChe
 			continue
 		}
 		for _, w := range memory.CheckMarkdown(rel, data) {
-			add(DoctorCheck{File: rel, State: "warning", Detail: w})
+			add(DoctorCheck{File: rel, State: "warning", Detail: strings.TrimPrefix(w, rel+":")})
 		}
 	}
 	logs, err := l.ws.ListLogs(ctx)
@@ -105,7 +106,7 @@ func (l *Local) doctorFiles(ctx context.Context, repair bool, add func(DoctorChe
 			continue
 		}
 		for _, w := range memory.ParseLog(lf.Path, data).Warnings {
-			add(DoctorCheck{File: lf.Path, State: "warning", Detail: w})
+			add(DoctorCheck{File: lf.Path, State: "warning", Detail: strings.TrimPrefix(w, lf.Path+":")})
 		}
 	}
 	return nil

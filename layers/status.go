@@ -22,6 +22,9 @@ type FileStat struct {
 	Exists  bool   `json:"exists"`
 	Tokens  int    `json:"tokens"`
 	Entries int    `json:"entries,omitempty"`
+	// Warnings name what is odd in the file, with its line (NUL bytes,
+	// invalid UTF-8, no title; see memory.CheckMarkdown).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // LogStats summarizes a set of daily logs.
@@ -147,6 +150,7 @@ func fileStat(ws *memory.Workspace, rel string) (FileStat, error) {
 	}
 	st.Exists = true
 	st.Tokens = tokens.Count(string(data))
+	st.Warnings = memory.CheckMarkdown(rel, data)
 	return st, nil
 }
 

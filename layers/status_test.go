@@ -2,6 +2,9 @@ package layers
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -26,6 +29,31 @@ func TestReadStatusDemo(t *testing.T) {
 	}
 	if !st.L1.Summary.Exists || st.L1.Summary.Tokens < 300 || len(st.L1.Identity) != 3 || !st.L4.Exists || st.L4.Entries == 0 {
 		t.Errorf("L1/L4 = %+v %+v", st.L1, st.L4)
+	}
+}
+
+// TestStatusWarnsAboutCuratedFiles: a MEMORY.md without its title and
+// with a NUL byte is reported with file and line.
+func TestStatusWarnsAboutCuratedFiles(t *testing.T) {
+	root := t.TempDir()
+	if _, err := memory.Init(context.Background(), root, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, memory.WisdomFile), []byte("notes\n- a \x00 b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := memory.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := ReadStatus(context.Background(), ws, 7, 1000, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	st.WriteText(&b)
+	if len(st.L4.Warnings) != 2 || !strings.Contains(b.String(), "warning: MEMORY.md:2:") || !strings.Contains(b.String(), "warning: MEMORY.md:1:") {
+		t.Fatalf("warnings %q\n%s", st.L4.Warnings, b.String())
 	}
 }
 

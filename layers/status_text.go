@@ -32,6 +32,15 @@ func (st *Status) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "L3 knowledge       %s\n", st.L3.Note)
 	}
 	fmt.Fprintf(w, "L4 curated wisdom  %s %s, %d items\n", st.L4.Path, presence(st.L4), st.L4.Entries)
+	// What is odd in the curated files, with file and line.
+	for _, f := range append([]FileStat{st.L1.Summary, st.L4}, st.L1.Identity...) {
+		for _, warn := range f.Warnings {
+			fmt.Fprintf(w, "warning: %s\n", warn)
+		}
+	}
+	if st.L2.Warnings > 0 {
+		fmt.Fprintf(w, "warning: %d problems in the daily logs (archon doctor lists them with file and line)\n", st.L2.Warnings)
+	}
 }
 
 func presence(f FileStat) string {
