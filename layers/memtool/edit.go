@@ -57,44 +57,52 @@ func (t *Tool) create(ctx context.Context, p target, text string) (*Result, erro
 }
 
 func (t *Tool) strReplace(p target, oldStr, newStr string) (*Result, error) {
-	switch p.kind {
-	case kindDaily:
+	if p.kind == kindDaily {
 		return nil, refuse("%s is a daily log, which is append-only: nothing in it is replaced (insert or create add an entry; `archon forget ID` removes one)", p.path)
-	case kindRoot, kindDailyDir:
-		return nil, refuse("The path %s is not a file.", p.path)
 	}
-	newStr, err := t.checkText("new_str", newStr)
-	if err != nil {
-		return nil, err
-	}
-	content, r, name, err := t.read(p)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	switch n := strings.Count(content, oldStr); {
-	case n == 0:
-		return nil, refuse("No replacement was performed, old_str `%s` did not appear verbatim in %s.", oldStr, p.path)
-	case n > 1:
-		return nil, refuse("No replacement was performed. Multiple occurrences of old_str `%s` in lines: %s. Please ensure it is unique", oldStr, occurrences(content, oldStr))
-	}
-	at := strings.Index(content, oldStr)
-	updated := content[:at] + newStr + content[at+len(oldStr):]
-	if err := t.rewrite(r, name, p, updated); err != nil {
-		return nil, err
-	}
-	line := strings.Count(content[:at], "\n") + 1
-	return &Result{Content: "The memory file has been edited. " + snippet(updated, line, strings.Count(newStr, "\n")), Changed: []string{p.rel}}, nil
+	return t.edit(p, "new_str", newStr, func(content, newStr string) (string, string, error) {
+		switch n := strings.Count(content, oldStr); {
+		case n == 0:
+			return "", "", refuse("No replacement was performed, old_str `%s` did not appear verbatim in %s.", oldStr, p.path)
+		case n > 1:
+			return "", "", refuse("No replacement was performed. Multiple occurrences of old_str `%s` in lines: %s. Please ensure it is unique", oldStr, occurrences(content, oldStr))
+		}
+		at := strings.Index(content, oldStr)
+		updated := content[:at] + newStr + content[at+len(oldStr):]
+		line := strings.Count(content[:at], "\n") + 1
+		return updated, "The memory file has been edited. " + snippet(updated, line, strings.Count(newStr, "\n")), nil
+	})
 }
 
 func (t *Tool) insert(ctx context.Context, p target, at int, text string) (*Result, error) {
-	switch p.kind {
-	case kindDaily:
+	if p.kind == kindDaily {
 		return t.appendLog(ctx, p, text, "insert")
-	case kindRoot, kindDailyDir:
+	}
+	return t.edit(p, "insert_text", text, func(content, text string) (string, string, error) {
+		lines := splitLines(content)
+		if at < 0 || at > len(lines) {
+			return "", "", refuse("Invalid `insert_line` parameter: %d. It should be within the range of lines of the file: [0, %d]", at, len(lines))
+		}
+		ins := splitLines(strings.TrimSuffix(text, "\n") + "\n")
+		if text == "" || text == "\n" {
+			ins = []string{""}
+		}
+		out := make([]string, 0, len(lines)+len(ins))
+		out = append(append(append(out, lines[:at]...), ins...), lines[at:]...)
+		updated := strings.Join(out, "\n") + "\n"
+		return updated, fmt.Sprintf("The file %s has been edited. %s", p.path, snippet(updated, at+1, len(ins)-1)), nil
+	})
+}
+
+// edit is what str_replace and insert share on a file target: text (the
+// command's field) is checked and redacted, change turns the file's
+// content and text into the new content and the answer, and the file is
+// rewritten atomically within the size limit.
+func (t *Tool) edit(p target, field, text string, change func(content, text string) (string, string, error)) (*Result, error) {
+	if p.kind == kindRoot || p.kind == kindDailyDir {
 		return nil, refuse("The path %s is not a file.", p.path)
 	}
-	text, err := t.checkText("insert_text", text)
+	text, err := t.checkText(field, text)
 	if err != nil {
 		return nil, err
 	}
@@ -103,21 +111,14 @@ func (t *Tool) insert(ctx context.Context, p target, at int, text string) (*Resu
 		return nil, err
 	}
 	defer r.Close()
-	lines := splitLines(content)
-	if at < 0 || at > len(lines) {
-		return nil, refuse("Invalid `insert_line` parameter: %d. It should be within the range of lines of the file: [0, %d]", at, len(lines))
+	updated, answer, err := change(content, text)
+	if err != nil {
+		return nil, err
 	}
-	ins := splitLines(strings.TrimSuffix(text, "\n") + "\n")
-	if text == "" || text == "\n" {
-		ins = []string{""}
-	}
-	out := make([]string, 0, len(lines)+len(ins))
-	out = append(append(append(out, lines[:at]...), ins...), lines[at:]...)
-	updated := strings.Join(out, "\n") + "\n"
 	if err := t.rewrite(r, name, p, updated); err != nil {
 		return nil, err
 	}
-	return &Result{Content: fmt.Sprintf("The file %s has been edited. %s", p.path, snippet(updated, at+1, len(ins)-1)), Changed: []string{p.rel}}, nil
+	return &Result{Content: answer, Changed: []string{p.rel}}, nil
 }
 
 func (t *Tool) delete(p target) (*Result, error) {

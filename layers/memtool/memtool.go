@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/archon-memory/archon/memory"
 )
@@ -192,7 +193,7 @@ func (t *Tool) checkText(field, text string) (string, error) {
 	if strings.IndexByte(text, 0) >= 0 {
 		return "", fmt.Errorf("%w: %s contains a NUL byte", memory.ErrInvalidText, field)
 	}
-	if !validUTF8(text) {
+	if !utf8.ValidString(text) {
 		return "", fmt.Errorf("%w: %s is not valid UTF-8", memory.ErrInvalidText, field)
 	}
 	red, _ := t.ws.Redact(text)

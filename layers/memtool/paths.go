@@ -95,4 +95,3 @@ func parse(p string) (target, error) {
 
 func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
 
-func validUTF8(s string) bool { return utf8.ValidString(s) }
