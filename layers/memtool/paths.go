@@ -94,4 +94,3 @@ func parse(p string) (target, error) {
 }
 
 func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
-
