@@ -137,22 +137,23 @@ func (l *Local) doctorIndex(ctx context.Context, repair bool, add func(DoctorChe
 		return err
 	}
 	var dbBad, ftBad, vecBad bool
-	for i, f := range findings {
+	var dbProblem string
+	for _, f := range findings {
 		if f.OK {
 			continue
 		}
-		switch i {
-		case 0:
-			dbBad = true
-		case 1:
+		switch f.Part {
+		case rag.PartDatabase:
+			dbBad, dbProblem = true, f.Problem
+		case rag.PartFulltext:
 			ftBad = true
-		default:
+		case rag.PartVectors:
 			vecBad = true
 		}
 	}
 	if repair && (dbBad || ftBad || vecBad) {
 		if dbBad {
-			_, err = eng.Repair(ctx, fmt.Errorf("%w: %s", rag.ErrDamagedIndex, findings[0].Problem))
+			_, err = eng.Repair(ctx, fmt.Errorf("%w: %s", rag.ErrDamagedIndex, dbProblem))
 		} else {
 			_, err = eng.RepairDerived(ctx, ftBad, vecBad)
 		}

@@ -160,7 +160,17 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 		return nil, fmt.Errorf("open index database: %w", err)
 	}
 	e.st = st
-	ft, err := e.openFulltext(ctx, opt.Resident)
+	// What the last index run stamped and is unchanged since need not be
+	// read through by a one-shot command (see stamps.go).
+	trusted := map[string]bool{}
+	if !opt.Resident {
+		if trusted, err = e.unchanged(ctx); err != nil {
+			st.Close()
+			return nil, err
+		}
+	}
+	e.vecTrusted = trusted[e.vectorFiles().Snapshot]
+	ft, err := e.openFulltext(ctx, trusted)
 	if err != nil {
 		st.Close()
 		return nil, err

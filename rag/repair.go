@@ -73,19 +73,11 @@ func (e *Engine) setAside() (string, error) {
 
 // openFulltext opens the full-text index. One that cannot be opened, or
 // has a segment failing its checksum, is removed and marked for the next
-// Index to rebuild from the database. With check every segment is read;
-// without, only those changed since the last index run (see stamps.go).
-func (e *Engine) openFulltext(ctx context.Context, check bool) (*fulltext.Index, error) {
+// Index to rebuild from the database. Segments in trusted are not read
+// (see stamps.go).
+func (e *Engine) openFulltext(ctx context.Context, trusted map[string]bool) (*fulltext.Index, error) {
 	ft, err := fulltext.Open(e.ftDir())
 	if err == nil {
-		trusted := map[string]bool{}
-		if !check {
-			if trusted, err = e.unchanged(ctx); err != nil {
-				ft.Close()
-				return nil, err
-			}
-		}
-		e.vecTrusted = trusted[e.vectorFiles().Snapshot]
 		if err = ft.Verify(func(p string) bool { return trusted[p] }); err != nil {
 			ft.Close()
 		}
@@ -180,8 +172,16 @@ func damagedNote(rs []Repair) string {
 	return "repaired damaged " + strings.Join(files, ", ") + " (rebuilt from the workspace files)"
 }
 
+// The parts of the index a Finding is about.
+const (
+	PartDatabase = "database"
+	PartFulltext = "fulltext"
+	PartVectors  = "vectors"
+)
+
 // Finding is one derived file's state, as Check saw it.
 type Finding struct {
+	Part    string `json:"part"`              // PartDatabase, PartFulltext or PartVectors
 	File    string `json:"file"`              // relative to the workspace root
 	OK      bool   `json:"ok"`                // usable as it is
 	Problem string `json:"problem,omitempty"` // what is wrong with it
@@ -199,40 +199,46 @@ func (e *Engine) Check(ctx context.Context) ([]Finding, error) {
 	if e.st == nil {
 		return nil, ErrClosed
 	}
-	find := func(path string, err error) Finding {
-		f := Finding{File: e.ws.Rel(path), OK: err == nil}
+	find := func(part, path string, err error) Finding {
+		f := Finding{Part: part, File: e.ws.Rel(path), OK: err == nil}
 		if err != nil {
 			f.Problem = err.Error()
 		}
 		return f
 	}
-	out := []Finding{find(filepath.Join(e.dir, "rag.db"), e.st.Check(ctx))}
+	out := []Finding{find(PartDatabase, filepath.Join(e.dir, "rag.db"), e.st.Check(ctx))}
 	ftErr := e.ft.Verify(nil)
 	if ftErr == nil {
 		ftErr = e.countsAgree(ctx)
 	}
-	out = append(out, find(e.ftDir(), ftErr))
+	out = append(out, find(PartFulltext, e.ftDir(), ftErr))
 	if e.emb != nil {
-		files := e.vectorFiles()
-		var verr error
-		if _, err := os.Stat(files.Snapshot); err == nil {
-			id, err := e.embedderID(ctx)
-			if err == nil {
-				var gen uint64
-				if gen, err = e.vectorsGen(ctx); err == nil {
-					files.SkipVectorCheck = false // read them all
-					if vx, oerr := files.Open(ctx, id, gen); oerr != nil {
-						err = oerr
-					} else {
-						vx.Close()
-					}
-				}
-			}
-			verr = err
-		}
-		out = append(out, find(files.Snapshot, verr))
+		out = append(out, find(PartVectors, e.vectorFiles().Snapshot, e.checkVectors(ctx)))
 	}
 	return out, ctx.Err()
+}
+
+// checkVectors opens the vector files as a search would, reading every
+// vector against the snapshot's CRC (no snapshot yet: nothing to check).
+func (e *Engine) checkVectors(ctx context.Context) error {
+	files := e.vectorFiles()
+	if _, err := os.Stat(files.Snapshot); err != nil {
+		return nil
+	}
+	id, err := e.embedderID(ctx)
+	if err != nil {
+		return err
+	}
+	gen, err := e.vectorsGen(ctx)
+	if err != nil {
+		return err
+	}
+	files.SkipVectorCheck = false // read them all
+	ix, err := files.Open(ctx, id, gen)
+	if err != nil {
+		return err
+	}
+	return ix.Close()
 }
 
 // countsAgree checks that the full-text index holds one document per
