@@ -114,6 +114,19 @@ func (e *Engine) sources(ctx context.Context) ([]source, error) {
 	return append(out, ks...), nil
 }
 
+// changedBlocks appends to out the session documents of blocks whose text
+// differs from what was indexed, and notes their new text. The caller
+// holds ixMu.
+func (e *Engine) changedBlocks(out, blocks []fulltext.Session) []fulltext.Session {
+	for _, b := range blocks {
+		if h := sha256.Sum256([]byte(b.Text)); e.blocks[b.ID] != h {
+			out = append(out, b)
+			e.blocks[b.ID] = h
+		}
+	}
+	return out
+}
+
 // facts is what the index records of a file besides its chunks.
 type facts struct {
 	hash  string // SHA-256 of the content
@@ -262,12 +275,7 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 				if err != nil {
 					return nil, err
 				}
-				for _, b := range sessions(src.rel, olds) { // olds holds the new chunks too
-					if h := sha256.Sum256([]byte(b.Text)); e.blocks[b.ID] != h {
-						sessionsOut = append(sessionsOut, b)
-						e.blocks[b.ID] = h
-					}
-				}
+				sessionsOut = e.changedBlocks(sessionsOut, sessions(src.rel, olds)) // olds holds the new chunks too
 				touched = append(touched, src.rel)
 				if keepPos {
 					fresh[src.rel] = append(e.pos.file(src.rel), positionsOf(ap.cs)...)
@@ -320,12 +328,7 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 		}
 		// Session documents: only the blocks whose text changed.
 		blocks := sessions(src.rel, cs)
-		for i := range blocks {
-			if h := sha256.Sum256([]byte(blocks[i].Text)); e.blocks[blocks[i].ID] != h {
-				sessionsOut = append(sessionsOut, blocks[i])
-				e.blocks[blocks[i].ID] = h
-			}
-		}
+		sessionsOut = e.changedBlocks(sessionsOut, blocks)
 		for b := len(blocks); b < sessionBlocks(prev); b++ {
 			sessionDeletes = append(sessionDeletes, sessionID(src.rel, b))
 			delete(e.blocks, sessionID(src.rel, b))
