@@ -13,6 +13,7 @@ import (
 
 	"github.com/archon-memory/archon/bench/gen"
 	"github.com/archon-memory/archon/config"
+	"github.com/archon-memory/archon/internal/testws"
 	"github.com/archon-memory/archon/memory"
 )
 
@@ -28,19 +29,13 @@ func TestMain(m *testing.M) {
 
 func runIndexer(root string) int {
 	ctx := context.Background()
-	cfg, err := config.Load(filepath.Join(root, memory.ConfigFile), nil)
+	ws, cfg, err := testws.Open(root)
 	if err == nil {
-		var opt memory.Options
-		if opt, err = cfg.MemoryOptions(); err == nil {
-			var ws *memory.Workspace
-			if ws, err = memory.OpenWith(root, opt); err == nil {
-				var l *Local
-				if l, err = Open(ctx, ws, cfg, Options{OneShot: true}); err == nil {
-					fmt.Println("indexing")
-					_, err = l.Index(ctx, IndexRequest{})
-					l.Close()
-				}
-			}
+		var l *Local
+		if l, err = Open(ctx, ws, cfg, Options{OneShot: true}); err == nil {
+			fmt.Println("indexing")
+			_, err = l.Index(ctx, IndexRequest{})
+			l.Close()
 		}
 	}
 	if err != nil {
@@ -68,12 +63,7 @@ func TestKilledIndexer(t *testing.T) {
 	}
 	open := func(root string, oneShot bool) *Local {
 		t.Helper()
-		cfg, err := config.Load(filepath.Join(root, memory.ConfigFile), []string{"ARCHON_WORKSPACE_TIMEZONE=UTC"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		opt, _ := cfg.MemoryOptions()
-		ws, err := memory.OpenWith(root, opt)
+		ws, cfg, err := testws.Open(root, "ARCHON_WORKSPACE_TIMEZONE=UTC")
 		if err != nil {
 			t.Fatal(err)
 		}

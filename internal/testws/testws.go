@@ -20,17 +20,25 @@ func New(t testing.TB, env ...string) (*memory.Workspace, *config.Loaded) {
 	if _, err := memory.Init(context.Background(), root, map[string][]byte{memory.ConfigFile: config.Template()}); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := config.Load(filepath.Join(root, memory.ConfigFile), env)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opt, err := cfg.MemoryOptions()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ws, err := memory.OpenWith(root, opt)
+	ws, cfg, err := Open(root, env...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return ws, cfg
+}
+
+// Open opens the existing workspace at root as the CLI does, with its
+// archon.yaml and env on top. It needs no testing.T: a test binary that
+// serves as a child process (an indexer, an MCP server) calls it too.
+func Open(root string, env ...string) (*memory.Workspace, *config.Loaded, error) {
+	cfg, err := config.Load(filepath.Join(root, memory.ConfigFile), env)
+	if err != nil {
+		return nil, nil, err
+	}
+	opt, err := cfg.MemoryOptions()
+	if err != nil {
+		return nil, nil, err
+	}
+	ws, err := memory.OpenWith(root, opt)
+	return ws, cfg, err
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/archon-memory/archon/app"
 	"github.com/archon-memory/archon/config"
+	"github.com/archon-memory/archon/internal/testws"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/tokens"
 )
@@ -29,7 +30,7 @@ func TestMain(m *testing.M) {
 
 func runStdio(root string) int {
 	ctx := context.Background()
-	ws, cfg, err := openWorkspace(root)
+	ws, cfg, err := testws.Open(root)
 	if err == nil {
 		var svc *app.Local
 		if svc, err = app.Open(ctx, ws, cfg, app.Options{Rescan: -1, IndexDelay: 20 * time.Millisecond}); err == nil {
@@ -42,19 +43,6 @@ func runStdio(root string) int {
 		return 1
 	}
 	return 0
-}
-
-func openWorkspace(root string) (*memory.Workspace, *config.Loaded, error) {
-	cfg, err := config.Load(filepath.Join(root, memory.ConfigFile), nil)
-	if err != nil {
-		return nil, nil, err
-	}
-	opt, err := cfg.MemoryOptions()
-	if err != nil {
-		return nil, nil, err
-	}
-	ws, err := memory.OpenWith(root, opt)
-	return ws, cfg, err
 }
 
 func newRoot(t testing.TB) string {
@@ -72,7 +60,7 @@ func newRoot(t testing.TB) string {
 
 func newService(t testing.TB) *app.Local {
 	t.Helper()
-	ws, cfg, err := openWorkspace(newRoot(t))
+	ws, cfg, err := testws.Open(newRoot(t))
 	if err != nil {
 		t.Fatal(err)
 	}
