@@ -117,7 +117,7 @@ func stats(idx bleve.Index) (*search.BM25Stats, error) {
 	st := &search.BM25Stats{DocCount: float64(n), FieldCardinality: map[string]int{}}
 	// A field no document has yet counts 0, as bleve counts it; so do
 	// "*" and "_all", which filter clauses name (they are not scored).
-	known := []string{FieldText, FieldAgent, FieldTags, FieldProject, FieldLayer, FieldDate, "*", "_all"}
+	known := append([]string{FieldText, "*", "_all"}, keywordFields()...)
 	for _, f := range known {
 		st.FieldCardinality[f] = 0
 	}
@@ -207,6 +207,11 @@ func (ix *Index) RefreshStats() error {
 // archon's Analyzer produced at white space and does nothing else.
 const termsAnalyzer = "archon_terms"
 
+// keywordFields are the fields filters match whole, beside FieldText.
+func keywordFields() []string {
+	return []string{FieldAgent, FieldTags, FieldProject, FieldLayer, FieldDate}
+}
+
 // newMapping builds the index mapping: one pre-analyzed text field, keyword
 // fields for filters, no _all field, nothing stored, no term vectors.
 func newMapping() (*mapping.IndexMappingImpl, error) {
@@ -238,7 +243,7 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	}
 	doc := bleve.NewDocumentStaticMapping()
 	doc.AddFieldMappingsAt(FieldText, text)
-	for _, f := range []string{FieldAgent, FieldTags, FieldProject, FieldLayer, FieldDate} {
+	for _, f := range keywordFields() {
 		doc.AddFieldMappingsAt(f, kw())
 	}
 	im.DefaultMapping = doc
