@@ -86,13 +86,20 @@ func (e *Engine) openFulltext(ctx context.Context, trusted map[string]bool) (*fu
 		return ft, err
 	}
 	e.log.Warn("full-text index unreadable; rebuilding it", "dir", e.ftDir(), "err", err)
+	return e.resetFulltext(ctx, err.Error())
+}
+
+// resetFulltext removes the (closed) full-text index, marks it for the
+// next Index to rebuild from the database, records why, and opens a new
+// empty one.
+func (e *Engine) resetFulltext(ctx context.Context, problem string) (*fulltext.Index, error) {
 	if err := os.RemoveAll(e.ftDir()); err != nil {
-		return nil, fmt.Errorf("remove corrupt full-text index: %w", err)
+		return nil, fmt.Errorf("remove damaged full-text index: %w", err)
 	}
 	if err := e.st.SetMeta(ctx, metaFulltextDirty, "1"); err != nil {
 		return nil, err
 	}
-	e.repairs = append(e.repairs, Repair{File: e.ws.Rel(e.ftDir()), Problem: err.Error(), Action: "removed; rebuilt from the index database"})
+	e.repairs = append(e.repairs, Repair{File: e.ws.Rel(e.ftDir()), Problem: problem, Action: "removed; rebuilt from the index database"})
 	return fulltext.Open(e.ftDir())
 }
 
@@ -276,13 +283,7 @@ func (e *Engine) RepairDerived(ctx context.Context, fulltextToo, vectorsToo bool
 	var err error
 	if fulltextToo {
 		e.ft.Close()
-		if err = os.RemoveAll(e.ftDir()); err == nil {
-			err = e.st.SetMeta(ctx, metaFulltextDirty, "1")
-		}
-		if err == nil {
-			e.ft, err = fulltext.Open(e.ftDir())
-		}
-		e.repairs = append(e.repairs, Repair{File: e.ws.Rel(e.ftDir()), Problem: "failed archon doctor's check", Action: "rebuilt from the index database"})
+		e.ft, err = e.resetFulltext(ctx, "failed archon doctor's check")
 	}
 	if err == nil && vectorsToo {
 		e.vec.mu.Lock()
