@@ -46,6 +46,14 @@ func (l *Local) checkOptions(r *ConvRequest) (monitor.CheckOptions, error) {
 	if r.Largest < 0 || r.Largest > 1000 {
 		return monitor.CheckOptions{}, Invalidf("largest must be between 0 and 1000, got %d", r.Largest)
 	}
+	if r.Agent != "" {
+		if err := memory.ValidateAgent(r.Agent); err != nil {
+			return monitor.CheckOptions{}, wrap(Invalid, fmt.Errorf("agent: %w", err))
+		}
+	}
+	if err := validSession(r.Session); err != nil {
+		return monitor.CheckOptions{}, err
+	}
 	override, err := monitor.LoadOverride(l.ws.StateDir())
 	if err != nil {
 		return monitor.CheckOptions{}, err
@@ -93,11 +101,17 @@ func (l *Local) Check(ctx context.Context, r ConvRequest) (*Report, error) {
 	if err != nil {
 		return nil, wrap(Invalid, err)
 	}
-	if err := ctxlog.Open(l.ws.StateDir()).Append(ctx, monitor.CheckEvent(rep)); err != nil {
+	ev := monitor.CheckEvent(rep)
+	ev.Session, ev.Agent = r.Session, r.Agent
+	if err := ctxlog.Open(l.ws.StateDir()).Append(ctx, ev); err != nil {
 		l.log.Warn("context log not written", "err", err)
 	}
+	cs := ContextSession{Key: sessionKey(r.Session, r.Agent), Session: r.Session, Agent: r.Agent, Time: l.ws.Now(), Report: rep}
+	if err := l.recordSession(ctx, cs); err != nil {
+		l.log.Warn("context session not kept", "err", err)
+	}
 	if l.opt.Observer != nil {
-		l.opt.Observer.Checked(rep)
+		l.opt.Observer.Checked(&cs)
 	}
 	return rep, nil
 }
@@ -148,6 +162,9 @@ func (l *Local) prepareOptions(m *monitor.Monitor, r *PrepareRequest, copt monit
 func (l *Local) prepared(p *monitor.Prepared, r *PrepareRequest) (*Prepared, error) {
 	if !r.DryRun && (len(p.Archived) > 0 || p.SummaryPath != "") {
 		l.Changed()
+	}
+	if !r.DryRun && p.SummaryPath != "" {
+		l.updated(UpdateSummary)
 	}
 	out, err := conv.Marshal(p.Conv)
 	if err != nil {
@@ -250,7 +267,7 @@ func (l *Local) Summarize(ctx context.Context, r ConvRequest) (*Summary, error) 
 	if err != nil {
 		return nil, err
 	}
-	l.Changed()
+	l.changed(UpdateSummary)
 	out := &Summary{Path: memory.SummaryFile, Tokens: res.Tokens, Method: res.Method, Fallback: res.Fallback}
 	if history != "" {
 		out.History = l.ws.Rel(history)
@@ -282,6 +299,7 @@ func (l *Local) SetModel(ctx context.Context, m *string) (*ModelOverride, error)
 	if err := monitor.SaveOverride(l.ws.StateDir(), name, time.Now()); err != nil {
 		return nil, err
 	}
+	l.updated(UpdateModel)
 	return l.Model(ctx)
 }
 
@@ -316,4 +334,14 @@ func (l *Local) Profile(ctx context.Context, name string) (*Profile, error) {
 		return nil, err
 	}
 	return &p, nil
+}
+
+// Models lists the models the monitor knows, with their windows and
+// prices, by name.
+func (l *Local) Models(ctx context.Context) ([]ModelInfo, error) {
+	m, err := l.monitor()
+	if err != nil {
+		return nil, err
+	}
+	return m.Registry().Models(), nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/archon-memory/archon/jobs"
 	"github.com/archon-memory/archon/layers/knowledge"
+	"github.com/archon-memory/archon/layers/promote"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag"
 )
@@ -63,7 +64,7 @@ func KindOf(err error) Kind {
 		return Cancelled
 	case errors.Is(err, rag.ErrNotFound), errors.Is(err, knowledge.ErrNotFound), errors.Is(err, jobs.ErrUnknown):
 		return NotFound
-	case errors.Is(err, knowledge.ErrConflict), errors.Is(err, jobs.ErrBusy):
+	case errors.Is(err, knowledge.ErrConflict), errors.Is(err, jobs.ErrBusy), errors.Is(err, promote.ErrNotCandidate):
 		return Conflict
 	case errors.Is(err, memory.ErrTooLarge):
 		return TooLarge

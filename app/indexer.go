@@ -161,7 +161,7 @@ func (l *Local) runIndex() (*rag.IndexStats, error) {
 			l.log.Warn(w)
 		}
 		l.mu.Lock()
-		l.chunks = st.Chunks
+		l.chunks, l.indexedAt = st.Chunks, time.Now()
 		l.mu.Unlock()
 		l.caughtUp.Store(true)
 	}

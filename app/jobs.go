@@ -22,7 +22,9 @@ const jobsStopWait = 10 * time.Minute
 // defineJobs returns archon's jobs on m with the configured schedules
 // (jobs.*; jobs.enabled false turns every one off). The jobs call the
 // same Memory every front end does.
-func defineJobs(m Memory, specs map[string]string, summary func(ctx context.Context) (string, error)) []jobs.Job {
+// With review set the promote job only proposes: candidates wait for a
+// person's verdict (the dashboard's review, archon promote --approve).
+func defineJobs(m Memory, specs map[string]string, review bool, summary func(ctx context.Context) (string, error)) []jobs.Job {
 	return []jobs.Job{
 		{Name: jobs.Archive, Schedule: specs[jobs.Archive], Run: func(ctx context.Context) (string, error) {
 			res, err := m.Archive(ctx, ArchiveRequest{})
@@ -38,9 +40,12 @@ func defineJobs(m Memory, specs map[string]string, summary func(ctx context.Cont
 		{Name: jobs.Reindex, Schedule: specs[jobs.Reindex], Run: func(ctx context.Context) (string, error) { return reindex(ctx, m) }},
 		{Name: jobs.Summary, Schedule: specs[jobs.Summary], Run: summary},
 		{Name: jobs.Promote, Schedule: specs[jobs.Promote], Run: func(ctx context.Context) (string, error) {
-			res, err := m.Promote(ctx, PromoteRequest{})
+			res, err := m.Promote(ctx, PromoteRequest{DryRun: review})
 			if err != nil {
 				return "", fmt.Errorf("promote: %w", err)
+			}
+			if review {
+				return fmt.Sprintf("%d of %d candidates wait for review (promote.review)", len(res.Added), len(res.Decisions)), nil
 			}
 			return fmt.Sprintf("promoted %d of %d candidates to MEMORY.md", len(res.Added), len(res.Decisions)), nil
 		}},
@@ -81,7 +86,7 @@ func (l *Local) scheduler() (*jobs.Scheduler, error) {
 		if l.opt.Observer != nil {
 			opt.OnRun = l.opt.Observer.JobRan
 		}
-		return jobs.New(defineJobs(l, l.schedules(), l.summaryJob), opt)
+		return jobs.New(defineJobs(l, l.schedules(), l.cfg.Promote.Review, l.summaryJob), opt)
 	})
 }
 
@@ -168,7 +173,7 @@ func (l *Local) summaryJob(ctx context.Context) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	l.Changed()
+	l.changed(UpdateSummary)
 	return fmt.Sprintf("summarized %d entries of %d days into %s (%d tokens, %s)", len(msgs), days, memory.SummaryFile, res.Tokens, res.Method), nil
 }
 

@@ -52,7 +52,7 @@ func (l *Local) AddProject(ctx context.Context, in ProjectInput) (*Project, erro
 	if err != nil {
 		return nil, err
 	}
-	defer l.Changed() // the record is searchable after the next index run
+	defer l.changed(UpdateKnowledge) // the record is searchable after the next index run
 	return ptr(s.AddProject(ctx, knowledge.Project{Name: l.redact(in.Name), Description: l.redact(in.Description), Status: in.Status}))
 }
 
@@ -62,7 +62,7 @@ func (l *Local) UpdateProject(ctx context.Context, ref string, p ProjectPatch) (
 	if err != nil {
 		return nil, err
 	}
-	defer l.Changed() // the record is searchable after the next index run
+	defer l.changed(UpdateKnowledge) // the record is searchable after the next index run
 	return ptr(s.UpdateProject(ctx, ref, knowledge.ProjectUpdate{Name: l.redactp(p.Name), Description: l.redactp(p.Description), Status: p.Status}))
 }
 
@@ -90,7 +90,7 @@ func (l *Local) AddTask(ctx context.Context, in TaskInput) (*Task, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer l.Changed() // the record is searchable after the next index run
+	defer l.changed(UpdateKnowledge) // the record is searchable after the next index run
 	deps := in.DependsOn
 	if deps == nil {
 		deps = []string{}
@@ -105,7 +105,7 @@ func (l *Local) UpdateTask(ctx context.Context, id string, p TaskPatch) (*Task, 
 	if err != nil {
 		return nil, err
 	}
-	defer l.Changed() // the record is searchable after the next index run
+	defer l.changed(UpdateKnowledge) // the record is searchable after the next index run
 	u := knowledge.TaskUpdate{Title: l.redactp(p.Title), Description: l.redactp(p.Description), Project: p.Project, Status: p.Status,
 		Assignee: p.Assignee, DependsOn: p.DependsOn}
 	if p.Priority != nil {
@@ -121,7 +121,7 @@ func (l *Local) DoneTask(ctx context.Context, id string, force bool) (*Task, err
 	if err != nil {
 		return nil, err
 	}
-	defer l.Changed() // the record is searchable after the next index run
+	defer l.changed(UpdateKnowledge) // the record is searchable after the next index run
 	return ptr(s.DoneTask(ctx, id, force))
 }
 
@@ -157,7 +157,7 @@ func (l *Local) AddItem(ctx context.Context, in ItemInput) (*KnowledgeItem, erro
 	if err != nil {
 		return nil, err
 	}
-	defer l.Changed() // the record is searchable after the next index run
+	defer l.changed(UpdateKnowledge) // the record is searchable after the next index run
 	kind, err := knowledge.ParseKind(in.Kind)
 	if err != nil {
 		return nil, err
@@ -175,7 +175,7 @@ func (l *Local) UpdateItem(ctx context.Context, id string, p ItemPatch) (*Knowle
 	if err != nil {
 		return nil, err
 	}
-	defer l.Changed() // the record is searchable after the next index run
+	defer l.changed(UpdateKnowledge) // the record is searchable after the next index run
 	return ptr(s.UpdateItem(ctx, id, knowledge.ItemUpdate{Kind: p.Kind, Title: l.redactp(p.Title), Body: l.redactp(p.Body), Tags: p.Tags,
 		Agent: p.Agent, Project: p.Project, Promotion: p.Promotion}))
 }
@@ -192,6 +192,7 @@ func (l *Local) Observe(ctx context.Context, id string, in ObserveInput) (*Obser
 	if in.Agent == "" {
 		in.Agent = l.cfg.Log.Agent
 	}
+	defer l.updated(UpdateKnowledge) // promotion candidates may change
 	return ptr(s.Observe(ctx, knowledge.Observation{Item: id, Agent: in.Agent, Success: *in.Success,
 		Project: in.Project, Note: in.Note}))
 }
@@ -219,7 +220,7 @@ func (l *Local) Import(ctx context.Context, r ImportRequest) (*ImportResult, err
 	}
 	res, err := s.Import(ctx, l.redact(r.Document), r.Overwrite)
 	if err == nil {
-		l.Changed()
+		l.changed(UpdateKnowledge)
 	}
 	return res, err
 }

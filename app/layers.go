@@ -92,12 +92,19 @@ func (l *Local) Promote(ctx context.Context, r PromoteRequest) (*PromoteResult, 
 	if err != nil {
 		return nil, err
 	}
-	res, err := promote.Run(ctx, kn, promote.Options{
+	opt := promote.Options{
 		Rule: promote.RuleFrom(l.cfg.Promote), WisdomPath: l.ws.WisdomPath(), DryRun: r.DryRun, Now: l.ws.Now,
-		BackupDir: filepath.Join(l.ws.StateDir(), promote.BackupDirName),
-	})
+		BackupDir: filepath.Join(l.ws.StateDir(), promote.BackupDirName), Reject: r.Reject,
+	}
+	if len(r.Items) > 0 || len(r.Reject) > 0 {
+		opt.Only = append([]string{}, r.Items...) // a verdict: nothing beyond what it approves
+	}
+	res, err := promote.Run(ctx, kn, opt)
+	if err == nil && !r.DryRun && len(res.Rejected) > 0 {
+		l.updated(UpdateKnowledge)
+	}
 	if err == nil && !r.DryRun && len(res.Added) > 0 {
-		l.Changed()
+		l.changed(UpdateWisdom)
 	}
 	return res, err
 }
@@ -140,7 +147,7 @@ func (l *Local) AddSection(ctx context.Context, r SectionRequest) (*SectionResul
 	if err := memory.WriteFileAtomic(path, []byte(doc), 0o644); err != nil {
 		return nil, err
 	}
-	l.Changed()
+	l.changed(UpdateWisdom)
 	res.Added = true
 	return res, nil
 }

@@ -55,15 +55,69 @@ type Options struct {
 	CatchUp bool
 }
 
-// Observer is told what the memory did, for metrics.
+// Observer is told what the memory did: for metrics and for the
+// dashboard's live updates. Its methods are called after the fact, on the
+// caller's goroutine: they must return quickly.
 type Observer interface {
 	// Indexed is called after every index run.
 	Indexed(st *rag.IndexStats, err error)
-	// Checked is called after every context check.
-	Checked(r *monitor.Report)
+	// Checked is called after every context check, with the check as
+	// kept for its session.
+	Checked(s *ContextSession)
 	// JobRan is called after every run of a scheduled job; err is nil for
 	// a run that succeeded or skipped.
 	JobRan(name string, err error, d time.Duration)
+	// Logged is called after an entry was appended to a daily log.
+	Logged(e *Entry)
+	// Updated is called after a change a front end shows: one of the
+	// Update* names.
+	Updated(what string)
+}
+
+// What Observer.Updated names.
+const (
+	UpdateModel     = "model"     // the model override
+	UpdateWisdom    = "memory_md" // MEMORY.md
+	UpdateSummary   = "summary"   // MEMORY_SUMMARY.md
+	UpdateKnowledge = "knowledge" // L3
+)
+
+// Observers tells each of its observers.
+type Observers []Observer
+
+// Indexed implements Observer.
+func (o Observers) Indexed(st *rag.IndexStats, err error) {
+	for _, x := range o {
+		x.Indexed(st, err)
+	}
+}
+
+// Checked implements Observer.
+func (o Observers) Checked(s *ContextSession) {
+	for _, x := range o {
+		x.Checked(s)
+	}
+}
+
+// JobRan implements Observer.
+func (o Observers) JobRan(name string, err error, d time.Duration) {
+	for _, x := range o {
+		x.JobRan(name, err, d)
+	}
+}
+
+// Logged implements Observer.
+func (o Observers) Logged(e *Entry) {
+	for _, x := range o {
+		x.Logged(e)
+	}
+}
+
+// Updated implements Observer.
+func (o Observers) Updated(what string) {
+	for _, x := range o {
+		x.Updated(what)
+	}
 }
 
 // Local is the Memory of one workspace, served by its engines in this
@@ -82,8 +136,10 @@ type Local struct {
 	sched lazy[jobs.Scheduler]
 	idx   *indexer // nil when OneShot
 
-	mu          sync.Mutex // guards chunks, jobsOn, repairsSeen
+	mu          sync.Mutex // guards chunks, indexedAt, logDays, jobsOn, repairsSeen
 	chunks      int
+	indexedAt   time.Time
+	logDays     map[string]logDay // Logs' counts by path, while size and mtime hold
 	jobsOn      bool
 	repairsSeen int // engine repairs Doctor has reported
 	// caughtUp: the first index run finished (see Options.CatchUp).
@@ -253,8 +309,16 @@ func (l *Local) Health(ctx context.Context) (*Health, error) {
 	if l.idx != nil {
 		busy = l.idx.busy()
 	}
-	return &Health{Status: "ok", Version: l.opt.Version, Root: l.ws.Root(), PID: os.Getpid(),
-		Uptime: time.Since(l.started).Seconds(), Chunks: l.Chunks(), Indexing: busy, Ready: l.idx == nil || l.caughtUp.Load()}, nil
+	h := &Health{Status: "ok", Version: l.opt.Version, Root: l.ws.Root(), PID: os.Getpid(),
+		Uptime: time.Since(l.started).Seconds(), Chunks: l.Chunks(), Indexing: busy, Ready: l.idx == nil || l.caughtUp.Load(),
+		IndexBytes: memory.DirBytes(l.IndexDir())}
+	l.mu.Lock()
+	if !l.indexedAt.IsZero() {
+		at := l.indexedAt.UTC()
+		h.IndexedAt = &at
+	}
+	l.mu.Unlock()
+	return h, nil
 }
 
 // Chunks returns the number of chunks after the last index run.

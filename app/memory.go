@@ -49,6 +49,11 @@ type Memory interface {
 	Summarize(ctx context.Context, r ConvRequest) (*Summary, error)
 	// ContextLog returns the most recent context events, oldest first.
 	ContextLog(ctx context.Context, n int) ([]ContextEvent, error)
+	// ContextSessions returns the latest check of each session (or
+	// agent), newest first.
+	ContextSessions(ctx context.Context) ([]ContextSession, error)
+	// Models lists the models known, with their windows and prices.
+	Models(ctx context.Context) ([]ModelInfo, error)
 	// Profile returns a threshold profile by name ("" the configured one).
 	Profile(ctx context.Context, name string) (*Profile, error)
 	// Model returns the runtime model override.
@@ -72,6 +77,17 @@ type Memory interface {
 	// workspace's markdown problems; with Repair it rebuilds what is
 	// damaged.
 	Doctor(ctx context.Context, r DoctorRequest) (*DoctorReport, error)
+	// Logs lists every daily log, archived ones too, oldest first.
+	Logs(ctx context.Context) ([]LogDay, error)
+	// Backups lists the earlier versions of MEMORY.md and
+	// MEMORY_SUMMARY.md, newest first.
+	Backups(ctx context.Context) ([]Backup, error)
+	// Backup returns one earlier version of file, with the diff from the
+	// file as it is now.
+	Backup(ctx context.Context, file, id string) (*Backup, error)
+	// Restore puts an earlier version back (the current one is kept as a
+	// backup first).
+	Restore(ctx context.Context, r RestoreRequest) (*RestoreResult, error)
 	// Archive moves daily logs past the L1 window to memory/archive/.
 	Archive(ctx context.Context, r ArchiveRequest) (*ArchiveResult, error)
 	// Promote promotes proven patterns into MEMORY.md.

@@ -23,6 +23,9 @@ func (l *Local) Log(ctx context.Context, r LogRequest) (*Entry, error) {
 		return nil, err
 	}
 	l.Changed()
+	if l.opt.Observer != nil {
+		l.opt.Observer.Logged(&e)
+	}
 	return &e, nil
 }
 
@@ -48,9 +51,22 @@ func (l *Local) Changed() {
 	}
 }
 
+// changed is Changed for a change a front end shows (an Update* name).
+func (l *Local) changed(what string) {
+	l.Changed()
+	l.updated(what)
+}
+
+// updated tells the observer about a change a front end shows.
+func (l *Local) updated(what string) {
+	if l.opt.Observer != nil {
+		l.opt.Observer.Updated(what)
+	}
+}
+
 // query converts r into a rag query; a zero TopK takes search.top_k.
 func (l *Local) query(r SearchRequest) rag.Query {
-	q := rag.Query{Text: r.Query, TopK: r.TopK, Threshold: r.Threshold, Filter: rag.Filter{
+	q := rag.Query{Text: r.Query, TopK: r.TopK, Threshold: r.Threshold, Explain: r.Explain, Filter: rag.Filter{
 		Tags: r.Tags, AllTags: r.AllTags, Agents: r.Agents, Projects: r.Projects, Since: r.Since, Until: r.Until,
 	}}
 	for _, s := range r.Layers {

@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	"strconv"
+	"time"
 
 	"github.com/archon-memory/archon/archive"
 	"github.com/archon-memory/archon/jobs"
@@ -47,6 +48,9 @@ type (
 	Report = monitor.Report
 	// Profile is a threshold profile.
 	Profile = monitor.Profile
+	// ModelInfo is a model the monitor knows: its window, tokenizer and
+	// price.
+	ModelInfo = monitor.Model
 	// ContextEvent is one record of the context log.
 	ContextEvent = ctxlog.Event
 	// ArchiveResult says which logs moved.
@@ -83,6 +87,10 @@ type Health struct {
 	// Ready: the first index run since the service started finished
 	// (until then searches may miss recent changes, and say so).
 	Ready bool `json:"ready"`
+	// IndexBytes is the size of .archon/index on disk; IndexedAt ends the
+	// last index run that succeeded in this process (absent before one).
+	IndexBytes int64      `json:"index_bytes"`
+	IndexedAt  *time.Time `json:"indexed_at,omitempty"`
 }
 
 // LogRequest is one daily-log entry to append.
@@ -116,6 +124,8 @@ type SearchRequest struct {
 	// Refresh brings the index up to date first, as archon search does
 	// unless --no-index (the service also indexes in the background).
 	Refresh bool `json:"refresh,omitempty"`
+	// Explain makes each result say why it matched (Result.Why).
+	Explain bool `json:"explain,omitempty"`
 }
 
 // GetRequest names a search hit and how many neighbours to show.
@@ -145,6 +155,11 @@ type ConvRequest struct {
 	Profile string `json:"profile,omitempty"`
 	// Largest is how many of the largest messages to list (default 5).
 	Largest int `json:"largest,omitempty"`
+	// Session and Agent name whose context this is (a Claude Code
+	// session id, an agent name); a check is kept as the latest of its
+	// session (see ContextSessions).
+	Session string `json:"session,omitempty"`
+	Agent   string `json:"agent,omitempty"`
 }
 
 // Stats are the headline figures of a check.
@@ -165,10 +180,10 @@ type Stats struct {
 // PrepareRequest is a conversation to prepare (archon context prepare) or
 // to gate (archon context gate).
 type PrepareRequest struct {
+	// ConvRequest's Agent and Session name whose conversation it is: the
+	// entries archived are the agent's, tagged with the session.
 	ConvRequest
 	Action     string `json:"action,omitempty"`
-	Agent      string `json:"agent,omitempty"`
-	Session    string `json:"session,omitempty"`
 	ArchiveAll bool   `json:"archive_all,omitempty"`
 	DryRun     bool   `json:"dry_run,omitempty"`
 	// AsText returns the prepared conversation as a JSON string holding
@@ -245,9 +260,14 @@ type ArchiveRequest struct {
 	DryRun    bool   `json:"dry_run,omitempty"`
 }
 
-// PromoteRequest asks for L4 promotion.
+// PromoteRequest asks for L4 promotion. With Items or Reject it is a
+// review's verdict: only the items approved are added, the ones rejected
+// are never proposed again; each must be a candidate the rule promotes
+// now (else a Conflict error, and nothing is written).
 type PromoteRequest struct {
-	DryRun bool `json:"dry_run,omitempty"`
+	DryRun bool     `json:"dry_run,omitempty"`
+	Items  []string `json:"items,omitempty"`
+	Reject []string `json:"reject,omitempty"`
 }
 
 // Priority is a task priority given as 0-3 or low, normal, high, urgent.

@@ -85,6 +85,36 @@ func (c *Client) ContextLog(ctx context.Context, n int) ([]app.ContextEvent, err
 	return *v, nil
 }
 
+// ContextSessions implements app.Memory.
+func (c *Client) ContextSessions(ctx context.Context) ([]app.ContextSession, error) {
+	return many[app.ContextSession](ctx, c, "/v1/context/sessions")
+}
+
+// Models implements app.Memory.
+func (c *Client) Models(ctx context.Context) ([]app.ModelInfo, error) {
+	return many[app.ModelInfo](ctx, c, "/v1/models")
+}
+
+// Logs implements app.Memory.
+func (c *Client) Logs(ctx context.Context) ([]app.LogDay, error) {
+	return many[app.LogDay](ctx, c, "/v1/logs")
+}
+
+// Backups implements app.Memory.
+func (c *Client) Backups(ctx context.Context) ([]app.Backup, error) {
+	return many[app.Backup](ctx, c, "/v1/backups")
+}
+
+// Backup implements app.Memory.
+func (c *Client) Backup(ctx context.Context, file, backup string) (*app.Backup, error) {
+	return get[app.Backup](ctx, c, "/v1/backups/"+id(backup)+query("file", file))
+}
+
+// Restore implements app.Memory.
+func (c *Client) Restore(ctx context.Context, r app.RestoreRequest) (*app.RestoreResult, error) {
+	return send[app.RestoreResult](ctx, c, http.MethodPost, "/v1/backups/restore", r)
+}
+
 // Profile implements app.Memory.
 func (c *Client) Profile(ctx context.Context, name string) (*app.Profile, error) {
 	return get[app.Profile](ctx, c, "/v1/context/profile"+query("name", name))
@@ -132,7 +162,7 @@ func (c *Client) Archive(ctx context.Context, r app.ArchiveRequest) (*app.Archiv
 
 // Promote implements app.Memory.
 func (c *Client) Promote(ctx context.Context, r app.PromoteRequest) (*app.PromoteResult, error) {
-	return send[app.PromoteResult](ctx, c, http.MethodPost, "/v1/promote"+query("dry_run", strconv.FormatBool(r.DryRun)), nil)
+	return send[app.PromoteResult](ctx, c, http.MethodPost, "/v1/promote", r)
 }
 
 // AddSection implements app.Memory.

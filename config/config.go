@@ -119,6 +119,9 @@ type Promote struct {
 	CrossProject bool `yaml:"cross_project" doc:"promote only patterns not tied to a single project"`
 	// MaxFailureRate blocks promotion when failures are too frequent.
 	MaxFailureRate float64 `yaml:"max_failure_rate" doc:"largest share of failed observations a promoted pattern may have" min:"0" max:"1"`
+	// Review makes the scheduled promote job propose only: candidates
+	// wait for a person's approval.
+	Review bool `yaml:"review" doc:"the scheduled promote job only proposes; a person approves in the dashboard or with archon promote --approve"`
 }
 
 // Search holds keys about retrieval.

@@ -30,8 +30,11 @@ type PayloadPart struct {
 	Sources []string `json:"sources"`
 	Tokens  int      `json:"tokens"`
 	Lines   int      `json:"lines"`
-	// Dropped counts the lines cut to fit the budget.
-	Dropped int `json:"dropped_lines"`
+	// Dropped counts the lines cut to fit the budget; Trimmed holds the
+	// first MaxTrimmedShown of them (blank lines left out), to show what
+	// did not fit.
+	Dropped int      `json:"dropped_lines"`
+	Trimmed []string `json:"trimmed,omitempty"`
 	lines   []string
 }
 
@@ -205,6 +208,7 @@ func fit(parts []*PayloadPart, budget int) *Payload {
 		}
 		if full {
 			p.Dropped = len(p.lines)
+			p.Trimmed = shownTrimmed(p.lines)
 			pl.Parts = append(pl.Parts, *p)
 			continue
 		}
@@ -232,6 +236,7 @@ func fit(parts []*PayloadPart, budget int) *Payload {
 			p.Lines++
 		}
 		full = p.Dropped > 0
+		p.Trimmed = shownTrimmed(p.lines[len(p.lines)-p.Dropped:])
 		for len(kept) > 0 && strings.TrimSpace(kept[len(kept)-1]) == "" {
 			kept = kept[:len(kept)-1]
 		}
@@ -281,4 +286,22 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// MaxTrimmedShown is how many trimmed lines a PayloadPart shows.
+const MaxTrimmedShown = 20
+
+// shownTrimmed returns the first MaxTrimmedShown non-blank lines.
+func shownTrimmed(lines []string) []string {
+	var out []string
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if len(out) == MaxTrimmedShown {
+			break
+		}
+		out = append(out, l)
+	}
+	return out
 }

@@ -74,3 +74,21 @@ func syncDir(dir string) error {
 	}
 	return nil
 }
+
+// DirBytes sums the sizes of the regular files under dir (0 for "" or a
+// directory that cannot be read).
+func DirBytes(dir string) int64 {
+	if dir == "" {
+		return 0
+	}
+	var n int64
+	_ = filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			if fi, err := d.Info(); err == nil {
+				n += fi.Size()
+			}
+		}
+		return nil
+	})
+	return n
+}

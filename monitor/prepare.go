@@ -202,6 +202,9 @@ func (m *Monitor) logEvent(ctx context.Context, opt PrepareOptions, e ctxlog.Eve
 	if e.Session == "" {
 		e.Session = opt.Session
 	}
+	if e.Agent == "" {
+		e.Agent = opt.Agent
+	}
 	if err := opt.Log.Append(ctx, e); err != nil {
 		m.log.Warn("context log", "err", err)
 	}

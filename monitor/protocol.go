@@ -94,22 +94,11 @@ func (m *Monitor) summarizerOf(s summarize.Summarizer) summarize.Summarizer {
 // name is the replacement time), and the item dates are updated. It returns
 // the history file written ("" when there was no previous summary).
 func WriteSummary(ws *memory.Workspace, sum *summarize.Summary, now time.Time) (string, error) {
+	hist, err := KeepSummaryHistory(ws, now)
+	if err != nil {
+		return "", err
+	}
 	dir := filepath.Join(ws.StateDir(), HistoryDir)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", fmt.Errorf("summary history: %w", err)
-	}
-	hist := ""
-	prev, err := os.ReadFile(ws.SummaryPath())
-	switch {
-	case err == nil && len(prev) > 0:
-		hist = filepath.Join(dir, now.UTC().Format("20060102T150405.000Z")+".md")
-		if err := memory.WriteFileAtomic(hist, prev, 0o644); err != nil {
-			return "", fmt.Errorf("summary history: %w", err)
-		}
-		pruneHistory(dir, HistoryKeep)
-	case err != nil && !errors.Is(err, fs.ErrNotExist):
-		return "", fmt.Errorf("read %s: %w", ws.SummaryPath(), err)
-	}
 	// A summary quotes the conversation: its secrets are redacted like a
 	// log entry's.
 	sum.Markdown, _ = ws.Redact(sum.Markdown)
@@ -122,6 +111,34 @@ func WriteSummary(ws *memory.Workspace, sum *summarize.Summary, now time.Time) (
 			return hist, fmt.Errorf("summary dates: %w", err)
 		}
 	}
+	return hist, nil
+}
+
+// HistoryTimeFormat names a summary-history file: the time the version
+// it holds was replaced, in UTC.
+const HistoryTimeFormat = "20060102T150405.000Z"
+
+// KeepSummaryHistory copies MEMORY_SUMMARY.md as it is now into
+// .archon/summary-history/ (the file name is now) and prunes the history
+// to HistoryKeep versions. It returns the copy ("" when there is no
+// summary to keep).
+func KeepSummaryHistory(ws *memory.Workspace, now time.Time) (string, error) {
+	dir := filepath.Join(ws.StateDir(), HistoryDir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("summary history: %w", err)
+	}
+	prev, err := os.ReadFile(ws.SummaryPath())
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || err == nil && len(prev) == 0:
+		return "", nil
+	case err != nil:
+		return "", fmt.Errorf("read %s: %w", ws.SummaryPath(), err)
+	}
+	hist := filepath.Join(dir, now.UTC().Format(HistoryTimeFormat)+".md")
+	if err := memory.WriteFileAtomic(hist, prev, 0o644); err != nil {
+		return "", fmt.Errorf("summary history: %w", err)
+	}
+	pruneHistory(dir, HistoryKeep)
 	return hist, nil
 }
 

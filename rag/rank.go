@@ -71,6 +71,8 @@ func DefaultRankParams() RankParams {
 type ranked struct {
 	id    string
 	score float64
+	// lex and sem are the parts of score from each channel.
+	lex, sem float64
 }
 
 // Score channels: every candidate carries a BM25 and a vector score
@@ -233,16 +235,17 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 	best := 0.0
 	for i := range cands {
 		cd := &cands[i]
-		score := 0.0
+		var part [channels]float64
 		for ch := range channels {
 			if top[ch] > 0 {
-				score += weight[ch] * cd.s[ch] / top[ch]
+				part[ch] = weight[ch] * cd.s[ch] / top[ch]
 			}
 		}
+		score := part[lexical] + part[semantic]
 		// Only entries with lexical evidence of their own or around them,
 		// or real semantic similarity, are results.
 		if score > 0 && matches(&q.Filter, cd.c) {
-			out = append(out, ranked{id: cd.c.ID, score: score})
+			out = append(out, ranked{id: cd.c.ID, score: score, lex: part[lexical], sem: part[semantic]})
 			best = max(best, score)
 		}
 	}

@@ -31,6 +31,18 @@ type Query struct {
 	Threshold float64 `json:"threshold,omitempty"`
 	// Filter restricts the candidates.
 	Filter Filter `json:"filter"`
+	// Explain asks each result to say why it matched (Result.Why).
+	Explain bool `json:"explain,omitempty"`
+}
+
+// Why says what made a hit: the query's words found in it, and the
+// shares of its score from the words (full text, BM25 with the
+// evidence of its neighbours and session) and from the meaning
+// (vectors). A reranker, when configured, reorders after this.
+type Why struct {
+	Words   []string `json:"words"`
+	Text    float64  `json:"text"`
+	Meaning float64  `json:"meaning"`
 }
 
 // Result is one metadata-first search hit.
@@ -49,6 +61,8 @@ type Result struct {
 	Layer     string   `json:"layer"`
 	Kind      string   `json:"kind"`
 	Title     string   `json:"title,omitempty"`
+	// Why is set when the query asked to explain.
+	Why *Why `json:"why,omitempty"`
 }
 
 // Response is the answer to a Query.
@@ -169,11 +183,15 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 		if !ok {
 			continue // removed since it was ranked
 		}
-		resp.Results = append(resp.Results, Result{
+		res := Result{
 			ID: c.ID, Score: roundScore(r.score), Path: c.Path, LineStart: c.LineStart, LineEnd: c.LineEnd,
 			Snippet: e.snippet(c, terms), Date: c.Date, Time: c.Time, Agent: c.Agent,
 			Tags: nonNil(c.Tags), Project: c.Project, Layer: c.Layer, Kind: c.Kind, Title: c.Title,
-		})
+		}
+		if q.Explain {
+			res.Why = e.why(c, terms, r)
+		}
+		resp.Results = append(resp.Results, res)
 	}
 	return resp, nil
 }

@@ -1,6 +1,8 @@
 package rag
 
 import (
+	"math"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -20,6 +22,27 @@ func snippetText(c *chunk.Chunk) string {
 
 // snippet returns about SnippetBytes of c's text around the densest run of
 // query terms, with each matching word marked as **word**, on one line.
+// maxWhyWords bounds Why.Words.
+const maxWhyWords = 12
+
+// why explains hit r of chunk c for the query's terms.
+func (e *Engine) why(c *chunk.Chunk, terms map[string]bool, r ranked) *Why {
+	text := snippetText(c)
+	an := e.ft.Analyzer()
+	w := &Why{Words: []string{}}
+	for _, h := range an.MarksIn(e.cache.prepared(c.ID, text, an.Prepare), terms) {
+		word := strings.ToLower(text[h[0]:h[1]])
+		if !slices.Contains(w.Words, word) && len(w.Words) < maxWhyWords {
+			w.Words = append(w.Words, word)
+		}
+	}
+	if sum := r.lex + r.sem; sum > 0 {
+		w.Text = math.Round(r.lex/sum*100) / 100
+		w.Meaning = math.Round((1-r.lex/sum)*100) / 100
+	}
+	return w
+}
+
 func (e *Engine) snippet(c *chunk.Chunk, terms map[string]bool) string {
 	text := snippetText(c)
 	an := e.ft.Analyzer()

@@ -27,6 +27,7 @@ const (
 	CodeConflict     = "conflict"
 	CodeTimeout      = "timeout"
 	CodeInternal     = "internal"
+	CodeUnavailable  = "unavailable"
 )
 
 // APIError is an error answered with a status and the error envelope.

@@ -237,12 +237,21 @@ func (s *Server) export(r *http.Request) (int, any, error) { return ok(s.mem.Exp
 
 func (s *Server) importL3(r *http.Request) (int, any, error) { return withBody(s.mem.Import, ok)(r) }
 
+// promote takes its request as a body, or none (dry_run may be a query
+// parameter either way).
 func (s *Server) promote(r *http.Request) (int, any, error) {
 	dry, err := queryBool(r, "dry_run")
 	if err != nil {
 		return 0, nil, err
 	}
-	return ok(s.mem.Promote(r.Context(), app.PromoteRequest{DryRun: dry}))
+	var in app.PromoteRequest
+	if r.ContentLength != 0 {
+		if in, err = body[app.PromoteRequest](r); err != nil {
+			return 0, nil, err
+		}
+	}
+	in.DryRun = in.DryRun || dry
+	return ok(s.mem.Promote(r.Context(), in))
 }
 
 func (s *Server) jobs(r *http.Request) (int, any, error) { return ok(s.mem.Jobs(r.Context())) }

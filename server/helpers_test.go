@@ -48,18 +48,19 @@ type testServer struct {
 func newTestServer(t testing.TB, opt Options) *testServer {
 	t.Helper()
 	ws, cfg := newWorkspace(t)
-	m := NewMetrics()
-	svc, err := app.Open(context.Background(), ws, cfg, app.Options{Rescan: -1, IndexDelay: 20 * time.Millisecond, Observer: m})
+	m, ev := NewMetrics(), NewEvents()
+	svc, err := app.Open(context.Background(), ws, cfg, app.Options{Rescan: -1, IndexDelay: 20 * time.Millisecond, Observer: app.Observers{m, ev}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt.Metrics = m
+	opt.Metrics, opt.Events = m, ev
 	srv, err := New(svc, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() {
+		opt.Events.Close() // live streams end, so Close does not wait on them
 		hs.Close()
 		if err := svc.Close(); err != nil {
 			t.Error(err)

@@ -2,15 +2,14 @@ package server
 
 import (
 	"fmt"
-	"io/fs"
 	"net/http"
-	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/archon-memory/archon/app"
+	"github.com/archon-memory/archon/memory"
 )
 
 // latencyBuckets are the upper bounds (seconds) of the latency histograms.
@@ -87,7 +86,8 @@ func (m *Metrics) Indexed(st *app.IndexStats, err error) {
 }
 
 // Checked records a context check.
-func (m *Metrics) Checked(r *app.Report) {
+func (m *Metrics) Checked(s *app.ContextSession) {
+	r := s.Report
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.levels[r.Level]++
@@ -106,6 +106,12 @@ func (m *Metrics) JobRan(job string, err error, d time.Duration) {
 	m.jobSeconds[job] = d.Seconds()
 }
 
+// Logged implements app.Observer: entries are not counted here.
+func (m *Metrics) Logged(*app.Entry) {}
+
+// Updated implements app.Observer: changes are not counted here.
+func (m *Metrics) Updated(string) {}
+
 func (m *Metrics) serve(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET")
@@ -121,7 +127,7 @@ func (m *Metrics) Text() string {
 	m.mu.Lock()
 	dir := m.indexDir
 	m.mu.Unlock()
-	size := dirSize(dir)
+	size := memory.DirBytes(dir)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var b strings.Builder
@@ -174,21 +180,4 @@ func sortedKeys[K comparable, V any](m map[K]V, key func(K) string) []K {
 	}
 	sort.Slice(out, func(i, j int) bool { return key(out[i]) < key(out[j]) })
 	return out
-}
-
-// dirSize sums the sizes of the files under dir.
-func dirSize(dir string) int64 {
-	if dir == "" {
-		return 0
-	}
-	var n int64
-	_ = filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
-			if fi, err := d.Info(); err == nil {
-				n += fi.Size()
-			}
-		}
-		return nil
-	})
-	return n
 }

@@ -37,7 +37,7 @@ func (s *Server) openAPI() map[string]any {
 			op["parameters"] = params
 		}
 		if rt.request != nil {
-			op["requestBody"] = map[string]any{"required": true, "content": map[string]any{
+			op["requestBody"] = map[string]any{"required": !rt.optional, "content": map[string]any{
 				"application/json": map[string]any{"schema": schemaOf(reflect.TypeOf(rt.request))}}}
 		}
 		item, _ := paths[rt.path].(map[string]any)

@@ -26,7 +26,8 @@ type route struct {
 	method, path string
 	summary      string
 	body         bodyKind
-	request      any // the request body type, for OpenAPI (nil: none)
+	request      any  // the request body type, for OpenAPI (nil: none)
+	optional     bool // the body may be left out (Content-Length 0)
 	query        []string
 	h            handlerFunc
 }
@@ -43,6 +44,7 @@ func (s *Server) routes() []route {
 		{method: "POST", path: "/v1/search/count", summary: "How many chunks match, by day, file, agent, tag and layer", body: smallBody,
 			request: app.SearchRequest{}, h: s.count},
 		{method: "GET", path: "/v1/items/{id}", summary: "The full item behind a search hit", query: []string{"context"}, h: s.item},
+		{method: "GET", path: "/v1/logs", summary: "Every daily log, archived ones too, with its entries and agents", h: s.logs},
 		{method: "GET", path: "/v1/files/{id}", summary: "MEMORY_SUMMARY.md or MEMORY.md as it is now", h: s.file},
 		{method: "POST", path: "/v1/index", summary: "Bring every index up to date now", h: s.index},
 		{method: "POST", path: "/v1/context/check", summary: "Tokens, limit, percent, level and action of a conversation",
@@ -54,6 +56,8 @@ func (s *Server) routes() []route {
 		{method: "POST", path: "/v1/context/gate", summary: "For orchestrators: go on, go on compressed, or block",
 			body: largeBody, request: app.PrepareRequest{}, h: prepareHandler(func(ctx context.Context, r app.PrepareRequest) (*app.Gated, error) { return s.mem.Gate(ctx, r) })},
 		{method: "GET", path: "/v1/context/log", summary: "Recent context events", query: []string{"n"}, h: s.contextLog},
+		{method: "GET", path: "/v1/context/sessions", summary: "The latest check of each session, newest first", h: s.contextSessions},
+		{method: "GET", path: "/v1/models", summary: "The models known: window, tokenizer, price", h: s.models},
 		{method: "GET", path: "/v1/context/profile", summary: "A threshold profile (default: context.profile)", query: []string{"name"}, h: s.profile},
 		{method: "POST", path: "/v1/summarize", summary: "Summarize a conversation into MEMORY_SUMMARY.md",
 			body: largeBody, request: app.ConvRequest{}, h: convHandler(func(ctx context.Context, r app.ConvRequest) (*app.Summary, error) { return s.mem.Summarize(ctx, r) })},
@@ -90,7 +94,12 @@ func (s *Server) routes() []route {
 			request: app.ObserveInput{}, h: s.observe},
 		{method: "POST", path: "/v1/wisdom/sections", summary: "Add a section to MEMORY.md unless its heading is there", body: largeBody,
 			request: app.SectionRequest{}, h: s.addSection},
-		{method: "POST", path: "/v1/promote", summary: "Promote proven patterns to MEMORY.md", query: []string{"dry_run"}, h: s.promote},
+		{method: "POST", path: "/v1/promote", summary: "Promote proven patterns to MEMORY.md; a review approves (items) or rejects candidates; the body is optional",
+			body: smallBody, optional: true, request: app.PromoteRequest{}, query: []string{"dry_run"}, h: s.promote},
+		{method: "GET", path: "/v1/backups", summary: "Earlier versions of MEMORY.md and MEMORY_SUMMARY.md, newest first", h: s.backups},
+		{method: "GET", path: "/v1/backups/{id}", summary: "One backup with its text and the diff from the file as it is now", query: []string{"file"}, h: s.backup},
+		{method: "POST", path: "/v1/backups/restore", summary: "Put a backup back (the current version is backed up first)", body: smallBody,
+			request: app.RestoreRequest{}, h: s.restore},
 		{method: "GET", path: "/v1/jobs", summary: "Scheduled jobs with their last and next run", h: s.jobs},
 		{method: "POST", path: "/v1/jobs/{id}/run", summary: "Run a job now", h: s.runJob},
 		{method: "GET", path: "/v1/openapi.json", summary: "This description", h: s.openapi},

@@ -63,6 +63,10 @@ type Options struct {
 	MCP http.Handler
 	// Metrics collects what /metrics shows (NewMetrics when nil).
 	Metrics *Metrics
+	// Events feeds the live stream at /v1/events (NewEvents when nil: a
+	// stream that only beats, until the hub is given to the memory as
+	// its observer).
+	Events *Events
 	// Logger receives request errors (nil: discard).
 	Logger *slog.Logger
 }
@@ -111,6 +115,9 @@ func New(mem app.Memory, opt Options) (*Server, error) {
 	}
 	if opt.Metrics == nil {
 		opt.Metrics = NewMetrics()
+	}
+	if opt.Events == nil {
+		opt.Events = NewEvents()
 	}
 	if opt.Logger == nil {
 		opt.Logger = slog.New(slog.DiscardHandler)
@@ -172,6 +179,8 @@ func (s *Server) buildMux() http.Handler {
 		mux.Handle(p, s.guard(p, s.dispatch(byPath[p])))
 	}
 	mux.Handle("/metrics", s.guard("/metrics", http.HandlerFunc(s.opt.Metrics.serve)))
+	mux.Handle("/v1/events", s.guard("/v1/events", s.opt.Events))
+	s.mountUI(mux)
 	if s.opt.MCP != nil {
 		mux.Handle("/mcp", s.guard("/mcp", s.opt.MCP))
 	}
@@ -218,6 +227,18 @@ func (s *Server) dispatch(rts []route) http.Handler {
 
 // guard wraps every endpoint: metrics, panic recovery and the token.
 func (s *Server) guard(label string, next http.Handler) http.Handler {
+	return s.guardWith(label, func(w http.ResponseWriter, r *http.Request) bool {
+		if s.authorized(r) {
+			return true
+		}
+		writeError(w, apiErr(http.StatusUnauthorized, CodeUnauthorized, "missing or wrong bearer token (Authorization: Bearer TOKEN)"))
+		return false
+	}, next)
+}
+
+// guardWith is guard with its own check of the caller, which answers
+// when it refuses.
+func (s *Server) guardWith(label string, allow func(http.ResponseWriter, *http.Request) bool, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
@@ -237,8 +258,7 @@ func (s *Server) guard(label string, next http.Handler) http.Handler {
 			writeError(sw, err)
 			return
 		}
-		if !s.authorized(r) {
-			writeError(sw, apiErr(http.StatusUnauthorized, CodeUnauthorized, "missing or wrong bearer token (Authorization: Bearer TOKEN)"))
+		if !allow(sw, r) {
 			return
 		}
 		next.ServeHTTP(sw, r)
@@ -250,8 +270,10 @@ func (s *Server) authorized(r *http.Request) bool {
 		return true
 	}
 	h := r.Header.Get("Authorization")
-	tok, ok := strings.CutPrefix(h, "Bearer ")
-	return ok && subtle.ConstantTimeCompare([]byte(strings.TrimSpace(tok)), []byte(s.opt.Token)) == 1
+	if tok, ok := strings.CutPrefix(h, "Bearer "); ok {
+		return subtle.ConstantTimeCompare([]byte(strings.TrimSpace(tok)), []byte(s.opt.Token)) == 1
+	}
+	return s.cookieAuthorized(r)
 }
 
 // cors answers preflights and adds the headers for allowed origins; with
@@ -326,6 +348,8 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
+	// Live streams never end by themselves: shutting down ends them.
+	hs.RegisterOnShutdown(s.opt.Events.Close)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

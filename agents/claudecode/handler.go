@@ -130,7 +130,8 @@ func (h *Handler) prompt(ctx context.Context, ev Event) (Output, error) {
 		return Output{}, err
 	}
 	text, _ := json.Marshal(string(c.Data))
-	rep, err := h.Memory.Check(ctx, app.ConvRequest{Conversation: text, Format: "claude-code", Model: ev.Model})
+	rep, err := h.Memory.Check(ctx, app.ConvRequest{Conversation: text, Format: "claude-code", Model: ev.Model,
+		Session: ev.SessionID, Agent: h.agentOf(ev)})
 	if err != nil {
 		return Output{}, err
 	}
@@ -200,7 +201,8 @@ func (h *Handler) checkpoint(ctx context.Context, ev Event, st *state) (int, err
 // summarize rewrites MEMORY_SUMMARY.md from the whole transcript, data.
 func (h *Handler) summarize(ctx context.Context, ev Event, data []byte) error {
 	text, _ := json.Marshal(string(data))
-	_, err := h.Memory.Summarize(ctx, app.ConvRequest{Conversation: text, Format: "claude-code", Model: ev.Model})
+	_, err := h.Memory.Summarize(ctx, app.ConvRequest{Conversation: text, Format: "claude-code", Model: ev.Model,
+		Session: ev.SessionID, Agent: h.agentOf(ev)})
 	return err
 }
 

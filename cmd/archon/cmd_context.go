@@ -30,6 +30,8 @@ func conversationFlags() []cli.Flag {
 		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "openai, anthropic or claude-code (default: detected)"},
 		&cli.StringFlag{Name: "model", Aliases: []string{"m"}, Usage: "model name, for its window and tokenizer (default: the input's, then context.model)"},
 		&cli.StringFlag{Name: "profile", Usage: "threshold profile: archon, grid, window or a custom one (default: context.profile)"},
+		&cli.StringFlag{Name: "session", Usage: "session id: the context log and the dashboard keep checks per session"},
+		&cli.StringFlag{Name: "agent", Usage: "agent whose context this is (prepare: the agent of the entries it archives, default archon)"},
 	}
 }
 
@@ -54,7 +56,7 @@ func (a *app) conversation(c *cli.Context) (core.ConvRequest, error) {
 	}
 	text, _ := json.Marshal(string(data)) // a string always encodes
 	return core.ConvRequest{Conversation: text, Format: c.String("format"), Model: c.String("model"),
-		Profile: c.String("profile"), Largest: c.Int("largest")}, nil
+		Profile: c.String("profile"), Largest: c.Int("largest"), Session: c.String("session"), Agent: c.String("agent")}, nil
 }
 
 // conversationAction reads the conversation, then calls fn.
@@ -197,8 +199,6 @@ func (a *app) prepareCommand(gate bool) *cli.Command {
 	}
 	cmd.Flags = append(conversationFlags(),
 		&cli.StringFlag{Name: "action", Usage: "force an action: " + strings.Join(core.Actions(), ", ")},
-		&cli.StringFlag{Name: "agent", Value: "archon", Usage: "agent name of the daily-log checkpoint entries"},
-		&cli.StringFlag{Name: "session", Usage: "session id for the context log"},
 		&cli.BoolFlag{Name: "archive-all", Usage: "also archive the messages kept, so all is searchable now"},
 		&cli.BoolFlag{Name: "dry-run", Usage: "write nothing to the workspace"},
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the prepared messages here instead of stdout"},
@@ -210,8 +210,7 @@ func (a *app) prepareCommand(gate bool) *cli.Command {
 		return nil
 	}
 	cmd.Action = a.conversationAction(func(c *cli.Context, m core.Memory, cr core.ConvRequest) error {
-		r := core.PrepareRequest{ConvRequest: cr, Action: c.String("action"), Agent: c.String("agent"),
-			Session: c.String("session"), ArchiveAll: c.Bool("archive-all"), DryRun: c.Bool("dry-run"), AsText: true}
+		r := core.PrepareRequest{ConvRequest: cr, Action: c.String("action"), ArchiveAll: c.Bool("archive-all"), DryRun: c.Bool("dry-run"), AsText: true}
 		if !gate {
 			p, err := m.Prepare(c.Context, r)
 			if err != nil {

@@ -123,10 +123,17 @@ func (a *app) promoteCommand() *cli.Command {
 		Description: "Candidates: items of kind pattern, best-practice, gotcha; the rule: archon.yaml's promote section.\n" +
 			"Only MEMORY.md's managed section grows; the rest is kept byte for byte; backups in .archon/memory-md-backups/.",
 		Flags: []cli.Flag{&cli.BoolFlag{Name: "dry-run", Usage: "decide and explain, write nothing"},
+			&cli.StringSliceFlag{Name: "approve", Usage: "review: add only these candidates (item ids, repeatable)"},
+			&cli.StringSliceFlag{Name: "reject", Usage: "review: turn these candidates down; they are not proposed again"},
+			&cli.BoolFlag{Name: "diff", Usage: "print the diff of MEMORY.md"},
 			&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"}},
 		Before: noArgs,
 		Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
-			res, err := m.Promote(c.Context, core.PromoteRequest{DryRun: c.Bool("dry-run")})
+			res, err := m.Promote(c.Context, core.PromoteRequest{DryRun: c.Bool("dry-run"),
+				Items: c.StringSlice("approve"), Reject: c.StringSlice("reject")})
+			if err == nil && c.Bool("diff") && !c.Bool("json") {
+				fmt.Fprint(a.stdout, res.Diff)
+			}
 			root, rerr := a.root(c)
 			if err == nil {
 				err = rerr

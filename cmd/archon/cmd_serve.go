@@ -91,11 +91,11 @@ func (a *app) serve(c *cli.Context) error {
 		return fmt.Errorf("listen: %w", err)
 	}
 	defer ln.Close()
-	metrics := server.NewMetrics()
+	metrics, events := server.NewMetrics(), server.NewEvents()
 	a.setGC(cfg)
 	// CatchUp: the service answers (and writes serve.json) at once, even
 	// when its index must first be rebuilt; searches say so meanwhile.
-	mem, err := core.Open(c.Context, ws, cfg, core.Options{Logger: a.logger, Version: version, Observer: metrics, CatchUp: true})
+	mem, err := core.Open(c.Context, ws, cfg, core.Options{Logger: a.logger, Version: version, Observer: core.Observers{metrics, events}, CatchUp: true})
 	if err != nil {
 		return err
 	}
@@ -105,7 +105,7 @@ func (a *app) serve(c *cli.Context) error {
 		}
 	}()
 	metrics.SetIndexDir(mem.IndexDir())
-	opt.Metrics = metrics
+	opt.Metrics, opt.Events = metrics, events
 	opt.MCP = archonmcp.HTTPHandler(archonmcp.NewServer(mem, version), opt.MaxBodyBytes)
 	srv, err := server.New(mem, opt)
 	if err != nil {
@@ -117,7 +117,7 @@ func (a *app) serve(c *cli.Context) error {
 		return err
 	}
 	defer client.RemoveDiscovery(ws.StateDir(), d.PID)
-	fmt.Fprintf(a.stderr, "archon serve: %s (API %s/v1, MCP %s/mcp, metrics %s/metrics); workspace %s\n", url, url, url, url, ws.Root())
+	fmt.Fprintf(a.stderr, "archon serve: %s (API %s/v1, MCP %s/mcp, dashboard %s/ui/, metrics %s/metrics); workspace %s\n", url, url, url, url, url, ws.Root())
 	if err := mem.StartJobs(); err != nil {
 		return err
 	}

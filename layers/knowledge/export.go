@@ -25,7 +25,7 @@ and its free text:
   ## Task T3: Add the invoices table keys: project, status, priority, assignee, depends-on (T1, T2),
                                      created, updated, done
   ## Item K7: Deterministic keys    keys: kind, tags (a, b), agent, project, created, updated,
-                                     promotion (promoted|removed TIME), observation (repeated:
+                                     promotion (promoted|removed|rejected TIME), observation (repeated:
                                      "O4 | TIME | AGENT | success|failure | PROJECT | NOTE")
 
 Optional keys are left out when empty. Times are RFC 3339 in UTC. Text lines of the form

@@ -66,7 +66,7 @@ func validateItem(it *Item) error {
 		return err
 	}
 	it.Tags = tags
-	if err := checkOneOf("promotion", it.Promotion, []string{PromotionNone, PromotionPromoted, PromotionRemoved}); err != nil {
+	if err := checkOneOf("promotion", it.Promotion, []string{PromotionNone, PromotionPromoted, PromotionRemoved, PromotionRejected}); err != nil {
 		return err
 	}
 	return checkName("agent", it.Agent, true)
@@ -205,14 +205,15 @@ func (s *Store) UpdateItem(ctx context.Context, ref string, u ItemUpdate) (Item,
 	return s.Item(ctx, id('K', n))
 }
 
-// SetPromotion records an item's promotion state (PromotionPromoted with
-// the current time, or PromotionRemoved, keeping the promotion time).
+// SetPromotion records an item's promotion state (PromotionPromoted or
+// PromotionRejected with the current time, or PromotionRemoved, keeping
+// the promotion time).
 func (s *Store) SetPromotion(ctx context.Context, ref, state string) error {
 	n, err := parseID('K', "knowledge item", ref)
 	if err != nil {
 		return err
 	}
-	if err := checkOneOf("promotion", state, []string{PromotionPromoted, PromotionRemoved}); err != nil {
+	if err := checkOneOf("promotion", state, []string{PromotionPromoted, PromotionRemoved, PromotionRejected}); err != nil {
 		return err
 	}
 	err = s.write(ctx, func(tx *sql.Tx, seq int64, now string) error {
@@ -221,7 +222,7 @@ func (s *Store) SetPromotion(ctx context.Context, ref, state string) error {
 			return err
 		}
 		when := formatTime(it.Promoted)
-		if it.Promoted.IsZero() || state == PromotionPromoted && it.Promotion != PromotionPromoted {
+		if it.Promoted.IsZero() || state != PromotionRemoved && it.Promotion != state {
 			when = now
 		}
 		_, err = tx.ExecContext(ctx, "UPDATE items SET promotion = ?, promoted = ?, updated_seq = ? WHERE id = ?", state, when, seq, n)

@@ -122,6 +122,8 @@ const (
 	PromotionNone     = ""
 	PromotionPromoted = "promoted"
 	PromotionRemoved  = "removed"
+	// PromotionRejected: a person turned the promotion down in review.
+	PromotionRejected = "rejected"
 )
 
 // PriorityNames names priorities 0..3.

@@ -41,10 +41,11 @@ func CandidateKinds() []string { return []string{"pattern", "best-practice", "go
 
 // Actions of a Decision.
 const (
-	ActionPromote = "promote" // meets the rule; added (or would be, in a dry run)
-	ActionNotYet  = "not-yet" // does not meet the rule yet
-	ActionAlready = "already" // MEMORY.md holds it already
-	ActionRemoved = "removed" // a person removed it from MEMORY.md; not re-added
+	ActionPromote  = "promote"  // meets the rule; added (or would be, in a dry run)
+	ActionNotYet   = "not-yet"  // does not meet the rule yet
+	ActionAlready  = "already"  // MEMORY.md holds it already
+	ActionRemoved  = "removed"  // a person removed it from MEMORY.md; not re-added
+	ActionRejected = "rejected" // a person turned it down in review; not proposed again
 )
 
 // Decision explains what happens to one candidate item and why.
@@ -87,6 +88,10 @@ func Evaluate(rule Rule, items []knowledge.Item, obs []knowledge.Observation, in
 		switch {
 		case inFile[it.ID]:
 			d.Action, d.Reasons = ActionAlready, []string{"already in MEMORY.md"}
+		case it.Promotion == knowledge.PromotionRejected:
+			d.Action = ActionRejected
+			d.Reasons = []string{fmt.Sprintf("turned down in review; not proposed again "+
+				"(`archon knowledge update %s --promotion none` allows it again)", it.ID)}
 		case it.Promotion == knowledge.PromotionRemoved || it.Promotion == knowledge.PromotionPromoted:
 			d.Action = ActionRemoved
 			d.Reasons = []string{fmt.Sprintf("removed from MEMORY.md by a person after its promotion; not re-added "+

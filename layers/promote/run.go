@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/archon-memory/archon/internal/linediff"
 	"github.com/archon-memory/archon/layers/knowledge"
 )
 
@@ -31,6 +33,12 @@ type Options struct {
 	KeepBackups int
 	// DryRun decides and explains without writing anything.
 	DryRun bool
+	// Only, when not nil, limits what is added to these items (approved in
+	// review); each must be a candidate the rule promotes.
+	Only []string
+	// Reject records these candidates as turned down (they are not
+	// proposed again) and adds nothing.
+	Reject []string
 	// Now returns the current time; nil means time.Now.
 	Now func() time.Time
 
@@ -49,6 +57,11 @@ type Result struct {
 	Decisions []Decision `json:"decisions"`
 	// Added lists the items appended to MEMORY.md (or that would be).
 	Added []string `json:"added"`
+	// Diff is the unified diff of MEMORY.md for Added ("" when nothing
+	// is added).
+	Diff string `json:"diff"`
+	// Rejected lists the items recorded as turned down.
+	Rejected []string `json:"rejected,omitempty"`
 	// Backup is the copy of the previous MEMORY.md, when it was rewritten.
 	Backup string `json:"backup,omitempty"`
 	// Retried tells that MEMORY.md changed under archon once and the
@@ -93,17 +106,25 @@ func Run(ctx context.Context, s *knowledge.Store, opt Options) (*Result, error) 
 		}
 		res = &Result{DryRun: opt.DryRun, Rule: opt.Rule, Path: opt.WisdomPath, Retried: attempt > 0, Added: []string{}}
 		res.Decisions = Evaluate(opt.Rule, items, obs, MarkedItems(snap.data))
+		if err := checkChosen(res.Decisions, opt.Only, opt.Reject); err != nil {
+			return nil, err
+		}
 		var entries strings.Builder
 		for _, d := range res.Decisions {
-			if d.Action == ActionPromote {
+			if d.Action == ActionPromote && (opt.Only == nil || slices.Contains(opt.Only, d.Item)) && !slices.Contains(opt.Reject, d.Item) {
 				res.Added = append(res.Added, d.Item)
 				entries.WriteString(Entry(byID[d.Item], d, opt.Now()))
 			}
 		}
-		if opt.DryRun || len(res.Added) == 0 {
+		if len(res.Added) == 0 {
 			break
 		}
-		res.Backup, err = w.replace(snap, Insert(snap.data, entries.String()))
+		next := Insert(snap.data, entries.String())
+		res.Diff = linediff.Unified(filepath.Base(opt.WisdomPath), filepath.Base(opt.WisdomPath), string(snap.data), string(next), 3)
+		if opt.DryRun {
+			break
+		}
+		res.Backup, err = w.replace(snap, next)
 		if errors.Is(err, ErrChanged) && attempt == 0 {
 			continue
 		}
@@ -115,13 +136,16 @@ func Run(ctx context.Context, s *knowledge.Store, opt Options) (*Result, error) 
 		}
 		break
 	}
+	res.Rejected = opt.Reject
 	if opt.DryRun {
 		return res, nil
 	}
 	for _, d := range res.Decisions {
 		state := ""
 		switch {
-		case d.Action == ActionPromote, d.Action == ActionAlready && byID[d.Item].Promotion != knowledge.PromotionPromoted:
+		case slices.Contains(opt.Reject, d.Item):
+			state = knowledge.PromotionRejected
+		case slices.Contains(res.Added, d.Item), d.Action == ActionAlready && byID[d.Item].Promotion != knowledge.PromotionPromoted:
 			state = knowledge.PromotionPromoted
 		case d.Action == ActionRemoved && byID[d.Item].Promotion != knowledge.PromotionRemoved:
 			state = knowledge.PromotionRemoved
@@ -135,6 +159,25 @@ func Run(ctx context.Context, s *knowledge.Store, opt Options) (*Result, error) 
 	return res, nil
 }
 
+// ErrNotCandidate is returned when an item approved or rejected in review
+// is not one the rule promotes now.
+var ErrNotCandidate = errors.New("not a promotion candidate")
+
+// checkChosen checks that every item approved (only) or rejected is a
+// candidate the rule promotes.
+func checkChosen(ds []Decision, only, reject []string) error {
+	for _, id := range slices.Concat(only, reject) {
+		i := slices.IndexFunc(ds, func(d Decision) bool { return d.Item == id })
+		switch {
+		case i < 0:
+			return fmt.Errorf("promote: %s: %w (no candidate item of that id; kinds %s)", id, ErrNotCandidate, strings.Join(CandidateKinds(), ", "))
+		case ds[i].Action != ActionPromote:
+			return fmt.Errorf("promote: %s: %w (%s: %s)", id, ErrNotCandidate, ds[i].Action, strings.Join(ds[i].Reasons, "; "))
+		}
+	}
+	return nil
+}
+
 // WriteText prints the decisions and what was done for a person; rel turns
 // absolute paths into workspace-relative ones.
 func (r *Result) WriteText(w io.Writer, rel func(string) string) {
@@ -144,6 +187,9 @@ func (r *Result) WriteText(w io.Writer, rel func(string) string) {
 	verb := "added"
 	if r.DryRun {
 		verb = "would add"
+	}
+	if len(r.Rejected) > 0 {
+		fmt.Fprintf(w, "turned down (not proposed again): %s\n", strings.Join(r.Rejected, ", "))
 	}
 	fmt.Fprintf(w, "%s %d entries to %s", verb, len(r.Added), rel(r.Path))
 	if r.Backup != "" {

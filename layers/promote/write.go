@@ -102,7 +102,7 @@ func (w *writer) replace(old snapshot, data []byte) (string, error) {
 	return backup, nil
 }
 
-var backupRe = regexp.MustCompile(`^MEMORY-([0-9]+)-[0-9TZ]+\.md$`)
+var backupRe = regexp.MustCompile(`^MEMORY-([0-9]+)-([0-9TZ]+)\.md$`)
 
 // backups returns the backup files with their numbers, oldest first.
 func (w *writer) backups() ([]string, []int) {
@@ -155,6 +155,33 @@ func (w *writer) backup(data []byte) (string, error) {
 		return "", fmt.Errorf("backup of %s: %w", w.path, err)
 	}
 	return p, nil
+}
+
+// SaveBackup copies data (MEMORY.md as it is now) into dir as the next
+// numbered backup, as a promotion does before it rewrites MEMORY.md, and
+// keeps the newest keep backups (DefaultKeepBackups when 0).
+func SaveBackup(dir string, data []byte, keep int, now time.Time) (string, error) {
+	if keep <= 0 {
+		keep = DefaultKeepBackups
+	}
+	w := &writer{path: "MEMORY.md", backupDir: dir, keep: keep, now: func() time.Time { return now }}
+	p, err := w.backup(data)
+	if err != nil {
+		return "", err
+	}
+	w.prune()
+	return p, nil
+}
+
+// BackupTime returns the time in a backup's file name, and whether name
+// is a backup's.
+func BackupTime(name string) (time.Time, bool) {
+	m := backupRe.FindStringSubmatch(name)
+	if m == nil {
+		return time.Time{}, false
+	}
+	t, err := time.Parse("20060102T150405Z", m[2])
+	return t, err == nil
 }
 
 // prune keeps the newest w.keep backups.

@@ -54,6 +54,7 @@ type Event struct {
 	Decision     string    `json:"decision,omitempty"`
 	Steps        []string  `json:"steps,omitempty"`
 	Session      string    `json:"session,omitempty"`
+	Agent        string    `json:"agent,omitempty"`
 	Archive      string    `json:"archive,omitempty"` // daily log path:lines
 	Note         string    `json:"note,omitempty"`
 }

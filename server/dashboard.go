@@ -1,0 +1,117 @@
+package server
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"net/http"
+	"strings"
+
+	"github.com/archon-memory/archon/server/ui"
+)
+
+// The dashboard (/ui/) is a page in a browser, which cannot send a bearer
+// header on a navigation: with a token set, /ui/login takes the token
+// once and sets a session cookie, and the cookie then stands for the
+// token on /ui/ and /v1. The cookie is HttpOnly and SameSite=Strict, so
+// no other site's page sends it; a request that changes something must
+// also carry the header uiHeader, which a cross-site form cannot set and
+// a cross-site script may not without CORS's leave.
+const (
+	uiCookie = "archon_ui"
+	uiHeader = "X-Archon-UI"
+	// maxLoginBytes bounds the sign-in form.
+	maxLoginBytes = 4 << 10
+)
+
+// uiSession is the cookie value for the token: a keyed hash, so the
+// cookie never holds the token itself and changes when the token does.
+func (s *Server) uiSession() string {
+	m := hmac.New(sha256.New, []byte(s.opt.Token))
+	m.Write([]byte("archon dashboard session v1"))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// cookieAuthorized reports whether r carries the dashboard's session
+// cookie, and, for a method that changes something, its header.
+func (s *Server) cookieAuthorized(r *http.Request) bool {
+	c, err := r.Cookie(uiCookie)
+	if err != nil || subtle.ConstantTimeCompare([]byte(c.Value), []byte(s.uiSession())) != 1 {
+		return false
+	}
+	switch r.Method {
+	case http.MethodGet, http.MethodHead:
+		return true
+	}
+	return r.Header.Get(uiHeader) == "1"
+}
+
+// mountUI adds the dashboard and its sign-in to mux.
+func (s *Server) mountUI(mux *http.ServeMux) {
+	files := http.StripPrefix("/ui/", ui.Files())
+	mux.Handle("/ui", http.RedirectHandler("/ui/", http.StatusMovedPermanently))
+	mux.Handle("/ui/login.css", s.uiGuard(false, http.HandlerFunc(ui.LoginStyles)))
+	mux.Handle("/ui/login", s.uiGuard(false, http.HandlerFunc(s.login)))
+	mux.Handle("/ui/", s.uiGuard(true, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			writeError(w, apiErr(http.StatusMethodNotAllowed, CodeMethod, "%s %s: use GET", r.Method, r.URL.Path))
+			return
+		}
+		files.ServeHTTP(w, r)
+	})))
+}
+
+// uiGuard is guard for the dashboard: the same origin rules, metrics and
+// recovery, and, when auth is set, the token or the session cookie; a
+// browser without either is sent to the sign-in page.
+func (s *Server) uiGuard(auth bool, next http.Handler) http.Handler {
+	return s.guardWith("/ui", func(w http.ResponseWriter, r *http.Request) bool {
+		if !auth || s.authorized(r) {
+			return true
+		}
+		if r.URL.Path == "/ui/" || strings.HasSuffix(r.URL.Path, ".html") {
+			http.Redirect(w, r, "/ui/login", http.StatusSeeOther)
+			return false
+		}
+		writeError(w, apiErr(http.StatusUnauthorized, CodeUnauthorized, "sign in at /ui/login first"))
+		return false
+	}, next)
+}
+
+// login shows the sign-in page (GET) or checks the token (POST): right,
+// it sets the session cookie and goes on to the dashboard.
+func (s *Server) login(w http.ResponseWriter, r *http.Request) {
+	switch r.Method {
+	case http.MethodGet, http.MethodHead:
+		if s.opt.Token == "" || s.authorized(r) {
+			http.Redirect(w, r, "/ui/", http.StatusSeeOther)
+			return
+		}
+		ui.Login(w, http.StatusOK, "")
+		return
+	case http.MethodPost:
+	default:
+		w.Header().Set("Allow", "GET, POST")
+		writeError(w, apiErr(http.StatusMethodNotAllowed, CodeMethod, "%s %s: use GET or POST", r.Method, r.URL.Path))
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxLoginBytes)
+	if err := r.ParseForm(); err != nil {
+		ui.Login(w, http.StatusBadRequest, "The form could not be read: "+err.Error())
+		return
+	}
+	tok := strings.TrimSpace(r.PostForm.Get("token"))
+	if s.opt.Token == "" {
+		http.Redirect(w, r, "/ui/", http.StatusSeeOther)
+		return
+	}
+	if subtle.ConstantTimeCompare([]byte(tok), []byte(s.opt.Token)) != 1 {
+		ui.Login(w, http.StatusUnauthorized, "That is not this archon's token.")
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: uiCookie, Value: s.uiSession(), Path: "/", HttpOnly: true,
+		SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
+	http.Redirect(w, r, "/ui/", http.StatusSeeOther)
+}

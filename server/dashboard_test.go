@@ -1,0 +1,209 @@
+package server
+
+import (
+	"bufio"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/archon-memory/archon/app"
+	"github.com/archon-memory/archon/server/ui"
+)
+
+// stream reads server-sent events from GET /v1/events.
+type stream struct {
+	t      *testing.T
+	events chan [2]string // name, data
+}
+
+func openStream(t *testing.T, ts *testServer) *stream {
+	t.Helper()
+	req, _ := http.NewRequest("GET", ts.hs.URL+"/v1/events", nil)
+	req.Header.Set("Authorization", "Bearer "+testToken)
+	resp, err := ts.hs.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream" {
+		t.Fatalf("events: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	s := &stream{t: t, events: make(chan [2]string, 100)}
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		var name, data string
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "event: "):
+				name = strings.TrimPrefix(line, "event: ")
+			case strings.HasPrefix(line, "data: "):
+				data = strings.TrimPrefix(line, "data: ")
+			case line == "" && name != "":
+				s.events <- [2]string{name, data}
+				name, data = "", ""
+			}
+		}
+		close(s.events)
+	}()
+	return s
+}
+
+// next returns the data of the next event called name, skipping others.
+func (s *stream) next(name string) string {
+	s.t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case ev, ok := <-s.events:
+			if !ok {
+				s.t.Fatalf("stream ended waiting for %q", name)
+			}
+			if ev[0] == name {
+				return ev[1]
+			}
+		case <-timeout:
+			s.t.Fatalf("no %q event in 10s", name)
+		}
+	}
+}
+
+func TestEventsStream(t *testing.T) {
+	ts := newTestServer(t, Options{Token: testToken})
+	s := openStream(t, ts)
+
+	ts.json(t, "POST", "/v1/log", app.LogRequest{Text: "Chose SSE for the live dashboard.", Agent: "planner"}, 201, nil)
+	if d := s.next("entry"); !strings.Contains(d, "Chose SSE") {
+		t.Errorf("entry event: %s", d)
+	}
+	ts.json(t, "POST", "/v1/context/check", app.ConvRequest{Conversation: openaiConversation(2), Session: "s-1", Agent: "planner"}, 200, nil)
+	var cs app.ContextSession
+	if err := json.Unmarshal([]byte(s.next("check")), &cs); err != nil || cs.Key != "s-1" || cs.Agent != "planner" || cs.Report == nil || cs.Report.Tokens == 0 {
+		t.Errorf("check event: %+v %v", cs, err)
+	}
+	ts.json(t, "PUT", "/v1/model", map[string]any{"model": "gpt-4o"}, 200, nil)
+	if d := s.next("change"); d != `{"what":"model"}` {
+		t.Errorf("change event: %s", d)
+	}
+	ts.json(t, "POST", "/v1/jobs/reindex/run", nil, 200, nil) // its index run comes first
+	if d := s.next("index"); !strings.Contains(d, `"chunks"`) {
+		t.Errorf("index event: %s", d)
+	}
+	if d := s.next("job"); !strings.Contains(d, `"name":"reindex"`) {
+		t.Errorf("job event: %s", d)
+	}
+	var sessions []app.ContextSession
+	ts.json(t, "GET", "/v1/context/sessions", nil, 200, &sessions)
+	if len(sessions) != 1 || sessions[0].Key != "s-1" || sessions[0].Checks != 1 {
+		t.Errorf("sessions: %+v", sessions)
+	}
+	// Shutting the hub ends the stream (a server stopping does).
+	ts.srv.opt.Events.Close()
+	for range s.events {
+	}
+}
+
+// noRedirect is a client that shows redirects instead of following them.
+func noRedirect(ts *testServer, jar http.CookieJar) *http.Client {
+	return &http.Client{Transport: ts.hs.Client().Transport, Jar: jar,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+func TestDashboardSignIn(t *testing.T) {
+	ts := newTestServer(t, Options{Token: testToken})
+	c := noRedirect(ts, nil)
+	get := func(path string, cookie *http.Cookie) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest("GET", ts.hs.URL+path, nil)
+		if cookie != nil {
+			req.AddCookie(cookie)
+		}
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp
+	}
+	if r := get("/ui/", nil); r.StatusCode != 303 || r.Header.Get("Location") != "/ui/login" {
+		t.Fatalf("/ui/ without the token: %d %s", r.StatusCode, r.Header.Get("Location"))
+	}
+	if r := get("/ui/app.js", nil); r.StatusCode != 401 {
+		t.Errorf("/ui/app.js without the token: %d", r.StatusCode)
+	}
+	r := get("/ui/login", nil)
+	if r.StatusCode != 200 || !strings.Contains(r.Header.Get("Content-Security-Policy"), "script-src 'self'") {
+		t.Fatalf("login page: %d, CSP %q", r.StatusCode, r.Header.Get("Content-Security-Policy"))
+	}
+	login := func(token string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest("POST", ts.hs.URL+"/ui/login", strings.NewReader(url.Values{"token": {token}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp
+	}
+	if r := login("wrong"); r.StatusCode != 401 || len(r.Cookies()) != 0 {
+		t.Errorf("wrong token: %d, cookies %v", r.StatusCode, r.Cookies())
+	}
+	r = login(testToken)
+	if r.StatusCode != 303 || len(r.Cookies()) != 1 {
+		t.Fatalf("right token: %d, cookies %v", r.StatusCode, r.Cookies())
+	}
+	cookie := r.Cookies()[0]
+	if !cookie.HttpOnly || cookie.SameSite != http.SameSiteStrictMode || strings.Contains(cookie.Value, testToken) {
+		t.Errorf("session cookie: %+v", cookie)
+	}
+	if r := get("/ui/", cookie); r.StatusCode != 200 || r.Header.Get("Content-Security-Policy") != ui.ContentSecurityPolicy {
+		t.Errorf("/ui/ signed in: %d, CSP %q", r.StatusCode, r.Header.Get("Content-Security-Policy"))
+	}
+	if r := get("/v1/status", cookie); r.StatusCode != 200 {
+		t.Errorf("/v1/status with the cookie: %d", r.StatusCode)
+	}
+	// A change needs the dashboard's header besides the cookie.
+	post := func(header bool) int {
+		req, _ := http.NewRequest("POST", ts.hs.URL+"/v1/log", strings.NewReader(`{"text":"from the dashboard"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.AddCookie(cookie)
+		if header {
+			req.Header.Set(uiHeader, "1")
+		}
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if st := post(false); st != 401 {
+		t.Errorf("POST with the cookie alone: %d, want 401", st)
+	}
+	if st := post(true); st != 201 {
+		t.Errorf("POST with the cookie and the header: %d, want 201", st)
+	}
+	forged := &http.Cookie{Name: uiCookie, Value: strings.Repeat("0", 64)}
+	if r := get("/v1/status", forged); r.StatusCode != 401 {
+		t.Errorf("forged cookie: %d", r.StatusCode)
+	}
+}
+
+func TestDashboardWithoutToken(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	c := noRedirect(ts, nil)
+	for path, want := range map[string]int{"/ui/": 200, "/ui/app.js": 200, "/ui/login": 303, "/ui": 301, "/ui/nothing.js": 404} {
+		resp, err := c.Get(ts.hs.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("GET %s: %d, want %d", path, resp.StatusCode, want)
+		}
+	}
+}

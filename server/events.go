@@ -1,0 +1,181 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/archon-memory/archon/app"
+)
+
+// Events is the hub of the live stream (GET /v1/events, server-sent
+// events): it is an app.Observer, and each stream a subscriber. A stream
+// too slow to keep up loses events and is told to resync.
+type Events struct {
+	mu     sync.Mutex
+	subs   map[*subscriber]struct{}
+	closed bool
+	done   chan struct{}
+	// Heartbeat is how often an idle stream gets a comment line, so that
+	// proxies and the browser keep it open.
+	Heartbeat time.Duration
+}
+
+// maxStreams bounds the live streams open at once.
+const maxStreams = 64
+
+// streamBuffer is how many events wait for a slow stream before it
+// loses them.
+const streamBuffer = 64
+
+type event struct {
+	name string
+	data []byte
+}
+
+type subscriber struct {
+	ch   chan event
+	lost bool // guarded by Events.mu
+}
+
+// NewEvents returns a hub with no streams.
+func NewEvents() *Events {
+	return &Events{subs: map[*subscriber]struct{}{}, done: make(chan struct{}), Heartbeat: 25 * time.Second}
+}
+
+// Close ends every stream (at shutdown: a stream never ends by itself).
+func (e *Events) Close() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !e.closed {
+		e.closed = true
+		close(e.done)
+	}
+}
+
+// publish sends one event to every stream.
+func (e *Events) publish(name string, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for s := range e.subs {
+		select {
+		case s.ch <- event{name, data}:
+		default:
+			s.lost = true
+		}
+	}
+}
+
+// Indexed implements app.Observer.
+func (e *Events) Indexed(st *app.IndexStats, err error) {
+	v := map[string]any{"chunks": 0}
+	if st != nil {
+		v["chunks"] = st.Chunks
+	}
+	if err != nil {
+		v["error"] = err.Error()
+	}
+	e.publish("index", v)
+}
+
+// Checked implements app.Observer.
+func (e *Events) Checked(s *app.ContextSession) { e.publish("check", s) }
+
+// JobRan implements app.Observer.
+func (e *Events) JobRan(name string, err error, d time.Duration) {
+	v := map[string]any{"name": name, "duration_ms": d.Milliseconds()}
+	if err != nil {
+		v["error"] = err.Error()
+	}
+	e.publish("job", v)
+}
+
+// Logged implements app.Observer.
+func (e *Events) Logged(en *app.Entry) { e.publish("entry", en) }
+
+// Updated implements app.Observer.
+func (e *Events) Updated(what string) { e.publish("change", map[string]string{"what": what}) }
+
+// subscribe adds a stream; nil when the hub is closed or full.
+func (e *Events) subscribe() *subscriber {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed || len(e.subs) >= maxStreams {
+		return nil
+	}
+	s := &subscriber{ch: make(chan event, streamBuffer)}
+	e.subs[s] = struct{}{}
+	return s
+}
+
+func (e *Events) unsubscribe(s *subscriber) {
+	e.mu.Lock()
+	delete(e.subs, s)
+	e.mu.Unlock()
+}
+
+// takeLost reports whether s lost events since the last call.
+func (e *Events) takeLost(s *subscriber) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	lost := s.lost
+	s.lost = false
+	return lost
+}
+
+// ServeHTTP streams events until the client leaves or the hub closes.
+func (e *Events) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet {
+		w.Header().Set("Allow", "GET")
+		writeError(w, apiErr(http.StatusMethodNotAllowed, CodeMethod, "%s %s: use GET", r.Method, r.URL.Path))
+		return
+	}
+	s := e.subscribe()
+	if s == nil {
+		writeError(w, apiErr(http.StatusServiceUnavailable, CodeUnavailable, "too many live streams open (at most %d), or archon is stopping", maxStreams))
+		return
+	}
+	defer e.unsubscribe(s)
+	rc := http.NewResponseController(w)
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	// The browser retries after 2 s when the stream drops.
+	if _, err := fmt.Fprint(w, "retry: 2000\n: archon live events\n\n"); err != nil || rc.Flush() != nil {
+		return
+	}
+	beat := time.NewTicker(e.Heartbeat)
+	defer beat.Stop()
+	for {
+		var err error
+		select {
+		case <-r.Context().Done():
+			return
+		case <-e.done:
+			return
+		case <-beat.C:
+			_, err = fmt.Fprint(w, ": ping\n\n")
+		case ev := <-s.ch:
+			_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", ev.name, ev.data)
+		}
+		// Events were dropped while this stream lagged: the page reloads
+		// what it shows.
+		if err == nil && e.takeLost(s) {
+			_, err = fmt.Fprint(w, "event: resync\ndata: {}\n\n")
+		}
+		if err == nil {
+			err = rc.Flush()
+		}
+		if err != nil {
+			return
+		}
+	}
+}
