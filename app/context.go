@@ -107,7 +107,7 @@ func (l *Local) Check(ctx context.Context, r ConvRequest) (*Report, error) {
 		l.log.Warn("context log not written", "err", err)
 	}
 	cs := ContextSession{Key: sessionKey(r.Session, r.Agent), Session: r.Session, Agent: r.Agent, Time: l.ws.Now(), Report: rep}
-	if err := l.recordSession(ctx, cs); err != nil {
+	if err := l.recordSession(ctx, &cs); err != nil {
 		l.log.Warn("context session not kept", "err", err)
 	}
 	if l.opt.Observer != nil {

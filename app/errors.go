@@ -71,7 +71,7 @@ func KindOf(err error) Kind {
 	case errors.Is(err, knowledge.ErrInvalid), errors.Is(err, rag.ErrEmptyQuery),
 		errors.Is(err, memory.ErrInvalidDate), errors.Is(err, memory.ErrInvalidTime),
 		errors.Is(err, memory.ErrInvalidAgent), errors.Is(err, memory.ErrInvalidTag),
-		errors.Is(err, memory.ErrInvalidText), errors.Is(err, memory.ErrOutside):
+		errors.Is(err, memory.ErrInvalidText), errors.Is(err, memory.ErrOutside), errors.Is(err, promote.ErrInvalidVerdict):
 		return Invalid
 	}
 	return Internal

@@ -96,7 +96,7 @@ func (l *Local) Promote(ctx context.Context, r PromoteRequest) (*PromoteResult, 
 		Rule: promote.RuleFrom(l.cfg.Promote), WisdomPath: l.ws.WisdomPath(), DryRun: r.DryRun, Now: l.ws.Now,
 		BackupDir: filepath.Join(l.ws.StateDir(), promote.BackupDirName), Reject: r.Reject,
 	}
-	if len(r.Items) > 0 || len(r.Reject) > 0 {
+	if r.Items != nil || r.Reject != nil {
 		opt.Only = append([]string{}, r.Items...) // a verdict: nothing beyond what it approves
 	}
 	res, err := promote.Run(ctx, kn, opt)

@@ -139,6 +139,8 @@ type Local struct {
 	mu          sync.Mutex // guards chunks, indexedAt, logDays, jobsOn, repairsSeen
 	chunks      int
 	indexedAt   time.Time
+	indexBytes  int64             // the index's size on disk, as measured at sizedAt
+	sizedAt     time.Time         // (Health measures it at most every indexSizeAge)
 	logDays     map[string]logDay // Logs' counts by path, while size and mtime hold
 	jobsOn      bool
 	repairsSeen int // engine repairs Doctor has reported
@@ -303,6 +305,9 @@ func (r records) Records(ctx context.Context) ([]rag.Record, error) {
 	return out, nil
 }
 
+// indexSizeAge is how long Health reuses the index size it measured.
+const indexSizeAge = 5 * time.Second
+
 // Health reports that the memory is up, with a few figures.
 func (l *Local) Health(ctx context.Context) (*Health, error) {
 	busy := false
@@ -310,8 +315,17 @@ func (l *Local) Health(ctx context.Context) (*Health, error) {
 		busy = l.idx.busy()
 	}
 	h := &Health{Status: "ok", Version: l.opt.Version, Root: l.ws.Root(), PID: os.Getpid(),
-		Uptime: time.Since(l.started).Seconds(), Chunks: l.Chunks(), Indexing: busy, Ready: l.idx == nil || l.caughtUp.Load(),
-		IndexBytes: memory.DirBytes(l.IndexDir())}
+		Uptime: time.Since(l.started).Seconds(), Chunks: l.Chunks(), Indexing: busy, Ready: l.idx == nil || l.caughtUp.Load()}
+	l.mu.Lock()
+	fresh := time.Since(l.sizedAt) < indexSizeAge
+	h.IndexBytes = l.indexBytes
+	l.mu.Unlock()
+	if !fresh {
+		h.IndexBytes = memory.DirBytes(l.IndexDir()) // a walk of the index directory: not on every call
+		l.mu.Lock()
+		l.indexBytes, l.sizedAt = h.IndexBytes, time.Now()
+		l.mu.Unlock()
+	}
 	l.mu.Lock()
 	if !l.indexedAt.IsZero() {
 		at := l.indexedAt.UTC()

@@ -84,8 +84,16 @@ func readSessions(path string) ([]ContextSession, error) {
 	return list, nil
 }
 
-// recordSession keeps rep as the latest check of its session.
-func (l *Local) recordSession(ctx context.Context, cs ContextSession) error {
+// recordSession keeps cs as the latest check of its session, counting
+// it in cs.Checks.
+func (l *Local) recordSession(ctx context.Context, cs *ContextSession) error {
+	if err := l.updateSessions(ctx, cs); err != nil {
+		return fmt.Errorf("context sessions: %w", err)
+	}
+	return nil
+}
+
+func (l *Local) updateSessions(ctx context.Context, cs *ContextSession) error {
 	dir := l.ws.StateDir()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -104,13 +112,12 @@ func (l *Local) recordSession(ctx context.Context, cs ContextSession) error {
 	if err != nil {
 		return err
 	}
+	cs.Checks = 1
 	if i := slices.IndexFunc(list, func(s ContextSession) bool { return s.Key == cs.Key }); i >= 0 {
 		cs.Checks = list[i].Checks + 1
 		list = slices.Delete(list, i, i+1)
-	} else {
-		cs.Checks = 1
 	}
-	list = slices.Insert(list, 0, cs)
+	list = slices.Insert(list, 0, *cs)
 	if len(list) > maxSessions {
 		list = list[:maxSessions]
 	}

@@ -260,10 +260,12 @@ type ArchiveRequest struct {
 	DryRun    bool   `json:"dry_run,omitempty"`
 }
 
-// PromoteRequest asks for L4 promotion. With Items or Reject it is a
-// review's verdict: only the items approved are added, the ones rejected
-// are never proposed again; each must be a candidate the rule promotes
-// now (else a Conflict error, and nothing is written).
+// PromoteRequest asks for L4 promotion. With Items or Reject (even
+// empty) it is a review's verdict: only the items approved are added, the
+// ones rejected are never proposed again; each must be a candidate the
+// rule promotes now (else a Conflict error, and nothing is written).
+// Without either every candidate is added: promote.review holds back
+// only the scheduled job, a person's plain promote is their approval.
 type PromoteRequest struct {
 	DryRun bool     `json:"dry_run,omitempty"`
 	Items  []string `json:"items,omitempty"`

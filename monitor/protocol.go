@@ -94,6 +94,13 @@ func (m *Monitor) summarizerOf(s summarize.Summarizer) summarize.Summarizer {
 // name is the replacement time), and the item dates are updated. It returns
 // the history file written ("" when there was no previous summary).
 func WriteSummary(ws *memory.Workspace, sum *summarize.Summary, now time.Time) (string, error) {
+	// The edit lock: a restore of an earlier summary, at the same moment,
+	// must not be lost under this one.
+	unlock, err := ws.LockEdits(context.Background())
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
 	hist, err := KeepSummaryHistory(ws, now)
 	if err != nil {
 		return "", err

@@ -5,8 +5,11 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
+	"net"
 	"net/http"
+	"net/url"
 	"strings"
+	"time"
 
 	"github.com/archon-memory/archon/server/ui"
 )
@@ -14,30 +17,63 @@ import (
 // The dashboard (/ui/) is a page in a browser, which cannot send a bearer
 // header on a navigation: with a token set, /ui/login takes the token
 // once and sets a session cookie, and the cookie then stands for the
-// token on /ui/ and /v1. The cookie is HttpOnly and SameSite=Strict, so
-// no other site's page sends it; a request that changes something must
-// also carry the header uiHeader, which a cross-site form cannot set and
-// a cross-site script may not without CORS's leave.
+// token on /ui/ and /v1, on these conditions:
+//   - the request comes from the dashboard's own origin: an Origin header,
+//     when sent, names this host and port (whatever serve.cors_origins
+//     allows bearer callers), and Sec-Fetch-Site, when sent, is
+//     same-origin or none (a navigation typed by the person);
+//   - a request that changes something also carries uiHeader, which a
+//     form on another page cannot set.
+//
+// Browsers keep cookies per host, not per port, so the cookie is named
+// for the port and its value, a keyed hash of the token, names the port
+// too: another service on another localhost port never receives a
+// cookie it could use here, and two archon services do not overwrite
+// each other's. It is HttpOnly, SameSite=Strict and lasts uiSessionAge;
+// /ui/logout drops it.
 const (
-	uiCookie = "archon_ui"
-	uiHeader = "X-Archon-UI"
+	uiCookiePrefix = "archon_ui_"
+	uiHeader       = "X-Archon-UI"
+	uiSessionAge   = 12 * time.Hour
 	// maxLoginBytes bounds the sign-in form.
 	maxLoginBytes = 4 << 10
 )
 
-// uiSession is the cookie value for the token: a keyed hash, so the
-// cookie never holds the token itself and changes when the token does.
-func (s *Server) uiSession() string {
+// hostPort is the port a request names in its Host ("" when none).
+func hostPort(r *http.Request) string {
+	if _, port, err := net.SplitHostPort(r.Host); err == nil {
+		return port
+	}
+	return ""
+}
+
+// uiCookie names the session cookie of the service at r's port.
+func uiCookie(r *http.Request) string { return uiCookiePrefix + hostPort(r) }
+
+// uiSession is the cookie value for the token and port: a keyed hash, so
+// the cookie never holds the token itself and changes when the token
+// does.
+func (s *Server) uiSession(r *http.Request) string {
 	m := hmac.New(sha256.New, []byte(s.opt.Token))
-	m.Write([]byte("archon dashboard session v1"))
+	m.Write([]byte("archon dashboard session v2, port " + hostPort(r)))
 	return hex.EncodeToString(m.Sum(nil))
 }
 
 // cookieAuthorized reports whether r carries the dashboard's session
-// cookie, and, for a method that changes something, its header.
+// cookie under the conditions above.
 func (s *Server) cookieAuthorized(r *http.Request) bool {
-	c, err := r.Cookie(uiCookie)
-	if err != nil || subtle.ConstantTimeCompare([]byte(c.Value), []byte(s.uiSession())) != 1 {
+	c, err := r.Cookie(uiCookie(r))
+	if err != nil || subtle.ConstantTimeCompare([]byte(c.Value), []byte(s.uiSession(r))) != 1 {
+		return false
+	}
+	if origin := r.Header.Get("Origin"); origin != "" {
+		if u, err := url.Parse(origin); err != nil || !strings.EqualFold(u.Host, r.Host) {
+			return false
+		}
+	}
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "", "same-origin", "none":
+	default:
 		return false
 	}
 	switch r.Method {
@@ -53,6 +89,7 @@ func (s *Server) mountUI(mux *http.ServeMux) {
 	mux.Handle("/ui", http.RedirectHandler("/ui/", http.StatusMovedPermanently))
 	mux.Handle("/ui/login.css", s.uiGuard(false, http.HandlerFunc(ui.LoginStyles)))
 	mux.Handle("/ui/login", s.uiGuard(false, http.HandlerFunc(s.login)))
+	mux.Handle("/ui/logout", s.uiGuard(false, http.HandlerFunc(s.logout)))
 	mux.Handle("/ui/", s.uiGuard(true, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -111,7 +148,14 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		ui.Login(w, http.StatusUnauthorized, "That is not this archon's token.")
 		return
 	}
-	http.SetCookie(w, &http.Cookie{Name: uiCookie, Value: s.uiSession(), Path: "/", HttpOnly: true,
-		SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil})
+	http.SetCookie(w, &http.Cookie{Name: uiCookie(r), Value: s.uiSession(r), Path: "/", HttpOnly: true,
+		SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil, MaxAge: int(uiSessionAge.Seconds())})
 	http.Redirect(w, r, "/ui/", http.StatusSeeOther)
+}
+
+// logout drops the session cookie and goes back to the sign-in page.
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, &http.Cookie{Name: uiCookie(r), Value: "", Path: "/", HttpOnly: true,
+		SameSite: http.SameSiteStrictMode, MaxAge: -1})
+	http.Redirect(w, r, "/ui/login", http.StatusSeeOther)
 }

@@ -187,7 +187,28 @@ func TestDashboardSignIn(t *testing.T) {
 	if st := post(true); st != 201 {
 		t.Errorf("POST with the cookie and the header: %d, want 201", st)
 	}
-	forged := &http.Cookie{Name: uiCookie, Value: strings.Repeat("0", 64)}
+	// Another site's request carries its own origin: the cookie does not
+	// count, even where serve.cors_origins would let a bearer caller in.
+	for _, h := range [][2]string{{"Origin", "http://localhost:3000"}, {"Sec-Fetch-Site", "same-site"}, {"Sec-Fetch-Site", "cross-site"}} {
+		req, _ := http.NewRequest("GET", ts.hs.URL+"/v1/status", nil)
+		req.AddCookie(cookie)
+		req.Header.Set(h[0], h[1])
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 401 && resp.StatusCode != 403 {
+			t.Errorf("cookie with %s: %s: %d", h[0], h[1], resp.StatusCode)
+		}
+	}
+	if !strings.HasPrefix(cookie.Name, "archon_ui_") || cookie.MaxAge <= 0 {
+		t.Errorf("cookie %s, max-age %d: want one per port, with an end", cookie.Name, cookie.MaxAge)
+	}
+	if r := get("/ui/logout", cookie); r.StatusCode != 303 || len(r.Cookies()) != 1 || r.Cookies()[0].MaxAge >= 0 {
+		t.Errorf("logout: %d %v", r.StatusCode, r.Cookies())
+	}
+	forged := &http.Cookie{Name: cookie.Name, Value: strings.Repeat("0", 64)}
 	if r := get("/v1/status", forged); r.StatusCode != 401 {
 		t.Errorf("forged cookie: %d", r.StatusCode)
 	}

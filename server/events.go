@@ -18,10 +18,15 @@ type Events struct {
 	subs   map[*subscriber]struct{}
 	closed bool
 	done   chan struct{}
-	// Heartbeat is how often an idle stream gets a comment line, so that
+	// heartbeat is how often an idle stream gets a comment line, so that
 	// proxies and the browser keep it open.
-	Heartbeat time.Duration
+	heartbeat time.Duration
 }
+
+// streamWriteTimeout bounds one write to a stream: a client that stops
+// reading without closing loses its stream (and its slot) instead of
+// holding it, and shutdown does not wait on it.
+const streamWriteTimeout = 10 * time.Second
 
 // maxStreams bounds the live streams open at once.
 const maxStreams = 64
@@ -42,7 +47,7 @@ type subscriber struct {
 
 // NewEvents returns a hub with no streams.
 func NewEvents() *Events {
-	return &Events{subs: map[*subscriber]struct{}{}, done: make(chan struct{}), Heartbeat: 25 * time.Second}
+	return &Events{subs: map[*subscriber]struct{}{}, done: make(chan struct{}), heartbeat: 25 * time.Second}
 }
 
 // Close ends every stream (at shutdown: a stream never ends by itself).
@@ -149,13 +154,15 @@ func (e *Events) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
 	// The browser retries after 2 s when the stream drops.
+	_ = rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
 	if _, err := fmt.Fprint(w, "retry: 2000\n: archon live events\n\n"); err != nil || rc.Flush() != nil {
 		return
 	}
-	beat := time.NewTicker(e.Heartbeat)
+	beat := time.NewTicker(e.heartbeat)
 	defer beat.Stop()
 	for {
 		var err error
+		_ = rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
 		select {
 		case <-r.Context().Done():
 			return

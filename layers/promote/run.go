@@ -37,7 +37,8 @@ type Options struct {
 	// review); each must be a candidate the rule promotes.
 	Only []string
 	// Reject records these candidates as turned down (they are not
-	// proposed again) and adds nothing.
+	// proposed again). With Reject set and Only nil nothing is added: a
+	// verdict adds only what it approves.
 	Reject []string
 	// Now returns the current time; nil means time.Now.
 	Now func() time.Time
@@ -97,6 +98,14 @@ func Run(ctx context.Context, s *knowledge.Store, opt Options) (*Result, error) 
 	obs, err := s.Observations(ctx, "")
 	if err != nil {
 		return nil, fmt.Errorf("promote: %w", err)
+	}
+	if opt.Reject != nil && opt.Only == nil {
+		opt.Only = []string{}
+	}
+	for _, id := range opt.Reject {
+		if slices.Contains(opt.Only, id) {
+			return nil, fmt.Errorf("promote: %s is both approved and rejected: %w", id, ErrInvalidVerdict)
+		}
 	}
 	var res *Result
 	for attempt := 0; ; attempt++ {
@@ -158,6 +167,10 @@ func Run(ctx context.Context, s *knowledge.Store, opt Options) (*Result, error) 
 	}
 	return res, nil
 }
+
+// ErrInvalidVerdict is returned for a review that approves and rejects
+// the same item.
+var ErrInvalidVerdict = errors.New("invalid review verdict")
 
 // ErrNotCandidate is returned when an item approved or rejected in review
 // is not one the rule promotes now.

@@ -94,6 +94,13 @@ function listen() {
   events.addEventListener('error', () => {
     setLive(false);
     dropped = true;
+    // EventSource gives up for good after an answer that is not a stream
+    // (503 when every stream slot is taken, 401 once the session ended):
+    // start a new one after a while.
+    if (events.readyState === EventSource.CLOSED) {
+      events.close();
+      setTimeout(listen, 5000);
+    }
   });
   events.addEventListener('check', () => soon('inspector'));
   events.addEventListener('entry', () => soon('timeline', 'l1'));
