@@ -23,56 +23,93 @@ import (
 // it, and the next append cuts it off before writing its own. The returned
 // entry has its normalized text, Path and line range filled in.
 func (w *Workspace) Append(ctx context.Context, e Entry) (Entry, error) {
-	e, err := w.prepare(e)
+	out, err := w.AppendAll(ctx, []Entry{e})
 	if err != nil {
 		return Entry{}, err
+	}
+	return out[0], nil
+}
+
+// AppendAll appends entries as Append does each, in order, with one lock,
+// one write and one fsync per run of entries of the same day: a replica
+// catching up writes thousands at once. On an error the entries of the
+// runs before it are written, and the returned slice holds them.
+func (w *Workspace) AppendAll(ctx context.Context, entries []Entry) ([]Entry, error) {
+	out := make([]Entry, 0, len(entries))
+	for i := 0; i < len(entries); {
+		j := i + 1
+		for j < len(entries) && entries[j].Date == entries[i].Date && entries[i].Date != "" {
+			j++
+		}
+		done, err := w.appendDay(ctx, entries[i:j])
+		out = append(out, done...)
+		if err != nil {
+			return out, err
+		}
+		i = j
+	}
+	return out, nil
+}
+
+// appendDay appends entries that all go to one day's log.
+func (w *Workspace) appendDay(ctx context.Context, entries []Entry) ([]Entry, error) {
+	es := make([]Entry, len(entries))
+	for i, e := range entries {
+		var err error
+		if es[i], err = w.prepare(e); err != nil {
+			return nil, err
+		}
 	}
 	if err := os.MkdirAll(w.LogDir(), 0o755); err != nil {
-		return Entry{}, fmt.Errorf("append: %w", err)
+		return nil, fmt.Errorf("append: %w", err)
 	}
-	f, err := w.openLocked(ctx, &e)
+	f, err := w.openLocked(ctx, &es[0])
 	if err != nil {
-		return Entry{}, err
+		return nil, err
 	}
 	defer f.Close()
 	defer unix.Flock(int(f.Fd()), unix.LOCK_UN)
-	abs := f.Name()
+	abs, path := f.Name(), es[0].Path
 
-	j, err := w.openJournal(e.Path, true)
+	j, err := w.openJournal(path, true)
 	if err != nil {
-		return Entry{}, fmt.Errorf("append to %s: %w", e.Path, err)
+		return nil, fmt.Errorf("append to %s: %w", path, err)
 	}
 	defer j.close()
 	st, err := scanLog(f)
 	if err != nil {
-		return Entry{}, fmt.Errorf("append to %s: read: %w", e.Path, err)
+		return nil, fmt.Errorf("append to %s: read: %w", path, err)
 	}
-	if st, _, err = repairTail(f, e.Path, j, st); err != nil {
-		return Entry{}, fmt.Errorf("append to %s: %w", e.Path, err)
+	if st, _, err = repairTail(f, path, j, st); err != nil {
+		return nil, fmt.Errorf("append to %s: %w", path, err)
 	}
 	var buf bytes.Buffer
 	created := st.size == 0
 	if created {
-		buf.WriteString("# " + e.Date + "\n")
+		buf.WriteString("# " + es[0].Date + "\n")
 	} else if st.tail[len(st.tail)-1] != '\n' {
 		buf.WriteByte('\n') // a hand-edited file without a final newline
 	}
 	lines := st.lines + bytes.Count(buf.Bytes(), []byte{'\n'})
-	buf.WriteString("\n" + e.heading() + "\n")
-	body := escapeBody(e.Text)
-	buf.WriteString(body + "\n")
-	e.LineStart = lines + 2
-	e.LineEnd = e.LineStart + bytes.Count([]byte(body), []byte{'\n'}) + 1
-
-	if err := writeRecorded(f, e.Path, j, st, buf.Bytes()); err != nil {
-		return Entry{}, fmt.Errorf("append to %s: %w", e.Path, err)
+	for i := range es {
+		e := &es[i]
+		e.Path = path
+		buf.WriteString("\n" + e.heading() + "\n")
+		body := escapeBody(e.Text)
+		buf.WriteString(body + "\n")
+		e.LineStart = lines + 2
+		e.LineEnd = e.LineStart + bytes.Count([]byte(body), []byte{'\n'}) + 1
+		lines = e.LineEnd
+	}
+	if err := writeRecorded(f, path, j, st, buf.Bytes()); err != nil {
+		return nil, fmt.Errorf("append to %s: %w", path, err)
 	}
 	if created {
 		if err := syncDir(filepath.Dir(abs)); err != nil {
-			return Entry{}, fmt.Errorf("append to %s: %w", e.Path, err)
+			return nil, fmt.Errorf("append to %s: %w", path, err)
 		}
 	}
-	return e, nil
+	return es, nil
 }
 
 // openLocked opens the log that e.Date's entries go to (memory/, or

@@ -209,3 +209,38 @@ func FuzzAppendRoundTrip(f *testing.F) {
 		}
 	})
 }
+
+// TestAppendAll writes runs of entries of one day with one write each,
+// with the line ranges a reader finds.
+func TestAppendAll(t *testing.T) {
+	ctx := context.Background()
+	w := newWorkspace(t)
+	in := []Entry{
+		{Date: "2026-12-01", Time: "09:00", Agent: "a", Text: "one"},
+		{Date: "2026-12-01", Time: "09:01", Agent: "b", Text: "two\nlines"},
+		{Date: "2026-12-02", Time: "10:00", Text: "three"},
+		{Date: "2026-12-01", Time: "11:00", Tags: []string{"x"}, Text: "four"},
+	}
+	out, err := w.AppendAll(ctx, in)
+	if err != nil || len(out) != 4 {
+		t.Fatalf("%d %v", len(out), err)
+	}
+	for _, want := range out {
+		lg, err := w.ReadLog(want.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, e := range lg.Entries {
+			if e.Text == want.Text {
+				found = e.LineStart == want.LineStart && e.LineEnd == want.LineEnd
+			}
+		}
+		if !found {
+			t.Errorf("%q at %s:%d-%d: not where the log has it", want.Text, want.Path, want.LineStart, want.LineEnd)
+		}
+	}
+	if _, err := w.AppendAll(ctx, []Entry{{Date: "2026-12-03", Text: "ok"}, {Date: "2026-12-03", Time: "25:00", Text: "bad"}}); err == nil {
+		t.Error("a bad time in a run was accepted")
+	}
+}
