@@ -79,6 +79,8 @@ var tiers = []struct {
 	{"layers/...", engine},
 	{"archive", engine},
 	{"jobs", engine},
+	{"shared", engine},
+	{"shared/...", engine},
 
 	// Tier 2: app, the one place that wires engines into a service.
 	{"app", application},
@@ -146,6 +148,7 @@ var testTooling = []struct{ pkg, why string }{
 	// The synthetic conversations and planted fact sets that benchmarks and
 	// the summary evaluations run on.
 	{"internal/convgen", "it generates conversations for tests, benchmarks and evaluations"},
+	{"shared/sharedtest", "it makes a PostgreSQL schema for a test"},
 }
 
 // What the walk skips, and why:

@@ -1,0 +1,398 @@
+package shared
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/archon-memory/archon/memory"
+)
+
+// ApplyFunc appends entries other nodes wrote to this node's workspace,
+// in order. With recheck set, some of them may be there already (the
+// node stopped between writing them and recording it): those must be
+// skipped.
+type ApplyFunc func(ctx context.Context, es []Entry, recheck bool) error
+
+// NodeOptions configure a Node.
+type NodeOptions struct {
+	// URL is the PostgreSQL connection string.
+	URL string
+	// Tenant is the log this node replicates; Project the project of its
+	// entries.
+	Tenant, Project string
+	// Host names this machine in the entries and the audit (default: the
+	// host name).
+	Host string
+	// Apply writes others' entries to the workspace.
+	Apply ApplyFunc
+	// Poll is how often the node looks for new entries when no
+	// notification came (default 1s), and how soon it retries after an
+	// error (growing to 10s).
+	Poll   time.Duration
+	Logger *slog.Logger
+}
+
+// NodeStatus says how a node stands.
+type NodeStatus struct {
+	Tenant string `json:"tenant"`
+	Origin string `json:"origin"`
+	// Connected: the last exchange with the store succeeded.
+	Connected bool   `json:"connected"`
+	LastError string `json:"last_error,omitempty"`
+	// Applied is the last position of the tenant's log in this workspace.
+	Applied int64 `json:"applied"`
+	// Outbox counts the entries waiting to be sent.
+	Outbox int `json:"outbox"`
+	// Sent and Received count entries since the node started.
+	Sent     int64 `json:"sent"`
+	Received int64 `json:"received"`
+}
+
+// Node is a workspace in shared mode: it sends its outbox to the store
+// and applies the tenant's other entries to the workspace.
+type Node struct {
+	opt    NodeOptions
+	dir    string
+	origin string
+	outbox *Outbox
+	kick   chan struct{}
+
+	mu     sync.Mutex // guards st, store, closed
+	st     NodeStatus
+	store  *Store
+	closed bool
+	keys   keyCache
+}
+
+// replicaState is what a node keeps of its place in the tenant's log.
+type replicaState struct {
+	Tenant  string `json:"tenant"`
+	Applied int64  `json:"applied"`
+	// Pending is the last position of a batch being applied: after a
+	// crash, the batch up to it is applied again with recheck.
+	Pending int64 `json:"pending,omitempty"`
+	// fresh: there was no state yet (a new replica, or one whose state
+	// was deleted): what it applies first is rechecked.
+	fresh bool
+}
+
+// Origin returns the id of the node whose state is in dir, made once.
+func Origin(dir string) (string, error) {
+	p := filepath.Join(dir, "node-id")
+	if b, err := os.ReadFile(p); err == nil && len(b) >= 8 {
+		return string(b[:len(b)-1]), nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	var raw [8]byte
+	if _, err := rand.Read(raw[:]); err != nil {
+		return "", err
+	}
+	id := "node-" + hex.EncodeToString(raw[:])
+	if err := memory.WriteFileAtomic(p, []byte(id+"\n"), 0o644); err != nil {
+		return "", err
+	}
+	return id, nil
+}
+
+// NewNode returns the node whose state (outbox, replica position, id)
+// is in dir. It connects only when it runs.
+func NewNode(dir string, opt NodeOptions) (*Node, error) {
+	if err := ValidateTenant(opt.Tenant); err != nil {
+		return nil, fmt.Errorf("shared.tenant: %w", err)
+	}
+	if opt.Poll <= 0 {
+		opt.Poll = time.Second
+	}
+	if opt.Logger == nil {
+		opt.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opt.Host == "" {
+		opt.Host, _ = os.Hostname()
+	}
+	origin, err := Origin(dir)
+	if err != nil {
+		return nil, fmt.Errorf("shared node: %w", err)
+	}
+	ob, err := OpenOutbox(dir)
+	if err != nil {
+		return nil, err
+	}
+	n := &Node{opt: opt, dir: dir, origin: origin, outbox: ob, kick: make(chan struct{}, 1)}
+	n.keys.load(filepath.Join(dir, "keys.json"))
+	n.st.Tenant, n.st.Origin = opt.Tenant, origin
+	st, err := n.loadState()
+	if err != nil {
+		return nil, err
+	}
+	n.st.Applied = st.Applied
+	return n, nil
+}
+
+// Entry fills in what the node knows of an entry it writes: tenant,
+// project, host, origin, layer, time written and its id.
+func (n *Node) Entry(e Entry) (Entry, error) {
+	var nonce [12]byte
+	if _, err := rand.Read(nonce[:]); err != nil {
+		return Entry{}, err
+	}
+	e.Tenant, e.Origin, e.Host = n.opt.Tenant, n.origin, n.opt.Host
+	if e.Project == "" {
+		e.Project = n.opt.Project
+	}
+	if e.Layer == "" {
+		e.Layer = "L2"
+	}
+	e.Written = time.Now().UTC()
+	e.ID = EntryID(&e, hex.EncodeToString(nonce[:]))
+	return e, nil
+}
+
+// Write queues e (made with Entry) for the store; once it returns, the
+// entry is durable and will be sent.
+func (n *Node) Write(ctx context.Context, e Entry) error {
+	if err := n.outbox.Add(ctx, e); err != nil {
+		return err
+	}
+	select {
+	case n.kick <- struct{}{}:
+	default:
+	}
+	return nil
+}
+
+var errNodeStopped = errors.New("the shared node is stopped")
+
+// Status reports how the node stands.
+func (n *Node) Status(ctx context.Context) NodeStatus {
+	waiting, _ := n.outbox.Len(ctx)
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	st := n.st
+	st.Outbox = waiting
+	return st
+}
+
+func (n *Node) note(err error) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.st.Connected = err == nil
+	n.st.LastError = ""
+	if err != nil {
+		n.st.LastError = err.Error()
+	}
+}
+
+// connect returns the store, opening it on first use.
+func (n *Node) connect(ctx context.Context) (*Store, error) {
+	n.mu.Lock()
+	s, closed := n.store, n.closed
+	n.mu.Unlock()
+	switch {
+	case closed:
+		return nil, errNodeStopped
+	case s != nil:
+		return s, nil
+	}
+	s, err := Open(ctx, n.opt.URL)
+	if err != nil {
+		return nil, err
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	switch {
+	case n.closed:
+		s.Close()
+		return nil, errNodeStopped
+	case n.store != nil:
+		s.Close()
+		return n.store, nil
+	}
+	n.store = s
+	return s, nil
+}
+
+// Run sends and follows until ctx ends; errors are retried.
+func (n *Node) Run(ctx context.Context) {
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); n.retry(ctx, "send", n.send) }()
+	go func() { defer wg.Done(); n.retry(ctx, "follow", n.follow) }()
+	wg.Wait()
+	n.mu.Lock()
+	n.closed = true
+	if n.store != nil {
+		n.store.Close()
+		n.store = nil
+	}
+	n.mu.Unlock()
+}
+
+// retry runs loop until ctx ends, waiting longer after each failure.
+func (n *Node) retry(ctx context.Context, what string, loop func(context.Context) error) {
+	wait := n.opt.Poll
+	for ctx.Err() == nil {
+		err := loop(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		n.note(err)
+		n.opt.Logger.Warn("shared store", "step", what, "err", err, "retry_in", wait)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 10*time.Second)
+	}
+}
+
+// send drains the outbox into the store whenever it is kicked or the
+// poll interval passes.
+func (n *Node) send(ctx context.Context) error {
+	tick := time.NewTicker(n.opt.Poll)
+	defer tick.Stop()
+	for {
+		for {
+			es, end, err := n.outbox.Pending(ctx, 500)
+			if err != nil || len(es) == 0 {
+				if err != nil {
+					return err
+				}
+				break
+			}
+			s, err := n.connect(ctx)
+			if err != nil {
+				return err
+			}
+			added, err := s.Append(ctx, n.opt.Tenant, es)
+			if err != nil {
+				return err
+			}
+			if err := n.outbox.Done(ctx, end); err != nil {
+				return err
+			}
+			n.mu.Lock()
+			n.st.Sent += int64(added)
+			n.mu.Unlock()
+			n.note(nil)
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-n.kick:
+		case <-tick.C:
+		}
+	}
+}
+
+// follow listens for the tenant's new entries and applies them, reading
+// the log from the last position applied (a missed notification only
+// delays an entry by the poll interval).
+func (n *Node) follow(ctx context.Context) error {
+	s, err := n.connect(ctx)
+	if err != nil {
+		return err
+	}
+	conn, err := pgx.ConnectConfig(ctx, s.pool.Config().ConnConfig.Copy())
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	if _, err := conn.Exec(ctx, "LISTEN "+Channel); err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	for {
+		if err := n.catchUp(ctx, s); err != nil {
+			return err
+		}
+		n.note(nil)
+		wctx, cancel := context.WithTimeout(ctx, n.opt.Poll)
+		_, err := conn.WaitForNotification(wctx)
+		cancel()
+		if ctx.Err() != nil {
+			return nil
+		}
+		if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+			return fmt.Errorf("listen: %w", err)
+		}
+	}
+}
+
+// catchUp applies every entry after the last one applied.
+func (n *Node) catchUp(ctx context.Context, s *Store) error {
+	st, err := n.loadState()
+	if err != nil {
+		return err
+	}
+	for {
+		es, err := s.Since(ctx, n.opt.Tenant, st.Applied, 1000)
+		if err != nil || len(es) == 0 {
+			return err
+		}
+		last := es[len(es)-1].Seq
+		recheck := st.fresh || st.Pending > st.Applied
+		others := es[:0:0]
+		for _, e := range es {
+			if e.Origin != n.origin {
+				others = append(others, e)
+			}
+		}
+		st.Pending = last
+		if err := n.saveState(st); err != nil {
+			return err
+		}
+		if len(others) > 0 {
+			if err := n.opt.Apply(ctx, others, recheck); err != nil {
+				return fmt.Errorf("apply: %w", err)
+			}
+		}
+		st.Applied, st.Pending, st.fresh = last, 0, false
+		if err := n.saveState(st); err != nil {
+			return err
+		}
+		n.mu.Lock()
+		n.st.Applied = last
+		n.st.Received += int64(len(others))
+		n.mu.Unlock()
+	}
+}
+
+func (n *Node) statePath() string { return filepath.Join(n.dir, "replica.json") }
+
+func (n *Node) loadState() (replicaState, error) {
+	st := replicaState{Tenant: n.opt.Tenant}
+	b, err := os.ReadFile(n.statePath())
+	if errors.Is(err, fs.ErrNotExist) {
+		st.fresh = true
+		return st, nil
+	}
+	if err != nil {
+		return st, fmt.Errorf("replica state: %w", err)
+	}
+	if err := json.Unmarshal(b, &st); err != nil {
+		return st, fmt.Errorf("replica state %s is damaged: %w (delete it to read the tenant's log again; entries already here are recognised)", n.statePath(), err)
+	}
+	if st.Tenant != n.opt.Tenant {
+		return st, fmt.Errorf("replica state: this workspace replicates tenant %q, shared.tenant says %q (a workspace replicates one tenant)", st.Tenant, n.opt.Tenant)
+	}
+	return st, nil
+}
+
+func (n *Node) saveState(st replicaState) error {
+	b, _ := json.Marshal(st)
+	return memory.WriteFileAtomic(n.statePath(), b, 0o644)
+}

@@ -1,0 +1,117 @@
+package shared
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/archon-memory/archon/shared/sharedtest"
+)
+
+func openStore(t *testing.T) (*Store, string) {
+	t.Helper()
+	dsn := sharedtest.DSN(t)
+	s, err := Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	return s, dsn
+}
+
+func entry(tenant, text string) Entry {
+	e := Entry{Tenant: tenant, Origin: "node-test", Date: "2026-12-02", Time: "10:00", Layer: "L2", Text: text, Written: time.Now()}
+	e.ID = EntryID(&e, text)
+	return e
+}
+
+func TestAppendIsOrderedAndIdempotent(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openStore(t)
+	if err := s.AddTenant(ctx, "acme"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Append(ctx, "nobody", []Entry{entry("nobody", "x")}); !errors.Is(err, ErrUnknownTenant) {
+		t.Errorf("unknown tenant: %v", err)
+	}
+	a, b, c := entry("acme", "a"), entry("acme", "b"), entry("acme", "c")
+	if n, err := s.Append(ctx, "acme", []Entry{a, b}); n != 2 || err != nil {
+		t.Fatalf("append: %d %v", n, err)
+	}
+	// A retry after a lost answer, with one new entry: only that is new.
+	if n, err := s.Append(ctx, "acme", []Entry{a, b, c}); n != 1 || err != nil {
+		t.Fatalf("append again: %d %v", n, err)
+	}
+	// Writers at once: every position is taken once, in commit order.
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 25 {
+				if _, err := s.Append(ctx, "acme", []Entry{entry("acme", fmt.Sprintf("w%d-%d", w, i))}); err != nil {
+					t.Error(err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	es, err := s.Since(ctx, "acme", 0, 1000)
+	if err != nil || len(es) != 103 {
+		t.Fatalf("since: %d %v", len(es), err)
+	}
+	for i, e := range es {
+		if e.Seq != int64(i+1) {
+			t.Fatalf("entry %d has position %d", i, e.Seq)
+		}
+	}
+	if es[0].Text != "a" || es[2].Text != "c" {
+		t.Errorf("order: %q %q %q", es[0].Text, es[1].Text, es[2].Text)
+	}
+	if tail, _ := s.Since(ctx, "acme", 101, 10); len(tail) != 2 || tail[0].Seq != 102 {
+		t.Errorf("since 101: %+v", tail)
+	}
+	var audits int
+	if err := s.pool.QueryRow(ctx, "SELECT count(*) FROM archon_audit WHERE tenant = 'acme'").Scan(&audits); err != nil || audits != 103 {
+		t.Errorf("audit rows: %d %v", audits, err)
+	}
+}
+
+func TestKeys(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openStore(t)
+	for _, name := range []string{"acme", "globex"} {
+		if err := s.AddTenant(ctx, name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.AddTenant(ctx, "Bad Name"); !errors.Is(err, ErrInvalid) {
+		t.Errorf("bad tenant name: %v", err)
+	}
+	k, secret, err := s.AddKey(ctx, "acme", []string{ScopeRead}, "ci")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.CheckKey(ctx, secret)
+	if err != nil || got.ID != k.ID || got.Tenant != "acme" || !got.Allows(ScopeRead) || got.Allows(ScopeWrite) {
+		t.Fatalf("check: %+v %v", got, err)
+	}
+	if _, err := s.CheckKey(ctx, secret+"x"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("wrong secret: %v", err)
+	}
+	if _, _, err := s.AddKey(ctx, "nobody", []string{ScopeRead}, ""); !errors.Is(err, ErrUnknownTenant) {
+		t.Errorf("key of an unknown tenant: %v", err)
+	}
+	if err := s.RevokeKey(ctx, k.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CheckKey(ctx, secret); !errors.Is(err, ErrNotFound) {
+		t.Errorf("revoked key: %v", err)
+	}
+	if ks, _ := s.Keys(ctx, "acme"); len(ks) != 1 || ks[0].Revoked == nil {
+		t.Errorf("keys: %+v", ks)
+	}
+}
