@@ -19,6 +19,7 @@ import (
 	"github.com/archon-memory/archon/rag"
 	"github.com/archon-memory/archon/rag/embed"
 	"github.com/archon-memory/archon/rag/rerank"
+	"github.com/archon-memory/archon/shared"
 )
 
 // Options tune Open.
@@ -135,6 +136,10 @@ type Local struct {
 	l3    lazy[knowledge.Store]
 	sched lazy[jobs.Scheduler]
 	idx   *indexer // nil when OneShot
+	// node is the workspace in shared mode (nil when off); stopNode ends
+	// its run in a service.
+	node     *shared.Node
+	stopNode func()
 
 	mu          sync.Mutex // guards chunks, indexedAt, logDays, jobsOn, repairsSeen
 	chunks      int
@@ -164,6 +169,9 @@ func Open(ctx context.Context, ws *memory.Workspace, cfg *config.Loaded, opt Opt
 		opt.Rescan = 10 * time.Second
 	}
 	l := &Local{ws: ws, cfg: cfg, log: opt.Logger, opt: opt, started: time.Now()}
+	if err := l.openShared(); err != nil {
+		return nil, err
+	}
 	if opt.OneShot {
 		return l, nil
 	}
@@ -171,6 +179,7 @@ func Open(ctx context.Context, ws *memory.Workspace, cfg *config.Loaded, opt Opt
 		return nil, err
 	}
 	l.idx = newIndexer(l)
+	l.startShared()
 	if opt.CatchUp {
 		l.idx.notify() // the first run starts now, in the background
 		return l, nil
@@ -190,6 +199,9 @@ const catchingUp = "the index is catching up with the files after a restart: rec
 // the token caches and closes the indexes and the database. Stop the jobs
 // first (StopJobs): a job in progress uses the engines.
 func (l *Local) Close() error {
+	if l.stopNode != nil {
+		l.stopNode() // it appends to the logs and asks for index runs
+	}
 	if l.idx != nil {
 		l.idx.stop()
 	}
@@ -326,6 +338,7 @@ func (l *Local) Health(ctx context.Context) (*Health, error) {
 		l.indexBytes, l.sizedAt = h.IndexBytes, time.Now()
 		l.mu.Unlock()
 	}
+	h.Shared = l.sharedStatus(ctx)
 	l.mu.Lock()
 	if !l.indexedAt.IsZero() {
 		at := l.indexedAt.UTC()

@@ -26,6 +26,9 @@ func (l *Local) Log(ctx context.Context, r LogRequest) (*Entry, error) {
 	if l.opt.Observer != nil {
 		l.opt.Observer.Logged(&e)
 	}
+	if err := l.share(ctx, &e); err != nil {
+		return nil, err
+	}
 	return &e, nil
 }
 

@@ -91,6 +91,8 @@ type Health struct {
 	// last index run that succeeded in this process (absent before one).
 	IndexBytes int64      `json:"index_bytes"`
 	IndexedAt  *time.Time `json:"indexed_at,omitempty"`
+	// Shared is the node's state in shared mode (absent when off).
+	Shared *SharedStatus `json:"shared,omitempty"`
 }
 
 // LogRequest is one daily-log entry to append.

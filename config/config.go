@@ -44,6 +44,18 @@ type Config struct {
 	Jobs      Jobs      `yaml:"jobs" doc:"scheduled jobs inside archon serve, in workspace.timezone"`
 	Serve     Serve     `yaml:"serve" doc:"archon serve: the local HTTP API and MCP server"`
 	Privacy   Privacy   `yaml:"privacy" doc:"what archon never stores: secrets are redacted before anything is written"`
+	Shared    Shared    `yaml:"shared" doc:"shared memory for a team: many hosts on one PostgreSQL (off while postgres_url is empty)"`
+}
+
+// Shared holds the keys of shared mode: the workspace replicates its
+// tenant's log in PostgreSQL and sends its entries there.
+type Shared struct {
+	// PostgresURL is the shared store; empty turns shared mode off.
+	PostgresURL string `yaml:"postgres_url" doc:"the shared PostgreSQL, e.g. postgres://archon@db.internal:5432/archon?sslmode=require; keep the password out of this file (PGPASSWORD, or the whole URL in ARCHON_SHARED_POSTGRES_URL); empty: shared mode off"`
+	// Tenant is the tenant whose log this workspace replicates.
+	Tenant string `yaml:"tenant" doc:"the tenant whose shared log this workspace replicates (archon tenant add NAME)"`
+	// Project is the project this node's entries are written under.
+	Project string `yaml:"project" doc:"the project this node's entries are written under (empty: none)"`
 }
 
 // Privacy holds keys about redaction. The built-in patterns (provider

@@ -104,16 +104,15 @@ func (s *Server) mountUI(mux *http.ServeMux) {
 // recovery, and, when auth is set, the token or the session cookie; a
 // browser without either is sent to the sign-in page.
 func (s *Server) uiGuard(auth bool, next http.Handler) http.Handler {
-	return s.guardWith("/ui", func(w http.ResponseWriter, r *http.Request) bool {
+	return s.guardWith("/ui", func(w http.ResponseWriter, r *http.Request) (*http.Request, error) {
 		if !auth || s.authorized(r) {
-			return true
+			return r, nil
 		}
 		if r.URL.Path == "/ui/" || strings.HasSuffix(r.URL.Path, ".html") {
 			http.Redirect(w, r, "/ui/login", http.StatusSeeOther)
-			return false
+			return nil, errAnswered
 		}
-		writeError(w, apiErr(http.StatusUnauthorized, CodeUnauthorized, "sign in at /ui/login first"))
-		return false
+		return nil, apiErr(http.StatusUnauthorized, CodeUnauthorized, "sign in at /ui/login first")
 	}, next)
 }
 

@@ -26,8 +26,9 @@ type route struct {
 	method, path string
 	summary      string
 	body         bodyKind
-	request      any  // the request body type, for OpenAPI (nil: none)
-	optional     bool // the body may be left out (Content-Length 0)
+	request      any    // the request body type, for OpenAPI (nil: none)
+	optional     bool   // the body may be left out (Content-Length 0)
+	scope        string // what an API key needs (default: read for GET, else write)
 	query        []string
 	h            handlerFunc
 }
@@ -39,17 +40,17 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/v1/status", summary: "What each layer holds: files, entries, tokens, dates", h: s.status},
 		{method: "POST", path: "/v1/log", summary: "Append a daily-log entry (indexed in the background)", body: largeBody,
 			request: app.LogRequest{}, h: s.appendLog},
-		{method: "POST", path: "/v1/search", summary: "Hybrid search with every filter, metadata first", body: smallBody,
+		{method: "POST", path: "/v1/search", scope: scopeRead, summary: "Hybrid search with every filter, metadata first", body: smallBody,
 			request: app.SearchRequest{}, h: s.search},
-		{method: "POST", path: "/v1/search/count", summary: "How many chunks match, by day, file, agent, tag and layer", body: smallBody,
+		{method: "POST", path: "/v1/search/count", scope: scopeRead, summary: "How many chunks match, by day, file, agent, tag and layer", body: smallBody,
 			request: app.SearchRequest{}, h: s.count},
 		{method: "GET", path: "/v1/items/{id}", summary: "The full item behind a search hit", query: []string{"context"}, h: s.item},
 		{method: "GET", path: "/v1/logs", summary: "Every daily log, archived ones too, with its entries and agents", h: s.logs},
 		{method: "GET", path: "/v1/files/{id}", summary: "MEMORY_SUMMARY.md or MEMORY.md as it is now", h: s.file},
 		{method: "POST", path: "/v1/index", summary: "Bring every index up to date now", h: s.index},
-		{method: "POST", path: "/v1/context/check", summary: "Tokens, limit, percent, level and action of a conversation",
+		{method: "POST", path: "/v1/context/check", scope: scopeRead, summary: "Tokens, limit, percent, level and action of a conversation",
 			body: largeBody, request: app.ConvRequest{}, h: convHandler(func(ctx context.Context, r app.ConvRequest) (*app.Report, error) { return s.mem.Check(ctx, r) })},
-		{method: "POST", path: "/v1/context/stats", summary: "History messages and tokens, system tokens, total and limits",
+		{method: "POST", path: "/v1/context/stats", scope: scopeRead, summary: "History messages and tokens, system tokens, total and limits",
 			body: largeBody, request: app.ConvRequest{}, h: convHandler(func(ctx context.Context, r app.ConvRequest) (*app.Stats, error) { return s.mem.Stats(ctx, r) })},
 		{method: "POST", path: "/v1/context/prepare", summary: "Compact or auto-summarize as the level asks",
 			body: largeBody, request: app.PrepareRequest{}, h: prepareHandler(func(ctx context.Context, r app.PrepareRequest) (*app.Prepared, error) { return s.mem.Prepare(ctx, r) })},
@@ -63,13 +64,13 @@ func (s *Server) routes() []route {
 			body: largeBody, request: app.ConvRequest{}, h: convHandler(func(ctx context.Context, r app.ConvRequest) (*app.Summary, error) { return s.mem.Summarize(ctx, r) })},
 		{method: "GET", path: "/v1/l1", summary: "The L1 payload for session start", query: []string{"budget"}, h: s.l1},
 		{method: "GET", path: "/v1/warmth", summary: "The learnings carried into a new session", query: []string{"budget"}, h: s.warmth},
-		{method: "POST", path: "/v1/forget", summary: "Forget daily-log entries (by id or query) in the files and every index", body: smallBody,
+		{method: "POST", path: "/v1/forget", scope: scopeAdmin, summary: "Forget daily-log entries (by id or query) in the files and every index", body: smallBody,
 			request: app.ForgetRequest{}, h: s.forget},
 		{method: "POST", path: "/v1/memory-tool", summary: "One command of the Claude API's memory tool (memory_20250818) on /memories; indexed before it answers",
 			body: largeBody, request: app.MemoryToolRequest{}, h: s.memoryTool},
-		{method: "POST", path: "/v1/doctor", summary: "Check every derived file through; repair: rebuild what is damaged", body: smallBody,
+		{method: "POST", path: "/v1/doctor", scope: scopeAdmin, summary: "Check every derived file through; repair: rebuild what is damaged", body: smallBody,
 			request: app.DoctorRequest{}, h: s.doctor},
-		{method: "POST", path: "/v1/archive", summary: "Archive daily logs past the L1 window", body: smallBody,
+		{method: "POST", path: "/v1/archive", scope: scopeAdmin, summary: "Archive daily logs past the L1 window", body: smallBody,
 			request: app.ArchiveRequest{}, h: s.archive},
 		{method: "GET", path: "/v1/model", summary: "The runtime model override (null: none)", h: s.getModel},
 		{method: "PUT", path: "/v1/model", summary: `Set the model override; "auto" or null clears it`, body: smallBody,
@@ -86,7 +87,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/v1/knowledge", summary: "List knowledge items", query: []string{"kind", "tag", "project", "agent"}, h: s.items},
 		{method: "POST", path: "/v1/knowledge", summary: "Create a knowledge item", body: smallBody, request: app.ItemInput{}, h: s.addItem},
 		{method: "GET", path: "/v1/knowledge/export", summary: "All of L3 as one markdown document", h: s.export},
-		{method: "POST", path: "/v1/knowledge/import", summary: "Load an export (idempotent, all or nothing)", body: largeBody,
+		{method: "POST", path: "/v1/knowledge/import", scope: scopeAdmin, summary: "Load an export (idempotent, all or nothing)", body: largeBody,
 			request: app.ImportRequest{}, h: s.importL3},
 		{method: "GET", path: "/v1/knowledge/{id}", summary: "One knowledge item with its observations", h: s.knowledgeItem},
 		{method: "PATCH", path: "/v1/knowledge/{id}", summary: "Change a knowledge item", body: smallBody, request: app.ItemPatch{}, h: s.updateItem},
@@ -98,10 +99,10 @@ func (s *Server) routes() []route {
 			body: smallBody, optional: true, request: app.PromoteRequest{}, query: []string{"dry_run"}, h: s.promote},
 		{method: "GET", path: "/v1/backups", summary: "Earlier versions of MEMORY.md and MEMORY_SUMMARY.md, newest first", h: s.backups},
 		{method: "GET", path: "/v1/backups/{id}", summary: "One backup with its text and the diff from the file as it is now", query: []string{"file"}, h: s.backup},
-		{method: "POST", path: "/v1/backups/restore", summary: "Put a backup back (the current version is backed up first)", body: smallBody,
+		{method: "POST", path: "/v1/backups/restore", scope: scopeAdmin, summary: "Put a backup back (the current version is backed up first)", body: smallBody,
 			request: app.RestoreRequest{}, h: s.restore},
 		{method: "GET", path: "/v1/jobs", summary: "Scheduled jobs with their last and next run", h: s.jobs},
-		{method: "POST", path: "/v1/jobs/{id}/run", summary: "Run a job now", h: s.runJob},
+		{method: "POST", path: "/v1/jobs/{id}/run", scope: scopeAdmin, summary: "Run a job now", h: s.runJob},
 		{method: "GET", path: "/v1/openapi.json", summary: "This description", h: s.openapi},
 	}
 }

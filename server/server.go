@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"crypto/subtle"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -63,6 +62,10 @@ type Options struct {
 	MCP http.Handler
 	// Metrics collects what /metrics shows (NewMetrics when nil).
 	Metrics *Metrics
+	// Keys, when set, checks API keys (shared mode): a bearer that is not
+	// Token is looked up there, and the key's scopes bound what it may
+	// do. Errors: app.ErrUnknownKey, app.ErrOtherTenant.
+	Keys func(ctx context.Context, secret string) (*app.Key, error)
 	// Events feeds the live stream at /v1/events (NewEvents when nil: a
 	// stream that only beats, until the hub is given to the memory as
 	// its observer).
@@ -178,11 +181,11 @@ func (s *Server) buildMux() http.Handler {
 	for _, p := range paths {
 		mux.Handle(p, s.guard(p, s.dispatch(byPath[p])))
 	}
-	mux.Handle("/metrics", s.guard("/metrics", http.HandlerFunc(s.opt.Metrics.serve)))
-	mux.Handle("/v1/events", s.guard("/v1/events", s.opt.Events))
+	mux.Handle("/metrics", s.guard("/metrics", needScope(scopeRead, http.HandlerFunc(s.opt.Metrics.serve))))
+	mux.Handle("/v1/events", s.guard("/v1/events", needScope(scopeRead, s.opt.Events)))
 	s.mountUI(mux)
 	if s.opt.MCP != nil {
-		mux.Handle("/mcp", s.guard("/mcp", s.opt.MCP))
+		mux.Handle("/mcp", s.guard("/mcp", needScope(scopeWrite, s.opt.MCP)))
 	}
 	mux.Handle("/", s.guard("other", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, apiErr(http.StatusNotFound, CodeNotFound, "no endpoint %s %s (see /v1/openapi.json)", r.Method, r.URL.Path))
@@ -204,6 +207,10 @@ func (s *Server) dispatch(rts []route) http.Handler {
 			return
 		}
 		rt := rts[i]
+		if p := principalOf(r); !p.allows(rt.needs()) {
+			writeError(w, apiErr(http.StatusForbidden, CodeForbidden, "API key %s has scopes %v; %s %s needs %s", p.keyID, p.scopes, r.Method, rt.path, rt.needs()))
+			return
+		}
 		limit := s.opt.MaxBodyBytes
 		if rt.body == largeBody {
 			limit = s.opt.MaxConversationBytes
@@ -227,18 +234,15 @@ func (s *Server) dispatch(rts []route) http.Handler {
 
 // guard wraps every endpoint: metrics, panic recovery and the token.
 func (s *Server) guard(label string, next http.Handler) http.Handler {
-	return s.guardWith(label, func(w http.ResponseWriter, r *http.Request) bool {
-		if s.authorized(r) {
-			return true
-		}
-		writeError(w, apiErr(http.StatusUnauthorized, CodeUnauthorized, "missing or wrong bearer token (Authorization: Bearer TOKEN)"))
-		return false
-	}, next)
+	return s.guardWith(label, s.authenticate, next)
 }
 
-// guardWith is guard with its own check of the caller, which answers
-// when it refuses.
-func (s *Server) guardWith(label string, allow func(http.ResponseWriter, *http.Request) bool, next http.Handler) http.Handler {
+// errAnswered tells guardWith that the check answered the request itself.
+var errAnswered = errors.New("answered")
+
+// guardWith is guard with its own check of the caller, which returns the
+// request to serve or the error to answer.
+func (s *Server) guardWith(label string, allow func(http.ResponseWriter, *http.Request) (*http.Request, error), next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
@@ -258,22 +262,15 @@ func (s *Server) guardWith(label string, allow func(http.ResponseWriter, *http.R
 			writeError(sw, err)
 			return
 		}
-		if !allow(sw, r) {
+		ar, err := allow(sw, r)
+		if err != nil {
+			if !errors.Is(err, errAnswered) {
+				writeError(sw, err)
+			}
 			return
 		}
-		next.ServeHTTP(sw, r)
+		next.ServeHTTP(sw, ar)
 	})
-}
-
-func (s *Server) authorized(r *http.Request) bool {
-	if s.opt.Token == "" {
-		return true
-	}
-	h := r.Header.Get("Authorization")
-	if tok, ok := strings.CutPrefix(h, "Bearer "); ok {
-		return subtle.ConstantTimeCompare([]byte(strings.TrimSpace(tok)), []byte(s.opt.Token)) == 1
-	}
-	return s.cookieAuthorized(r)
 }
 
 // cors answers preflights and adds the headers for allowed origins; with

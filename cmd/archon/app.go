@@ -32,6 +32,8 @@ func (a *app) cliApp() *cli.App {
 		a.jobsCommand(),
 		a.hookCommand(),
 		a.importCommand(),
+		a.tenantCommand(),
+		a.keyCommand(),
 	}
 	cmds = append(cmds, a.serveCommands()...)
 	cmds = append(cmds, a.knowledgeCommands()...)
@@ -86,6 +88,16 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// exactArgs requires n positional arguments.
+func exactArgs(n int) cli.BeforeFunc {
+	return func(c *cli.Context) error {
+		if c.Args().Len() != n {
+			return usagef("%s takes %d argument(s) (%s), got %d", c.Command.FullName(), n, c.Command.ArgsUsage, c.Args().Len())
+		}
+		return nil
+	}
 }
 
 // noArgs rejects positional arguments for commands that take none.

@@ -106,6 +106,9 @@ func (a *app) serve(c *cli.Context) error {
 	}()
 	metrics.SetIndexDir(mem.IndexDir())
 	opt.Metrics, opt.Events = metrics, events
+	if cfg.Shared.PostgresURL != "" {
+		opt.Keys = mem.CheckKey // the shared store's API keys, scoped, of this node's tenant
+	}
 	opt.MCP = archonmcp.HTTPHandler(archonmcp.NewServer(mem, version), opt.MaxBodyBytes)
 	srv, err := server.New(mem, opt)
 	if err != nil {

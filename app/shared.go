@@ -1,0 +1,178 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/shared"
+)
+
+// SharedStatus is how a node in shared mode stands.
+type SharedStatus = shared.NodeStatus
+
+// Caller identifies who a request comes from (an API key, the request
+// id), for the shared store's audit rows.
+type Caller struct {
+	KeyID     string
+	RequestID string
+}
+
+type callerKey struct{}
+
+// WithCaller returns ctx carrying c: front ends set it for each request.
+func WithCaller(ctx context.Context, c Caller) context.Context {
+	return context.WithValue(ctx, callerKey{}, c)
+}
+
+func callerOf(ctx context.Context) Caller {
+	c, _ := ctx.Value(callerKey{}).(Caller)
+	return c
+}
+
+// sharedDir holds a node's outbox, replica position and id.
+func (l *Local) sharedDir() string { return filepath.Join(l.ws.StateDir(), "shared") }
+
+// openShared makes the workspace's node when shared.postgres_url is set
+// (nil otherwise). It does not connect: a service runs it (startShared);
+// a one-shot command only queues its entries in the outbox.
+func (l *Local) openShared() error {
+	c := l.cfg.Shared
+	if c.PostgresURL == "" {
+		return nil
+	}
+	if c.Tenant == "" {
+		return Invalidf("shared.tenant: required with shared.postgres_url (the tenant this workspace replicates)")
+	}
+	n, err := shared.NewNode(l.sharedDir(), shared.NodeOptions{URL: c.PostgresURL, Tenant: c.Tenant, Project: c.Project,
+		Apply: l.applyShared, Logger: l.log})
+	if err != nil {
+		return wrap(Invalid, err)
+	}
+	l.node = n
+	return nil
+}
+
+// startShared runs the node in the background until Close.
+func (l *Local) startShared() {
+	if l.node == nil {
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		l.node.Run(ctx)
+	}()
+	l.stopNode = func() {
+		cancel()
+		<-done
+	}
+}
+
+// share queues an entry just written to the local log for the shared
+// store.
+func (l *Local) share(ctx context.Context, e *Entry) error {
+	if l.node == nil {
+		return nil
+	}
+	c := callerOf(ctx)
+	se, err := l.node.Entry(shared.Entry{Agent: e.Agent, Date: e.Date, Time: e.Time, Tags: e.Tags, Text: e.Text,
+		Writer: shared.Writer{KeyID: c.KeyID, RequestID: c.RequestID}})
+	if err == nil {
+		err = l.node.Write(ctx, se)
+	}
+	if err != nil {
+		return fmt.Errorf("the entry is in %s but not queued for the shared store: %w", e.Path, err)
+	}
+	return nil
+}
+
+// applyShared appends entries other nodes wrote to the daily logs. With
+// recheck, an entry already in its day's log (same time, agent and text)
+// is skipped.
+func (l *Local) applyShared(ctx context.Context, es []shared.Entry, recheck bool) error {
+	var have map[string]bool
+	if recheck {
+		have = map[string]bool{}
+		seen := map[string]bool{}
+		for _, e := range es {
+			if seen[e.Date] {
+				continue
+			}
+			seen[e.Date] = true
+			for _, p := range []string{l.ws.LogPath(e.Date), l.ws.ArchivePath(e.Date)} {
+				lg, err := l.ws.ReadLog(p)
+				if errors.Is(err, fs.ErrNotExist) {
+					continue
+				}
+				if err != nil {
+					return err
+				}
+				for _, x := range lg.Entries {
+					have[entryKey(e.Date, x.Time, x.Agent, x.Text)] = true
+				}
+			}
+		}
+	}
+	batch := make([]memory.Entry, 0, len(es))
+	for _, e := range es {
+		if have[entryKey(e.Date, e.Time, e.Agent, e.Text)] {
+			continue
+		}
+		batch = append(batch, memory.Entry{Date: e.Date, Time: e.Time, Agent: e.Agent, Tags: e.Tags, Text: e.Text})
+	}
+	// One write per day's log: entries keep their order within a day,
+	// which is all a daily log orders.
+	slices.SortStableFunc(batch, func(a, b memory.Entry) int { return strings.Compare(a.Date, b.Date) })
+	done, err := l.ws.AppendAll(ctx, batch)
+	if len(done) > 0 {
+		l.Changed()
+		if l.opt.Observer != nil {
+			for i := range done {
+				l.opt.Observer.Logged(&done[i])
+			}
+		}
+	}
+	return err
+}
+
+func entryKey(date, t, agent, text string) string {
+	return date + "\x00" + t + "\x00" + agent + "\x00" + strings.TrimSpace(text)
+}
+
+// sharedStatus reports the node's state; nil when shared mode is off.
+func (l *Local) sharedStatus(ctx context.Context) *SharedStatus {
+	if l.node == nil {
+		return nil
+	}
+	st := l.node.Status(ctx)
+	return &st
+}
+
+// The errors of CheckKey.
+var (
+	// ErrUnknownKey: no live key has this secret.
+	ErrUnknownKey = shared.ErrNotFound
+	// ErrOtherTenant: the key belongs to a tenant this workspace does not
+	// replicate.
+	ErrOtherTenant = shared.ErrOtherTenant
+)
+
+// Key is an API key of the shared store.
+type Key = shared.Key
+
+// CheckKey returns the live API key whose secret this is (shared mode):
+// shared.ErrNotFound for none, shared.ErrOtherTenant for a key of a
+// tenant this workspace does not replicate.
+func (l *Local) CheckKey(ctx context.Context, secret string) (*Key, error) {
+	if l.node == nil {
+		return nil, shared.ErrNotFound
+	}
+	return l.node.CheckKey(ctx, secret)
+}

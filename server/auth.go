@@ -1,0 +1,129 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"errors"
+	"net/http"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/archon-memory/archon/app"
+)
+
+// Scopes a route needs (the API keys of shared mode carry them; the
+// service's own token and the dashboard's session have them all).
+const (
+	scopeRead  = "read"
+	scopeWrite = "write"
+	scopeAdmin = "admin"
+)
+
+// principal is who a request comes from.
+type principal struct {
+	keyID  string   // "" for the service's token, the dashboard or an open loopback
+	scopes []string // nil: every scope
+}
+
+// allows reports whether p has scope (admin covers write, write read).
+func (p *principal) allows(scope string) bool {
+	if p.scopes == nil {
+		return true
+	}
+	rank := map[string]int{scopeRead: 1, scopeWrite: 2, scopeAdmin: 3}
+	return slices.ContainsFunc(p.scopes, func(s string) bool { return rank[s] >= rank[scope] })
+}
+
+type principalKey struct{}
+
+func principalOf(r *http.Request) *principal {
+	if p, ok := r.Context().Value(principalKey{}).(*principal); ok {
+		return p
+	}
+	return &principal{}
+}
+
+// authenticate finds who r comes from: the service's token, an API key
+// of the shared store (Options.Keys), the dashboard's session cookie, or,
+// on a service with no token, anyone. It returns r with the principal and
+// the caller (key, request id) in its context, or the error to answer.
+func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (*http.Request, error) {
+	rid := requestID(r)
+	w.Header().Set("X-Request-Id", rid)
+	p := &principal{}
+	if tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
+		tok = strings.TrimSpace(tok)
+		switch {
+		case s.opt.Token != "" && subtle.ConstantTimeCompare([]byte(tok), []byte(s.opt.Token)) == 1:
+		case s.opt.Keys != nil:
+			k, err := s.opt.Keys(r.Context(), tok)
+			switch {
+			case errors.Is(err, app.ErrOtherTenant):
+				return nil, apiErr(http.StatusForbidden, CodeForbidden, "%v", err)
+			case errors.Is(err, app.ErrUnknownKey):
+				return nil, apiErr(http.StatusUnauthorized, CodeUnauthorized, "unknown or revoked API key")
+			case err != nil:
+				return nil, apiErr(http.StatusServiceUnavailable, CodeUnavailable, "the key cannot be checked now: %v", err)
+			}
+			p = &principal{keyID: k.ID, scopes: k.Scopes}
+		case s.opt.Token != "":
+			return nil, apiErr(http.StatusUnauthorized, CodeUnauthorized, "missing or wrong bearer token (Authorization: Bearer TOKEN)")
+		}
+	} else if s.opt.Token != "" && !s.cookieAuthorized(r) {
+		return nil, apiErr(http.StatusUnauthorized, CodeUnauthorized, "missing or wrong bearer token (Authorization: Bearer TOKEN)")
+	}
+	ctx := context.WithValue(r.Context(), principalKey{}, p)
+	ctx = app.WithCaller(ctx, app.Caller{KeyID: p.keyID, RequestID: rid})
+	return r.WithContext(ctx), nil
+}
+
+// authorized reports whether r may see the dashboard: the token, the
+// session cookie, or a service without a token (API keys sign in to the
+// API, not to the dashboard).
+func (s *Server) authorized(r *http.Request) bool {
+	if s.opt.Token == "" {
+		return true
+	}
+	if tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
+		return subtle.ConstantTimeCompare([]byte(strings.TrimSpace(tok)), []byte(s.opt.Token)) == 1
+	}
+	return s.cookieAuthorized(r)
+}
+
+// requestID is the caller's X-Request-Id when it is a sane one (at most
+// 128 printable ASCII characters), else a new one.
+func requestID(r *http.Request) string {
+	id := r.Header.Get("X-Request-Id")
+	if id != "" && len(id) <= 128 && strings.IndexFunc(id, func(c rune) bool { return c > unicode.MaxASCII || !unicode.IsPrint(c) }) < 0 {
+		return id
+	}
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// needs is the scope rt needs: its own, else read for GET, write for others.
+func (rt *route) needs() string {
+	switch {
+	case rt.scope != "":
+		return rt.scope
+	case rt.method == http.MethodGet:
+		return scopeRead
+	}
+	return scopeWrite
+}
+
+// needScope wraps a handler outside the route table with the scope it
+// needs.
+func needScope(scope string, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p := principalOf(r); !p.allows(scope) {
+			writeError(w, apiErr(http.StatusForbidden, CodeForbidden, "API key %s has scopes %v; %s %s needs %s", p.keyID, p.scopes, r.Method, r.URL.Path, scope))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
