@@ -217,6 +217,10 @@ const (
 	metaFulltextDirty = "fulltext_dirty"
 	// metaAgents holds the comma-separated agent names, kept by Index.
 	metaAgents = "agents"
+	// metaChunks holds the number of chunks after the last Index run that
+	// changed any: a run that changes nothing reads it instead of
+	// counting 100,000 rows (a one-shot search's refresh).
+	metaChunks = "chunks"
 	// metaFulltextLayout records the layout of the full-text index
 	// (fulltextLayout); another one is rebuilt.
 	metaFulltextLayout = "fulltext_layout"

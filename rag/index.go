@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -390,7 +391,7 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 		if err := e.saveStamps(ctx); err != nil {
 			return nil, err
 		}
-		stats.Chunks, _ = e.st.CountChunks(ctx)
+		stats.Chunks = e.chunkCount(ctx)
 		stats.Duration = time.Since(start)
 		return stats, nil
 	}
@@ -441,6 +442,9 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 		return nil, err
 	}
 	stats.Chunks, _ = e.st.CountChunks(ctx)
+	if err := e.st.SetMeta(ctx, metaChunks, strconv.Itoa(stats.Chunks)); err != nil {
+		return nil, err
+	}
 	stats.Duration = time.Since(start)
 	return stats, nil
 }
@@ -496,4 +500,16 @@ func (e *Engine) rebuildFulltext(ctx context.Context) error {
 	}
 	e.ft = ft
 	return ft.RefreshStats()
+}
+
+// chunkCount is the number of chunks as the last run that changed any
+// recorded it, counted when it did not.
+func (e *Engine) chunkCount(ctx context.Context) int {
+	if v, err := e.st.Meta(ctx, metaChunks); err == nil {
+		if n, err := strconv.Atoi(v); err == nil {
+			return n
+		}
+	}
+	n, _ := e.st.CountChunks(ctx)
+	return n
 }

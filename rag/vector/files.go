@@ -24,8 +24,9 @@ type Files struct {
 	Snapshot, Delta string
 	// Opts are the index options (they decide the signatures).
 	Opts Options
-	// SkipVectorCheck leaves the snapshot's vectors unread by Open (the
-	// caller knows the file is the one it wrote; see VerifyVectors).
+	// SkipVectorCheck leaves the snapshot's vectors unread by Open, and
+	// its signature and id tables unsummed (the caller knows the file is
+	// the one it wrote; see VerifyVectors).
 	SkipVectorCheck bool
 }
 
@@ -59,7 +60,7 @@ func (f Files) Head(tag string, dims int, gen uint64) (base uint64, deltaSize in
 // tag at generation gen; otherwise it returns an error wrapping ErrStale,
 // ErrCorrupt or fs.ErrNotExist.
 func (f Files) Open(ctx context.Context, tag string, gen uint64) (*Index, error) {
-	ix, info, err := OpenSnapshot(f.Snapshot, f.Opts)
+	ix, info, err := openSnapshot(f.Snapshot, f.Opts, !f.SkipVectorCheck)
 	if err != nil {
 		return nil, err
 	}

@@ -102,8 +102,11 @@ type Index struct {
 	base  []float32 // unit vectors of slots [0, nbase)
 	nbase int
 	tail  []float32 // unit vectors of slots [nbase, len(ids))
-	sigs  []uint64  // enc.words per slot
-	mem   *mapping  // the snapshot's memory behind base and sigs, or nil
+	sigs  []uint64  // enc.words per slot of [0, nbase)
+	tsigs []uint64  // enc.words per slot of [nbase, len(ids)): apart, so that
+	// adding to an index opened from a snapshot never copies the
+	// snapshot's signatures out of its memory
+	mem *mapping // the snapshot's memory behind base and sigs, or nil
 
 	colMu sync.Mutex          // guards building col under the read lock
 	col   *chromem.Collection // nil until a small collection is searched; reset by changes
@@ -159,7 +162,7 @@ func (ix *Index) Len() int {
 func (ix *Index) Close() error {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	ix.slot, ix.ids, ix.base, ix.nbase, ix.tail, ix.sigs = map[string]int32{}, nil, nil, 0, nil, nil
+	ix.slot, ix.ids, ix.base, ix.nbase, ix.tail, ix.sigs, ix.tsigs = map[string]int32{}, nil, nil, 0, nil, nil, nil
 	ix.col = nil
 	if m := ix.mem; m != nil {
 		ix.mem = nil
@@ -176,6 +179,26 @@ func (ix *Index) vec(i int32) []float32 {
 	}
 	j := int(i) - ix.nbase
 	return ix.tail[j*d : (j+1)*d : (j+1)*d]
+}
+
+// sig returns the signature of slot i.
+func (ix *Index) sig(i int32) []uint64 {
+	w := ix.enc.words
+	if int(i) < ix.nbase {
+		return ix.sigs[int(i)*w : int(i+1)*w : int(i+1)*w]
+	}
+	j := int(i) - ix.nbase
+	return ix.tsigs[j*w : (j+1)*w : (j+1)*w]
+}
+
+// sigRange returns the signatures of slots [lo, hi), which lie on one
+// side of nbase.
+func (ix *Index) sigRange(lo, hi int) []uint64 {
+	w := ix.enc.words
+	if hi <= ix.nbase {
+		return ix.sigs[lo*w : hi*w]
+	}
+	return ix.tsigs[(lo-ix.nbase)*w : (hi-ix.nbase)*w]
 }
 
 // Add inserts or replaces (upserts) the vectors under ids; ids[i] gets
@@ -224,13 +247,13 @@ func (ix *Index) addUnits(ids []string, units []float32, sigs []uint64) {
 		u, sig := units[i*d:(i+1)*d], sigs[i*w:(i+1)*w]
 		if s, ok := ix.slot[id]; ok {
 			copy(ix.vec(s), u)
-			copy(ix.sigs[int(s)*w:], sig)
+			copy(ix.sig(s), sig)
 			continue
 		}
 		ix.slot[id] = int32(len(ix.ids))
 		ix.ids = append(ix.ids, id)
 		ix.tail = append(ix.tail, u...)
-		ix.sigs = append(ix.sigs, sig...)
+		ix.tsigs = append(ix.tsigs, sig...)
 	}
 }
 
@@ -253,7 +276,7 @@ func (ix *Index) Delete(ctx context.Context, ids ...string) error {
 			moved := ix.ids[last]
 			ix.ids[s] = moved
 			copy(ix.vec(s), ix.vec(last))
-			copy(ix.sigs[int(s)*w:int(s+1)*w], ix.sigs[int(last)*w:])
+			copy(ix.sig(s), ix.sig(last))
 			ix.slot[moved] = s
 		}
 		delete(ix.slot, id)
@@ -261,11 +284,12 @@ func (ix *Index) Delete(ctx context.Context, ids ...string) error {
 		ix.ids = ix.ids[:last]
 		if int(last) >= ix.nbase {
 			ix.tail = ix.tail[:len(ix.tail)-ix.dims]
+			ix.tsigs = ix.tsigs[:len(ix.tsigs)-w]
 		} else {
 			ix.nbase--
 			ix.base = ix.base[:ix.nbase*ix.dims]
+			ix.sigs = ix.sigs[:ix.nbase*w]
 		}
-		ix.sigs = ix.sigs[:int(last)*w]
 	}
 	return nil
 }

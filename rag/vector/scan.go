@@ -47,13 +47,16 @@ func (ix *Index) searchPrefiltered(ctx context.Context, u []float32, k int, allo
 	sc.top.reset(k)
 
 	ix.enc.encode(u, sc.qsig, sc.rot)
-	w := ix.enc.words
-	for lo := 0; lo < n; lo += scanBlock {
+	for lo := 0; lo < n; {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("vector: search: %w", err)
 		}
 		hi := min(lo+scanBlock, n)
-		hamming(ix.sigs[lo*w:hi*w], sc.qsig, sc.dist[lo:hi], sc.hist)
+		if lo < ix.nbase && hi > ix.nbase {
+			hi = ix.nbase // a block ends where the snapshot's slots do
+		}
+		hamming(ix.sigRange(lo, hi), sc.qsig, sc.dist[lo:hi], sc.hist)
+		lo = hi
 	}
 
 	m := max(ix.opts.Candidates, 2*k)

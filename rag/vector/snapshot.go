@@ -263,9 +263,8 @@ func (ix *Index) WriteSnapshot(path string, info SnapshotInfo) error {
 	if err != nil {
 		return err
 	}
-	w := ix.enc.words
 	for i, id := range ix.ids {
-		if err := sw.addUnit(id, ix.vec(int32(i)), ix.sigs[i*w:(i+1)*w]); err != nil {
+		if err := sw.addUnit(id, ix.vec(int32(i)), ix.sig(int32(i))); err != nil {
 			sw.Abort()
 			return err
 		}
@@ -278,6 +277,13 @@ func (ix *Index) WriteSnapshot(path string, info SnapshotInfo) error {
 // its checks returns an error wrapping ErrCorrupt; a missing one, an error
 // wrapping fs.ErrNotExist. Close the index to release the file's memory.
 func OpenSnapshot(path string, opts Options) (*Index, SnapshotInfo, error) {
+	return openSnapshot(path, opts, true)
+}
+
+// openSnapshot is OpenSnapshot; checkTables false leaves the checksum of
+// the signature and id tables unread (their bounds are still checked),
+// for a file the caller has verified already.
+func openSnapshot(path string, opts Options, checkTables bool) (*Index, SnapshotInfo, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, SnapshotInfo{}, fmt.Errorf("vector: open snapshot: %w", err)
@@ -294,7 +300,7 @@ func OpenSnapshot(path string, opts Options) (*Index, SnapshotInfo, error) {
 	if err != nil {
 		return nil, SnapshotInfo{}, err
 	}
-	ix, info, err := fromMapping(m, opts)
+	ix, info, err := fromMapping(m, opts, checkTables)
 	if err != nil {
 		m.close()
 		return nil, SnapshotInfo{}, fmt.Errorf("%s: %w", path, err)
@@ -303,7 +309,7 @@ func OpenSnapshot(path string, opts Options) (*Index, SnapshotInfo, error) {
 }
 
 // fromMapping checks a snapshot's bytes and builds the index over them.
-func fromMapping(m *mapping, opts Options) (*Index, SnapshotInfo, error) {
+func fromMapping(m *mapping, opts Options, checkTables bool) (*Index, SnapshotInfo, error) {
 	b := m.data
 	le := binary.LittleEndian
 	if string(b[:8]) != snapMagic {
@@ -335,13 +341,13 @@ func fromMapping(m *mapping, opts Options) (*Index, SnapshotInfo, error) {
 		return nil, SnapshotInfo{}, fmt.Errorf("%w: bad layout", ErrCorrupt)
 	}
 	sigBytes, endBytes, idBytes := b[sigOff:endsOff], b[endsOff:idsOff], b[idsOff:end]
-	if snapshotCRC(b[:headerSize], sigBytes, endBytes, idBytes) != le.Uint32(b[hCRC:]) {
+	if checkTables && snapshotCRC(b[:headerSize], sigBytes, endBytes, idBytes) != le.Uint32(b[hCRC:]) {
 		return nil, SnapshotInfo{}, fmt.Errorf("%w: checksum mismatch", ErrCorrupt)
 	}
 	info := SnapshotInfo{Tag: string(b[hTag : hTag+tagLen]), Gen: le.Uint64(b[hGen:])}
-	all := string(idBytes) // one allocation for every id
-	ids := make([]string, n)
-	slot := make(map[string]int32, n)
+	all := string(idBytes)              // one allocation for every id
+	ids := make([]string, n, n+n/16+16) // room for a delta to append to
+	slot := make(map[string]int32, n+n/16+16)
 	start := uint32(0)
 	for i := range n {
 		e := le.Uint32(endBytes[4*i:])

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -96,6 +97,17 @@ func TestSnapshotRoundTrip(t *testing.T) {
 		for qi, q := range qs {
 			got, _ := ix.Search(ctx, q, 30, nil)
 			assertSameHits(t, "mutated", qi, 30, got, exactTop(mids, mvecs, q, 30, nil))
+		}
+		// Every slot's signature, in the snapshot's part or added after,
+		// is its vector's (a fresh index encodes the same).
+		fresh, _ := New(dims, opts)
+		if err := fresh.Add(ctx, mids, mvecs); err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range mids {
+			if got, want := ix.sig(ix.slot[id]), fresh.sig(fresh.slot[id]); !slices.Equal(got, want) {
+				t.Fatalf("signature of %s: %v, want %v", id, got, want)
+			}
 		}
 		if err := ix.Close(); err != nil {
 			t.Fatal(err)
