@@ -76,4 +76,16 @@ export function showIndex(health) {
     health.indexed_at ? ['indexed ', timeEl(health.indexed_at)] : 'not indexed yet',
     health.indexing ? ' · indexing now…' : '',
     health.ready ? '' : ' · first index run since start not finished: searches may miss recent changes');
+  showShared(health.shared);
+}
+
+// showShared says how the node stands in shared mode (hidden when off).
+function showShared(sh) {
+  const box = $('shared-status');
+  box.hidden = !sh;
+  if (!sh) return;
+  const state = sh.connected ? 'connected' : `not connected${sh.last_error ? `: ${sh.last_error}` : ''}`;
+  box.textContent = `Shared memory (tenant ${sh.tenant}): ${state} · applied up to ${int(sh.applied)} · ` +
+    `${int(sh.outbox)} waiting to be sent · ${int(sh.sent)} sent, ${int(sh.received)} received since start`;
+  box.classList.toggle('warn-text', !sh.connected || sh.outbox > 0);
 }
