@@ -159,9 +159,17 @@ func (l *Local) prepareOptions(m *monitor.Monitor, r *PrepareRequest, copt monit
 }
 
 // prepared turns the monitor's answer into a Prepared.
-func (l *Local) prepared(p *monitor.Prepared, r *PrepareRequest) (*Prepared, error) {
+func (l *Local) prepared(ctx context.Context, p *monitor.Prepared, r *PrepareRequest) (*Prepared, error) {
 	if !r.DryRun && (len(p.Archived) > 0 || p.SummaryPath != "") {
 		l.Changed()
+	}
+	if !r.DryRun {
+		// What compaction cut is the team's too (shared mode).
+		for i := range p.Archived {
+			if err := l.share(ctx, &p.Archived[i]); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if !r.DryRun && p.SummaryPath != "" {
 		l.updated(UpdateSummary)
@@ -215,7 +223,7 @@ func (l *Local) Prepare(ctx context.Context, r PrepareRequest) (*Prepared, error
 	if err != nil {
 		return nil, err
 	}
-	return l.prepared(p, &r)
+	return l.prepared(ctx, p, &r)
 }
 
 // Gate decides whether an orchestrator may spawn, compressing first when
@@ -232,7 +240,7 @@ func (l *Local) Gate(ctx context.Context, r PrepareRequest) (*Gated, error) {
 	}
 	out := &Gated{Decision: string(g.Decision), ExitCode: g.ExitCode, Reason: g.Reason}
 	if g.Prepared != nil {
-		if out.Prepared, err = l.prepared(g.Prepared, &r); err != nil {
+		if out.Prepared, err = l.prepared(ctx, g.Prepared, &r); err != nil {
 			return nil, err
 		}
 	}

@@ -198,6 +198,27 @@ func TestSharedMode(t *testing.T) {
 	w := newWriter()
 	t.Run("replication lag", func(t *testing.T) { replicationLag(t, w, a, []*node{b, c}, key) })
 
+	t.Run("compaction archives for the team", func(t *testing.T) {
+		word := w.word()
+		var msgs []map[string]string
+		for i := range 30 {
+			msgs = append(msgs, map[string]string{"role": "user", "content": fmt.Sprintf("step %d of the %s rollout", i, word)},
+				map[string]string{"role": "assistant", "content": "noted"})
+		}
+		conv, _ := json.Marshal(msgs)
+		req := core.PrepareRequest{ConvRequest: core.ConvRequest{Conversation: conv, Agent: "planner"}, Action: "slide", ArchiveAll: true}
+		if code, err := a.call("POST", "/v1/context/prepare", key, req, nil); code != 200 || err != nil {
+			t.Fatalf("prepare: %d %v", code, err)
+		}
+		deadline := time.Now().Add(20 * time.Second)
+		for b.counts(map[string]bool{word: true})[word] == 0 {
+			if time.Now().After(deadline) {
+				t.Fatal("what compaction archived on A never reached B")
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	})
+
 	t.Run("kill -9 mid-write", func(t *testing.T) {
 		var wg sync.WaitGroup
 		stop := make(chan struct{})
