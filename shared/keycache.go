@@ -91,12 +91,14 @@ func (n *Node) CheckKey(ctx context.Context, secret string) (*Key, error) {
 	defer cancel()
 	s, err := n.connect(rctx)
 	if err != nil {
-		return nil, ErrNotFound
+		return nil, fmt.Errorf("check key: the shared store is unreachable and the node does not know this key: %w", err)
 	}
 	found, err := s.CheckKey(rctx, secret)
 	switch {
-	case err != nil:
+	case errors.Is(err, ErrNotFound):
 		return nil, ErrNotFound
+	case err != nil:
+		return nil, fmt.Errorf("check key: %w", err)
 	case found.Tenant != n.opt.Tenant:
 		return nil, fmt.Errorf("%w %q; this node replicates %q", ErrOtherTenant, found.Tenant, n.opt.Tenant)
 	}

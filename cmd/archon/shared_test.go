@@ -270,6 +270,10 @@ func TestSharedMode(t *testing.T) {
 		if failed > 0 {
 			t.Errorf("%d of %d searches failed while PostgreSQL was away", failed, searches)
 		}
+		// A key the node has not seen cannot be checked now: 503, not 401.
+		if code, _ := c.call("GET", "/v1/status", shared.KeyPrefix+strings.Repeat("1", 48), nil, nil); code != 503 {
+			t.Errorf("an unknown key while PostgreSQL is away: %d, want 503", code)
+		}
 		if h := a.health(key); h.Outbox == 0 || h.Connected {
 			t.Errorf("node A during the outage: %+v", h)
 		}
