@@ -96,8 +96,8 @@ func (l *Local) Promote(ctx context.Context, r PromoteRequest) (*PromoteResult, 
 		Rule: promote.RuleFrom(l.cfg.Promote), WisdomPath: l.ws.WisdomPath(), DryRun: r.DryRun, Now: l.ws.Now,
 		BackupDir: filepath.Join(l.ws.StateDir(), promote.BackupDirName), Reject: r.Reject,
 	}
-	if r.Items != nil || r.Reject != nil {
-		opt.Only = append([]string{}, r.Items...) // a verdict: nothing beyond what it approves
+	if r.Items != nil {
+		opt.Only = append([]string{}, r.Items...) // a verdict: nothing beyond what it approves (Run adds nothing for a rejection alone)
 	}
 	res, err := promote.Run(ctx, kn, opt)
 	if err == nil && !r.DryRun && len(res.Rejected) > 0 {

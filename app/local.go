@@ -327,10 +327,15 @@ func (l *Local) Health(ctx context.Context) (*Health, error) {
 		busy = l.idx.busy()
 	}
 	h := &Health{Status: "ok", Version: l.opt.Version, Root: l.ws.Root(), PID: os.Getpid(),
-		Uptime: time.Since(l.started).Seconds(), Chunks: l.Chunks(), Indexing: busy, Ready: l.idx == nil || l.caughtUp.Load()}
+		Uptime: time.Since(l.started).Seconds(), Indexing: busy, Ready: l.idx == nil || l.caughtUp.Load(),
+		Shared: l.sharedStatus(ctx)}
 	l.mu.Lock()
+	h.Chunks, h.IndexBytes = l.chunks, l.indexBytes
 	fresh := time.Since(l.sizedAt) < indexSizeAge
-	h.IndexBytes = l.indexBytes
+	if !l.indexedAt.IsZero() {
+		at := l.indexedAt.UTC()
+		h.IndexedAt = &at
+	}
 	l.mu.Unlock()
 	if !fresh {
 		h.IndexBytes = memory.DirBytes(l.IndexDir()) // a walk of the index directory: not on every call
@@ -338,13 +343,6 @@ func (l *Local) Health(ctx context.Context) (*Health, error) {
 		l.indexBytes, l.sizedAt = h.IndexBytes, time.Now()
 		l.mu.Unlock()
 	}
-	h.Shared = l.sharedStatus(ctx)
-	l.mu.Lock()
-	if !l.indexedAt.IsZero() {
-		at := l.indexedAt.UTC()
-		h.IndexedAt = &at
-	}
-	l.mu.Unlock()
 	return h, nil
 }
 

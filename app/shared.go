@@ -167,6 +167,14 @@ var (
 // Key is an API key of the shared store.
 type Key = shared.Key
 
+// The scopes of a Key (Key.Allows ranks them: admin covers write, write
+// covers read).
+const (
+	ScopeRead  = shared.ScopeRead
+	ScopeWrite = shared.ScopeWrite
+	ScopeAdmin = shared.ScopeAdmin
+)
+
 // CheckKey returns the live API key whose secret this is (shared mode):
 // shared.ErrNotFound for none, shared.ErrOtherTenant for a key of a
 // tenant this workspace does not replicate.

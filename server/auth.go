@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"net/http"
-	"slices"
 	"strings"
 	"unicode"
 
@@ -17,24 +16,24 @@ import (
 // Scopes a route needs (the API keys of shared mode carry them; the
 // service's own token and the dashboard's session have them all).
 const (
-	scopeRead  = "read"
-	scopeWrite = "write"
-	scopeAdmin = "admin"
+	scopeRead  = app.ScopeRead
+	scopeWrite = app.ScopeWrite
+	scopeAdmin = app.ScopeAdmin
 )
 
-// principal is who a request comes from.
+// principal is who a request comes from: an API key, or (key nil) the
+// service's token, the dashboard or an open loopback, which may do
+// anything.
 type principal struct {
-	keyID  string   // "" for the service's token, the dashboard or an open loopback
-	scopes []string // nil: every scope
+	key *app.Key
 }
 
-// allows reports whether p has scope (admin covers write, write read).
-func (p *principal) allows(scope string) bool {
-	if p.scopes == nil {
-		return true
-	}
-	rank := map[string]int{scopeRead: 1, scopeWrite: 2, scopeAdmin: 3}
-	return slices.ContainsFunc(p.scopes, func(s string) bool { return rank[s] >= rank[scope] })
+// allows reports whether p has scope.
+func (p *principal) allows(scope string) bool { return p.key == nil || p.key.Allows(scope) }
+
+// forbidden is the answer to p asking for what needs scope.
+func (p *principal) forbidden(method, path, scope string) error {
+	return apiErr(http.StatusForbidden, CodeForbidden, "API key %s has scopes %v; %s %s needs %s", p.key.ID, p.key.Scopes, method, path, scope)
 }
 
 type principalKey struct{}
@@ -68,7 +67,7 @@ func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (*http.Req
 			case err != nil:
 				return nil, apiErr(http.StatusServiceUnavailable, CodeUnavailable, "the key cannot be checked now: %v", err)
 			}
-			p = &principal{keyID: k.ID, scopes: k.Scopes}
+			p = &principal{key: k}
 		case s.opt.Token != "":
 			return nil, apiErr(http.StatusUnauthorized, CodeUnauthorized, "missing or wrong bearer token (Authorization: Bearer TOKEN)")
 		}
@@ -76,7 +75,11 @@ func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (*http.Req
 		return nil, apiErr(http.StatusUnauthorized, CodeUnauthorized, "missing or wrong bearer token (Authorization: Bearer TOKEN)")
 	}
 	ctx := context.WithValue(r.Context(), principalKey{}, p)
-	ctx = app.WithCaller(ctx, app.Caller{KeyID: p.keyID, RequestID: rid})
+	c := app.Caller{RequestID: rid}
+	if p.key != nil {
+		c.KeyID = p.key.ID
+	}
+	ctx = app.WithCaller(ctx, c)
 	return r.WithContext(ctx), nil
 }
 
@@ -121,7 +124,7 @@ func (rt *route) needs() string {
 func needScope(scope string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if p := principalOf(r); !p.allows(scope) {
-			writeError(w, apiErr(http.StatusForbidden, CodeForbidden, "API key %s has scopes %v; %s %s needs %s", p.keyID, p.scopes, r.Method, r.URL.Path, scope))
+			writeError(w, p.forbidden(r.Method, r.URL.Path, scope))
 			return
 		}
 		next.ServeHTTP(w, r)

@@ -208,7 +208,7 @@ func (s *Server) dispatch(rts []route) http.Handler {
 		}
 		rt := rts[i]
 		if p := principalOf(r); !p.allows(rt.needs()) {
-			writeError(w, apiErr(http.StatusForbidden, CodeForbidden, "API key %s has scopes %v; %s %s needs %s", p.keyID, p.scopes, r.Method, rt.path, rt.needs()))
+			writeError(w, p.forbidden(r.Method, rt.path, rt.needs()))
 			return
 		}
 		limit := s.opt.MaxBodyBytes

@@ -59,6 +59,12 @@ func (a *app) tenantCommand() *cli.Command {
 	}
 }
 
+// newKey is a key as add prints it: with its secret, this once.
+type newKey struct {
+	*core.Key
+	Secret string `json:"secret"`
+}
+
 func (a *app) keyCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "key",
@@ -78,14 +84,7 @@ func (a *app) keyCommand() *cli.Command {
 				Before: noArgs,
 				Action: a.withAdmin(func(c *cli.Context, adm *core.SharedAdmin) error {
 					k, secret, err := adm.AddKey(c.Context, c.String("tenant"), c.String("scopes"), c.String("note"))
-					out := struct {
-						*core.Key
-						Secret string `json:"secret"`
-					}{k, secret}
-					return emit(a, c, &out, err, func(o *struct {
-						*core.Key
-						Secret string `json:"secret"`
-					}, w io.Writer) {
+					return emit(a, c, &newKey{k, secret}, err, func(o *newKey, w io.Writer) {
 						fmt.Fprintf(w, "%s (tenant %s, %s)\n%s\nkeep the secret now: archon stores only its hash\n", o.ID, o.Tenant, strings.Join(o.Scopes, ","), o.Secret)
 					})
 				}),

@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -29,27 +28,9 @@ const runAsArchon = "ARCHON_TEST_RUN_ARCHON"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(runAsArchon) == "1" {
-		ctx, stop := signalContext()
-		code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr, os.Environ())
-		stop()
-		os.Exit(code)
+		main() // exits
 	}
 	os.Exit(m.Run())
-}
-
-// signalContext ends on SIGTERM or SIGINT, as archon's main does.
-func signalContext() (context.Context, func()) {
-	ctx, cancel := context.WithCancel(context.Background())
-	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, syscall.SIGTERM, syscall.SIGINT)
-	go func() {
-		select {
-		case <-ch:
-			cancel()
-		case <-ctx.Done():
-		}
-	}()
-	return ctx, cancel
 }
 
 // node is one archon serve process of a shared-mode test.

@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	core "github.com/archon-memory/archon/app"
+	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/shared"
 	"github.com/archon-memory/archon/shared/sharedtest"
 )
@@ -487,21 +487,8 @@ func TestSharedBench(t *testing.T) {
 	t.Logf("catch-up: a node that was away while %d entries were written answered in %.1fs, had them in its daily logs after %.1fs, and searchable after %.1fs",
 		head, started.Seconds(), applied.Seconds(), searchable.Seconds())
 	t.Logf("costs per entry: PostgreSQL %.0f bytes (tables and indexes), node %.0f bytes of logs and %.0f bytes of index; node peak RSS %s",
-		float64(pgBytes)/float64(head), float64(dirBytes(d.root+"/memory"))/float64(head),
-		float64(dirBytes(d.root+"/.archon/index"))/float64(head), peakRSS(d))
-}
-
-func dirBytes(dir string) int64 {
-	var n int64
-	filepath.WalkDir(dir, func(_ string, e os.DirEntry, err error) error {
-		if err == nil && !e.IsDir() {
-			if fi, err := e.Info(); err == nil {
-				n += fi.Size()
-			}
-		}
-		return nil
-	})
-	return n
+		float64(pgBytes)/float64(head), float64(memory.DirBytes(d.root+"/memory"))/float64(head),
+		float64(memory.DirBytes(d.root+"/.archon/index"))/float64(head), peakRSS(d))
 }
 
 // peakRSS reads the node process's peak resident memory (Linux).
