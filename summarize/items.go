@@ -3,6 +3,8 @@ package summarize
 import (
 	"math"
 	"path"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -168,7 +170,13 @@ func sessionItems(s *session, lx *acts.Lexicon, opt Options) []item {
 	}
 	// Decisions and tasks stated anywhere in the user's and the
 	// assistant's words, by the strength of their cues.
-	all := proseUnits(append(append([]said(nil), s.requests...), s.prose...), lx)
+	words := append([]said(nil), s.requests...)
+	for _, p := range s.prose {
+		if !p.narrates {
+			words = append(words, p)
+		}
+	}
+	all := proseUnits(words, lx)
 	var acted []item
 	for _, u := range all {
 		sec := workSection(u)
@@ -397,6 +405,9 @@ func workSection(u *unit) string {
 	return ""
 }
 
+// sourcePlace matches a file name with a line number.
+var sourcePlace = regexp.MustCompile(`[\w.-]\.[A-Za-z]{1,6}(?::\d+|\(\d+)`)
+
 // errorLines returns the telling lines of a failing tool's output: those
 // naming a problem (the lexicon's problem cues) or code, at most two, or
 // the first line.
@@ -424,6 +435,11 @@ func errorLines(text string) string {
 		if len(identifiers(t)) > 0 {
 			sc += 2
 		}
+		// A place in the source (file.go:760, app.ts(12,5)) is where
+		// compilers, linters and test runners say what went wrong.
+		if sourcePlace.MatchString(t) {
+			sc += 3
+		}
 		ls = append(ls, line{t, sc})
 		if len(ls) > 400 {
 			break
@@ -432,17 +448,28 @@ func errorLines(text string) string {
 	if len(ls) == 0 {
 		return ""
 	}
-	best := []line{ls[0]}
-	for _, l := range ls {
-		if l.score > best[0].score {
-			best = []line{l}
-		} else if l.score == best[0].score && len(best) < 2 && l.t != best[0].t && l.score > 0 {
-			best = append(best, l)
+	// The two most telling lines, in the order they were printed.
+	top := []int{0}
+	for i, l := range ls {
+		if l.score <= 0 || i == top[0] {
+			continue
+		}
+		switch {
+		case l.score > ls[top[0]].score:
+			top = append([]int{i}, top[:min(len(top), 1)]...)
+		case len(top) < 2 || l.score > ls[top[1]].score:
+			if l.t != ls[top[0]].t {
+				top = append(top[:1], i)
+			}
 		}
 	}
-	parts := make([]string, len(best))
-	for i, l := range best {
-		parts[i] = l.t
+	if len(top) == 2 && ls[top[1]].score == 0 {
+		top = top[:1]
+	}
+	slices.Sort(top)
+	parts := make([]string, len(top))
+	for i, k := range top {
+		parts[i] = ls[k].t
 	}
 	return oneLine(strings.Join(parts, " / "))
 }

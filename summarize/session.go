@@ -45,6 +45,10 @@ type said struct {
 	at   int // message index
 	user bool
 	call string // the tool call it came from (a commit's), if any
+	// narrates marks the assistant's words right before a tool call:
+	// what it is doing this moment ("Let me read the config"), not what
+	// it decided or left to do.
+	narrates bool
 }
 
 type todo struct{ text, status string }
@@ -64,6 +68,7 @@ func readSession(msgs []conv.Message) *session {
 	var cwd string
 	lastErr := -1
 	var report *said
+	lastCall := -1 // the message of the latest tool call
 	for i := range msgs {
 		m := &msgs[i]
 		if cwd == "" && m.Raw != nil {
@@ -94,6 +99,10 @@ func readSession(msgs []conv.Message) *session {
 					}
 				}
 			case conv.PartToolCall:
+				if n := len(s.prose); n > 0 && s.prose[n-1].at >= lastCall {
+					s.prose[n-1].narrates = true
+				}
+				lastCall = i
 				s.tools++
 				calls[p.ToolID] = p
 				s.readCall(p, &cwd, i)
