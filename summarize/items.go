@@ -125,6 +125,9 @@ func sessionItems(s *session, lx *acts.Lexicon, opt Options) []item {
 	}
 	if s.plan != "" {
 		out = append(out, item{sec: SecDecisions, text: "Approved plan: " + clipRunes(planGist(s.plan), 300), score: 50, at: s.n})
+		if cmds := s.plannedCommands(); len(cmds) > 0 {
+			out = append(out, item{sec: SecTasks, text: "Planned, not run yet: " + clipRunes(strings.Join(cmds, "; "), stepRunes), score: 80, at: s.planAt})
+		}
 	}
 	for _, c := range s.commits {
 		out = append(out, item{sec: SecDone, text: "Committed: " + clipRunes(c.text, itemRunes), score: 45 + 10*rec(c.at), at: c.at})

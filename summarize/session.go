@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/archon-memory/archon/conv"
@@ -12,14 +13,18 @@ import (
 // session is what an agent session says in its structure: the user's
 // words, the latest plan and todo list, files changed, commits and errors.
 type session struct {
-	requests []said      // the user's prompts, queued prompts, rejection notes
-	answers  []said      // the user's answers to the agent's questions
-	todos    []todo      // the latest todo or plan list
-	plan     string      // the latest approved plan
-	files    []string    // files created or edited, last change last
-	commits  []said      // commit subjects (with the hash when the result gave one)
-	errors   []toolError // failing tool results, in order
-	prose    []said      // the assistant's text, the user's prose, subagent answers
+	requests []said // the user's prompts, queued prompts, rejection notes
+	answers  []said // the user's answers to the agent's questions
+	todos    []todo // the latest todo or plan list
+	plan     string // the latest approved plan
+	planAt   int    // the message that approved it
+	// ran are the shell commands run, split at && ; | and ||, with the
+	// message they ran in.
+	ran     []said
+	files   []string    // files created or edited, last change last
+	commits []said      // commit subjects (with the hash when the result gave one)
+	errors  []toolError // failing tool results, in order
+	prose   []said      // the assistant's text, the user's prose, subagent answers
 	// reports are the assistant's last texts before each of the user's
 	// turns (and at the end): where an agent says what it did.
 	reports []said
@@ -187,7 +192,7 @@ func (s *session) readCall(p conv.Part, cwd *string, at int) {
 		}
 	}
 	if plan := str("plan"); len(plan) > 40 {
-		s.plan = plan
+		s.plan, s.planAt = plan, at
 	}
 	if list := todoList(in); list != nil {
 		s.todos = list
@@ -203,6 +208,11 @@ func (s *session) readCall(p conv.Part, cwd *string, at int) {
 			cmd = strings.Join(argv, " ")
 		}
 		s.trackerUpdates(cmd, at)
+		for _, part := range commandSep.Split(cmd, -1) {
+			if part = strings.TrimSpace(part); part != "" {
+				s.ran = append(s.ran, said{text: part, at: at})
+			}
+		}
 		for _, m := range gitSwitch.FindAllStringSubmatch(cmd, -1) {
 			s.branches = append(s.branches, m[1])
 		}
@@ -448,4 +458,44 @@ func relativeTo(dir, file string) string {
 		return file[len(strings.TrimRight(dir, "/"))+1:]
 	}
 	return file
+}
+
+// shellFence opens a fenced code block of shell commands in markdown.
+var shellFence = regexp.MustCompile("^(`{3,}|~{3,})\\s*(?:bash|sh|shell|zsh|console|terminal)\\s*$")
+
+// plannedCommands returns the commands of the plan's shell code blocks
+// that no command run after the plan was approved starts like (the same
+// first two words): steps of the plan still to be taken.
+func (s *session) plannedCommands() []string {
+	var out []string
+	fence := ""
+	for _, l := range strings.Split(s.plan, "\n") {
+		t := strings.TrimSpace(l)
+		if fence != "" {
+			if strings.HasPrefix(t, fence) {
+				fence = ""
+				continue
+			}
+			t = strings.TrimPrefix(strings.TrimPrefix(t, "$ "), "> ")
+			if t == "" || strings.HasPrefix(t, "#") || s.hasRun(t) || slices.Contains(out, t) {
+				continue
+			}
+			out = append(out, t)
+			continue
+		}
+		if m := shellFence.FindStringSubmatch(t); m != nil {
+			fence = m[1]
+		}
+	}
+	return out
+}
+
+// hasRun reports whether a command like cmd ran after the plan.
+func (s *session) hasRun(cmd string) bool {
+	for i := len(s.ran) - 1; i >= 0 && s.ran[i].at > s.planAt; i-- {
+		if sameKind(s.ran[i].text, cmd) {
+			return true
+		}
+	}
+	return false
 }
