@@ -101,6 +101,9 @@ func sessionItems(s *session, lx *acts.Lexicon, opt Options) []item {
 	if len(open) > 0 {
 		out = append(out, item{sec: SecCurrent, text: "Tracker: " + strings.Join(open, ", "), score: 93, at: 2})
 	}
+	if ahead := s.trackerOpen(); len(ahead) > 0 {
+		out = append(out, item{sec: SecTasks, text: "Open in the tracker: " + clipRunes(strings.Join(ahead[:min(len(ahead), 5)], "; "), stepRunes), score: 78, at: s.n})
+	}
 	if len(closed) > 0 {
 		out = append(out, item{sec: SecDone, text: "Closed: " + strings.Join(closed, ", "), score: 47, at: s.n})
 	}

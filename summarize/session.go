@@ -41,7 +41,12 @@ type session struct {
 	// `<tracker> close ID`); trackOrd lists items by first update.
 	tracked  map[string]string
 	trackOrd []string
-	n        int // messages
+	// outputs are the latest outputs of each program's shell commands,
+	// newest last, kept to read a tracker's listings once it is known.
+	outputs map[string][]string
+	// trackerProgs are the programs whose commands changed item statuses.
+	trackerProgs []string
+	n            int // messages
 }
 
 // said is a text with where it was said.
@@ -302,6 +307,7 @@ func (s *session) readResult(call, p conv.Part, at int, lastErr *int) {
 			s.answers = append(s.answers, said{text: p.Text, at: at, user: true})
 		}
 		if _, shell := shellTools[name]; shell {
+			s.keepOutput(call, p.Text)
 			for _, u := range urlsIn(p.Text) {
 				if s.printed == nil {
 					s.printed = map[string]bool{}
@@ -356,41 +362,6 @@ var (
 	commandSep = regexp.MustCompile(`&&|\|\||;|\|`)
 	quoted     = regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'[^']*'`)
 )
-
-// trackerUpdates reads status changes of tracker items from a shell
-// command: a --status flag given to a command naming items, or a close
-// subcommand.
-func (s *session) trackerUpdates(cmd string, at int) {
-	for _, part := range commandSep.Split(quoted.ReplaceAllString(cmd, `""`), -1) {
-		f := strings.Fields(part)
-		status := ""
-		var ids []string
-		for i, w := range f {
-			switch {
-			case w == "--status" && i+1 < len(f):
-				status = f[i+1]
-			case strings.HasPrefix(w, "--status="):
-				status = strings.TrimPrefix(w, "--status=")
-			case i >= 1 && i <= 2 && w == "close":
-				status = "closed"
-			case !strings.HasPrefix(w, "-") && i >= 2 && codeShaped(w) && !strings.ContainsAny(w, "/=\"'"):
-				ids = append(ids, w)
-			}
-		}
-		if status == "" || len(ids) == 0 || (len(f) > 1 && f[1] == "list") {
-			continue
-		}
-		if s.tracked == nil {
-			s.tracked = map[string]string{}
-		}
-		for _, id := range ids {
-			if _, ok := s.tracked[id]; !ok {
-				s.trackOrd = append(s.trackOrd, id)
-			}
-			s.tracked[id] = strings.Trim(status, "\"'")
-		}
-	}
-}
 
 // sameKind reports whether two call labels run the same command or tool:
 // their first two words agree.
