@@ -40,6 +40,12 @@ type Records interface {
 	Records(ctx context.Context) ([]Record, error)
 }
 
+// knowledgeFormat is stamped into each L3 source's "mtime" beside the
+// record's write sequence. Bump it when what a record's chunk holds
+// changes (format 1: tasks and items carry their status and kind as
+// tags), so that every record is indexed again.
+const knowledgeFormat = 1
+
 // knowledgeSources lists the L3 records as sources, one per record; their
 // "mtime" is the record's write sequence, so only changed records are
 // re-indexed.
@@ -54,7 +60,7 @@ func (e *Engine) knowledgeSources(ctx context.Context) ([]source, error) {
 	srcs := make([]source, len(recs))
 	for i := range recs {
 		r := &recs[i]
-		srcs[i] = source{rel: KnowledgePrefix + r.ID, layer: chunk.L3, size: int64(len(r.Text)), mtime: r.Seq, l3: r}
+		srcs[i] = source{rel: KnowledgePrefix + r.ID, layer: chunk.L3, size: int64(len(r.Text)), mtime: r.Seq<<8 | knowledgeFormat, l3: r}
 	}
 	return srcs, nil
 }

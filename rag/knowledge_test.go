@@ -2,6 +2,7 @@ package rag
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -90,4 +91,45 @@ func (r storeRecords) Records(ctx context.Context) ([]Record, error) {
 		out[i] = Record{ID: d.ID, Kind: d.Kind, Title: d.Title, Text: d.Text, Tags: d.Tags, Project: d.Project, Agent: d.Agent, Date: d.Date, Seq: d.UpdatedSeq}
 	}
 	return out, err
+}
+
+// TestOpenTasksAnswerOpenWork checks that an open L3 task is evidence for a
+// question about work still to do, and a done one is not: tasks carry
+// their status as tags, and the question's intent weighs them.
+func TestOpenTasksAnswerOpenWork(t *testing.T) {
+	ctx := context.Background()
+	ws := demoWorkspace(t)
+	ks, err := knowledge.Open(ctx, knowledge.DefaultPath(ws.StateDir()), knowledge.Options{Now: ws.Now, Location: ws.Location()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done, err := ks.AddTask(ctx, knowledge.Task{Title: "Wire the okapi exporter to the billing queue", Status: knowledge.StatusDone})
+	if err != nil {
+		t.Fatal(err)
+	}
+	open, err := ks.AddTask(ctx, knowledge.Task{Title: "Wire the okapi exporter to the audit queue", Status: knowledge.StatusTodo})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ks.Close()
+	e, err := Open(ctx, ws, Options{Records: storeRecords{ws}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close() })
+	if _, err := e.Index(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	rs := search(t, e, Query{Text: "what is still left on the okapi exporter queue", TopK: 5})
+	if len(rs) < 2 || rs[0].Path != KnowledgePrefix+open.ID {
+		t.Fatalf("open task %s not first: %+v", open.ID, rs)
+	}
+	for _, r := range rs {
+		if r.Path == KnowledgePrefix+done.ID && !slices.Contains(r.Tags, "done") {
+			t.Errorf("done task tags %v", r.Tags)
+		}
+		if r.Path == KnowledgePrefix+open.ID && !slices.Contains(r.Tags, "task") {
+			t.Errorf("open task tags %v", r.Tags)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package knowledge
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -56,12 +57,23 @@ func (s *Store) Documents(ctx context.Context) ([]Document, error) {
 		if len(t.DependsOn) > 0 {
 			status += ", depends on " + strings.Join(t.DependsOn, ", ")
 		}
+		// An open task is tagged as open work (with its status), a done
+		// one as done: search weighs the tags a question asks for.
+		tags := []string{"task", t.Status}
+		if t.Status == StatusDone {
+			tags = []string{StatusDone}
+		}
 		out = append(out, Document{ID: t.ID, Kind: "task", Title: t.Title, Text: joinText(t.Title, t.Description, status),
-			Tags: []string{}, Project: t.Project, Agent: t.Assignee, Date: s.date(t.Created), UpdatedSeq: t.UpdatedSeq})
+			Tags: tags, Project: t.Project, Agent: t.Assignee, Date: s.date(t.Created), UpdatedSeq: t.UpdatedSeq})
 	}
 	for _, it := range items {
+		// The item's kind (decision, pattern, ...) is one of its tags.
+		tags := it.Tags
+		if it.Kind != "" && !slices.Contains(tags, it.Kind) {
+			tags = append(slices.Clip(tags), it.Kind)
+		}
 		out = append(out, Document{ID: it.ID, Kind: it.Kind, Title: it.Title, Text: joinText(it.Title, it.Body),
-			Tags: it.Tags, Project: it.Project, Agent: it.Agent, Date: s.date(it.Created), UpdatedSeq: it.UpdatedSeq})
+			Tags: tags, Project: it.Project, Agent: it.Agent, Date: s.date(it.Created), UpdatedSeq: it.UpdatedSeq})
 	}
 	return out, nil
 }
