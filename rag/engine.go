@@ -91,6 +91,9 @@ type Engine struct {
 	// word to its other forms (shortforms.txt).
 	intents    []intent
 	shortForms map[string][]string
+	// changes are the patterns of change statements (changes.txt).
+	changes  *changeSet
+	subjects subjectCache
 	// repairs lists what Open found damaged (see Repairs); the first
 	// search says so.
 	repairs     []Repair
@@ -144,6 +147,9 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 		return nil, err
 	}
 	e.shortForms = parseShortForms(shortFormsFile)
+	if e.changes, err = parseChanges(changesFile); err != nil {
+		return nil, err
+	}
 	if e.log == nil {
 		e.log = slog.Default()
 	}

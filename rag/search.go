@@ -61,6 +61,11 @@ type Result struct {
 	Layer     string   `json:"layer"`
 	Kind      string   `json:"kind"`
 	Title     string   `json:"title,omitempty"`
+	// SupersededBy names the later entry that replaced what this one
+	// settled ("switched from X to Y"); Supersedes, the earlier ones this
+	// one replaced. Both stay findable; the later ranks first.
+	SupersededBy *Ref   `json:"superseded_by,omitempty"`
+	Supersedes   []*Ref `json:"supersedes,omitempty"`
 	// Why is set when the query asked to explain.
 	Why *Why `json:"why,omitempty"`
 }
@@ -70,6 +75,10 @@ type Response struct {
 	Results  []Result `json:"results"`
 	Warnings []string `json:"warnings,omitempty"`
 }
+
+// supersedeWindow is how many hits past TopK are ranked to find the
+// entries that supersede a hit.
+const supersedeWindow = 5
 
 // ErrEmptyQuery is returned for a query with no searchable words.
 var ErrEmptyQuery = errors.New("empty query: give some words to search for")
@@ -148,7 +157,10 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 		resp.Warnings = append(resp.Warnings, damagedNote(e.repairs))
 	}
 	// With a reranker, rank more hits than asked and cut after reranking.
+	// A few more hits than asked are ranked, so that an entry superseding
+	// a hit can take its place above it.
 	rq := q
+	rq.TopK += supersedeWindow
 	if e.opt.Reranker != nil {
 		rq.TopK, rq.Threshold = max(q.TopK, e.opt.RerankTopN), 0
 	}
@@ -174,6 +186,8 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 		}
 		ranked = ranked[:n]
 	}
+	ranked, by, of := e.supersessions(ranked, byID)
+	ranked = ranked[:min(len(ranked), q.TopK)]
 	terms := map[string]bool{}
 	for _, t := range e.ft.Analyzer().Terms(q.Text) {
 		terms[t] = true
@@ -188,6 +202,7 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 			Snippet: e.snippet(c, terms), Date: c.Date, Time: c.Time, Agent: c.Agent,
 			Tags: nonNil(c.Tags), Project: c.Project, Layer: c.Layer, Kind: c.Kind, Title: c.Title,
 		}
+		res.SupersededBy, res.Supersedes = by[c.ID], of[c.ID]
 		if q.Explain {
 			res.Why = e.why(c, terms, r)
 		}

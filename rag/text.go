@@ -27,6 +27,12 @@ func (resp *Response) WriteText(w io.Writer) {
 			meta = append(meta, "#"+t)
 		}
 		fmt.Fprintf(w, "%2d. %s:%d-%d  (%.2f)  %s  id %s\n    %s\n", i+1, r.Path, r.LineStart, r.LineEnd, r.Score, strings.Join(meta, " "), r.ID, r.Snippet)
+		if b := r.SupersededBy; b != nil {
+			fmt.Fprintf(w, "    superseded by %s (%s:%d-%d, id %s)\n", b.Date, b.Path, b.LineStart, b.LineEnd, b.ID)
+		}
+		for _, s := range r.Supersedes {
+			fmt.Fprintf(w, "    supersedes %s (%s:%d-%d, id %s)\n", s.Date, s.Path, s.LineStart, s.LineEnd, s.ID)
+		}
 	}
 }
 

@@ -67,6 +67,10 @@ function hitView(r) {
       tags(r.tags)),
     r.title && h('div', { class: 'title' }, r.title),
     h('pre', { class: 'mono snippet' }, marked(r.snippet)),
+    r.superseded_by && h('p', { class: 'superseded' },
+      `superseded by ${r.superseded_by.date ?? ''} (${lines(r.superseded_by.path, r.superseded_by.line_start, r.superseded_by.line_end)})`),
+    ...(r.supersedes ?? []).map((s) => h('p', { class: 'supersedes' },
+      `supersedes ${s.date ?? ''} (${lines(s.path, s.line_start, s.line_end)})`)),
     r.why && h('p', { class: 'why' }, whyText(r.why)));
 }
 
