@@ -93,6 +93,7 @@ type Engine struct {
 	shortForms map[string][]string
 	// changes are the patterns of change statements (changes.txt).
 	changes  *changeSet
+	events   *eventWords
 	subjects subjectCache
 	// repairs lists what Open found damaged (see Repairs); the first
 	// search says so.
@@ -148,6 +149,9 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 	}
 	e.shortForms = parseShortForms(shortFormsFile)
 	if e.changes, err = parseChanges(changesFile); err != nil {
+		return nil, err
+	}
+	if e.events, err = parseEventWords(eventWordsFile); err != nil {
 		return nil, err
 	}
 	if e.log == nil {

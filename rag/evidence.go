@@ -199,8 +199,12 @@ func applyBoosts(cands []cand, pq *parsedQuery, p RankParams) {
 		}
 		for _, r := range pq.dates {
 			if !d.Before(r.from) && !d.After(r.to.AddDate(0, 0, p.DateSlack)) {
+				boost, add := p.DateBoost, p.DateAdd
+				if r.event {
+					boost, add = p.EventBoost, 0
+				}
 				for ch := range channels {
-					cd.s[ch] = cd.s[ch]*p.DateBoost + p.DateAdd*best[ch]
+					cd.s[ch] = cd.s[ch]*boost + add*best[ch]
 				}
 				break
 			}

@@ -21,7 +21,13 @@ type parsedQuery struct {
 	tags map[string]bool
 }
 
-type dateRange struct{ from, to time.Time }
+// dateRange is a span of days a query names; event is set when it was
+// inferred from an event's date ("before the migration"), weaker evidence
+// than a date the query writes out.
+type dateRange struct {
+	from, to time.Time
+	event    bool
+}
 
 // parseQuery analyzes text. agents are the workspace's agent names
 // (lower-case); a query word equal to one is a named speaker: it boosts
@@ -89,7 +95,7 @@ func parseDates(s string) []dateRange {
 	day := func(y, m, d int) {
 		t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
 		if t.Day() == d { // reject 31 February
-			out = append(out, dateRange{t, t})
+			out = append(out, dateRange{from: t, to: t})
 		}
 	}
 	for _, m := range reISO.FindAllStringSubmatch(s, -1) {
@@ -121,7 +127,7 @@ func parseDates(s string) []dateRange {
 		if mo, ok := months[strings.ToLower(m[1])]; ok {
 			y, _ := strconv.Atoi(m[2])
 			from := time.Date(y, mo, 1, 0, 0, 0, 0, time.UTC)
-			out = append(out, dateRange{from, from.AddDate(0, 1, -1)})
+			out = append(out, dateRange{from: from, to: from.AddDate(0, 1, -1)})
 		}
 	}
 	return out

@@ -48,6 +48,12 @@ type RankParams struct {
 	// days after it: logs are written on or after the event).
 	DateBoost, DateAdd float64
 	DateSlack          int
+	// EventBoost multiplies the score of entries on the asked side of an
+	// event's date ("before the migration"); 1 turns it off.
+	EventBoost float64
+	// EventTerms weighs the words of such an event in the query: they
+	// date the answer more than they say what it is about.
+	EventTerms float64
 	// Vector is the weight of the vector channel in the final linear
 	// fusion (BM25/max + Vector * cosine/max); VectorCandidates is how many
 	// nearest vectors join the candidates. 0 turns vectors off.
@@ -62,7 +68,7 @@ func DefaultRankParams() RankParams {
 		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3, Standalone: 300, Intent: 0.5, ShortForm: 0.5, Tag: 0.1, Background: 0.5,
 		FileMax: 0.1, Session: 0.2,
 		Speaker:   2,
-		DateBoost: 3, DateAdd: 0.3, DateSlack: 3,
+		DateBoost: 3, DateAdd: 0.3, DateSlack: 3, EventBoost: 1.5, EventTerms: 0.5,
 		Vector: 0.3, VectorCandidates: 20,
 	}
 }
@@ -109,6 +115,18 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 	pq := e.prepare(q.Text)
 	if len(pq.terms) == 0 {
 		return nil, nil, nil
+	}
+	if len(pq.dates) == 0 {
+		ds, words, err := e.eventDates(ctx, q.Text, q.Filter, p.DateSlack)
+		if err != nil {
+			return nil, nil, fmt.Errorf("search: %w", err)
+		}
+		pq.dates = ds
+		for i := range pq.terms {
+			if words[pq.terms[i].Text] {
+				pq.terms[i].Weight *= p.EventTerms
+			}
+		}
 	}
 	// The vector search depends only on the query: run it beside BM25.
 	// Every return below waits for it, so it never outlives the search.

@@ -64,3 +64,42 @@ func TestTimeWordsRank(t *testing.T) {
 		t.Fatalf("first hit: %+v", rs)
 	}
 }
+
+// TestEventDates: "before the migration" is dated by the entry that best
+// matches the event, and entries on that side of its date rank higher
+// among entries that say the same.
+func TestEventDates(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC)
+	root := t.TempDir()
+	if _, err := memory.Init(ctx, root, nil); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := memory.OpenWith(root, memory.Options{Location: time.UTC, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []memory.Entry{
+		{Date: "2026-11-02", Time: "10:00", Agent: "executor", Text: "The nightly export timed out on the invoices table."},
+		{Date: "2026-11-10", Time: "10:00", Agent: "executor", Text: "Ran the ledger migration to the new schema; all shards moved."},
+		{Date: "2026-11-20", Time: "10:00", Agent: "executor", Text: "The nightly export timed out on the payments table."},
+	} {
+		if _, err := ws.Append(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e := openIndexed(t, ws)
+	for q, want := range map[string]string{
+		"which nightly export timed out before the ledger migration": "2026-11-02",
+		"which nightly export timed out after the ledger migration":  "2026-11-20",
+	} {
+		rs := search(t, e, Query{Text: q, TopK: 3})
+		if len(rs) == 0 || rs[0].Date != want {
+			t.Errorf("%q: first hit %+v, want %s", q, rs, want)
+		}
+	}
+	ew, err := parseEventWords("later: after")
+	if err == nil || ew != nil {
+		t.Error("an unknown direction is an error")
+	}
+}
