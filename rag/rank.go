@@ -3,9 +3,11 @@ package rag
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
+	"github.com/archon-memory/archon/rag/fulltext"
 	"github.com/archon-memory/archon/rag/store"
 )
 
@@ -106,6 +108,15 @@ func (e *Engine) prepare(text string) *parsedQuery {
 		pq.dates = relativeDates(text, e.ws.Now())
 	}
 	pq.expand(e.ft.Analyzer(), text, e.shortForms, e.opt.Rank.ShortForm, e.opt.Rank.Tag)
+	// The tags of what the question asks for are searched too, at the
+	// weight of a query word met as a tag: a decision tagged as one is a
+	// candidate for "what did we decide" even when it words the subject
+	// differently.
+	if w := e.opt.Rank.Tag; w > 0 {
+		for _, t := range slices.Sorted(maps.Keys(pq.tags)) {
+			pq.terms = append(pq.terms, fulltext.Term{Text: t, Weight: w, Field: fulltext.FieldTags})
+		}
+	}
 	return pq
 }
 
