@@ -71,22 +71,29 @@ func parseIntents(data string) ([]intent, error) {
 // intentTags returns the tags that mark an answer to text: those of every
 // intent one of its words asks for.
 func intentTags(intents []intent, text string) map[string]bool {
-	var out map[string]bool
+	tags, _ := asked(intents, text)
+	return tags
+}
+
+// asked returns the tags that mark an answer to text and the names of
+// the intents its words ask for.
+func asked(intents []intent, text string) (tags, names map[string]bool) {
 	words := rawWords(text)
 	for _, it := range intents {
 		for _, w := range words {
 			if it.words[w] {
-				if out == nil {
-					out = map[string]bool{}
+				if tags == nil {
+					tags, names = map[string]bool{}, map[string]bool{}
 				}
+				names[it.name] = true
 				for t := range it.tags {
-					out[t] = true
+					tags[t] = true
 				}
 				break
 			}
 		}
 	}
-	return out
+	return tags, names
 }
 
 // expand adds to q the long forms of the short forms in text, and the

@@ -19,6 +19,8 @@ type parsedQuery struct {
 	// decision, open work, an error and its fix), nil when it asks for
 	// none of those.
 	tags map[string]bool
+	// asks names the intents the query asks for (decision, task, error).
+	asks map[string]bool
 }
 
 // dateRange is a span of days a query names; event is set when it was

@@ -56,6 +56,10 @@ type RankParams struct {
 	// EventTerms weighs the words of such an event in the query: they
 	// date the answer more than they say what it is about.
 	EventTerms float64
+	// Done discounts, on a question about open work, the entries that
+	// list work most of which is checked off: their score is multiplied
+	// by 1 - Done × the share of their items that are done.
+	Done float64
 	// Vector is the weight of the vector channel in the final linear
 	// fusion (BM25/max + Vector * cosine/max); VectorCandidates is how many
 	// nearest vectors join the candidates. 0 turns vectors off.
@@ -70,7 +74,7 @@ func DefaultRankParams() RankParams {
 		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3, Standalone: 300, Intent: 0.5, ShortForm: 0.5, Tag: 0.1, Background: 0.5,
 		FileMax: 0.1, Session: 0.2,
 		Speaker:   2,
-		DateBoost: 3, DateAdd: 0.3, DateSlack: 3, EventBoost: 1.5, EventTerms: 0.5,
+		DateBoost: 3, DateAdd: 0.3, DateSlack: 3, EventBoost: 1.5, EventTerms: 0.5, Done: 0.5,
 		Vector: 0.3, VectorCandidates: 20,
 	}
 }
@@ -103,7 +107,7 @@ type cand struct {
 // intent it holds. Search and Count read queries alike.
 func (e *Engine) prepare(text string) *parsedQuery {
 	pq := parseQuery(e.ft.Analyzer(), text, *e.agents.Load())
-	pq.tags = intentTags(e.intents, text)
+	pq.tags, pq.asks = asked(e.intents, text)
 	if len(pq.dates) == 0 {
 		pq.dates = relativeDates(text, e.ws.Now())
 	}
@@ -250,6 +254,9 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 		return nil, warn, err
 	}
 	applyBoosts(cands, pq, p)
+	if err := e.discountDone(ctx, cands, pq, p.Done); err != nil {
+		return nil, warn, fmt.Errorf("search: %w", err)
+	}
 
 	// Fuse the channels, each scaled to its best candidate, and keep what
 	// passes the filter (neighbours were not filtered by the retrievers).

@@ -1,0 +1,73 @@
+package rag
+
+import (
+	"context"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// A list of work says which items are done by marking them: a checked box
+// ([x]), a check mark (✅ ✔ ✓ ☑). An unchecked box ([ ]) or a plain list
+// item is still open.
+var (
+	listItem    = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+\S`)
+	checkedItem = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])?\s*(?:\[[xX]\]|✅|✔|✓|☑)`)
+)
+
+// listState counts the open and the done items of the lists in text, a
+// line each.
+func listState(text string) (open, done int) {
+	for _, l := range strings.Split(text, "\n") {
+		switch {
+		case checkedItem.MatchString(l):
+			done++
+		case listItem.MatchString(l):
+			open++
+		}
+	}
+	return open, done
+}
+
+// discountDone, when the query asks for open work, multiplies the score
+// of each candidate tagged as an answer whose lists are mostly checked
+// off by 1 - weight × their done share: a to-do list of finished items
+// is a record of work done, not work left.
+func (e *Engine) discountDone(ctx context.Context, cands []cand, pq *parsedQuery, weight float64) error {
+	if !pq.asks["task"] || weight <= 0 {
+		return nil
+	}
+	var ids []string
+	at := map[string]int{}
+	for i := range cands {
+		if slices.ContainsFunc(cands[i].c.Tags, func(t string) bool { return pq.tags[t] }) {
+			ids = append(ids, cands[i].c.ID)
+			at[cands[i].c.ID] = i
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	cs, missing := e.cache.get(ids)
+	if len(missing) > 0 {
+		gen := e.cache.generation()
+		read, err := e.st.Chunks(ctx, missing, true)
+		if err != nil {
+			return err
+		}
+		e.cache.put(gen, read)
+		cs = append(cs, read...)
+	}
+	for _, c := range cs {
+		open, done := listState(c.Text)
+		if done == 0 || done < open {
+			continue
+		}
+		share := float64(done) / float64(open+done)
+		cd := &cands[at[c.ID]]
+		for ch := range channels {
+			cd.s[ch] *= 1 - weight*share
+		}
+	}
+	return nil
+}

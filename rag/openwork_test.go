@@ -1,0 +1,55 @@
+package rag
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/archon-memory/archon/memory"
+)
+
+func TestListState(t *testing.T) {
+	tests := []struct {
+		text       string
+		open, done int
+	}{
+		{"- [x] write the parser\n- [ ] wire the CLI\n- [ ] docs", 2, 1},
+		{"✅ Test the router\n7. ✅ Update tests\n8. Plan the email login", 1, 2},
+		{"1. Add rate limiting\n2. Enhance password policies", 2, 0},
+		{"Plain prose, no list at all.", 0, 0},
+		{"- ✓ one\n- ✔ two\n- ☑ three", 0, 3},
+	}
+	for _, tt := range tests {
+		if open, done := listState(tt.text); open != tt.open || done != tt.done {
+			t.Errorf("%q: open %d done %d, want %d %d", tt.text, open, done, tt.open, tt.done)
+		}
+	}
+}
+
+// TestOpenWorkOverDoneWork: on a question about what is left, a to-do
+// list of open items ranks above one whose items are checked off.
+func TestOpenWorkOverDoneWork(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC)
+	root := t.TempDir()
+	if _, err := memory.Init(ctx, root, nil); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := memory.OpenWith(root, memory.Options{Location: time.UTC, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, en := range []memory.Entry{
+		{Date: "2026-11-30", Time: "09:00", Agent: "planner", Tags: []string{"todo"}, Text: "Wombat importer:\n- ✅ parse the wombat CSV\n- ✅ map the wombat columns\n- ✅ wombat import tests"},
+		{Date: "2026-11-20", Time: "09:00", Agent: "planner", Tags: []string{"todo"}, Text: "Wombat exporter:\n- [ ] stream the export\n- [ ] retry failed uploads"},
+	} {
+		if _, err := ws.Append(ctx, en); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e := openIndexed(t, ws)
+	rs := search(t, e, Query{Text: "what is still left to do on wombat", TopK: 2})
+	if len(rs) != 2 || rs[0].Date != "2026-11-20" {
+		t.Fatalf("open list not first: %+v", rs)
+	}
+}
