@@ -83,6 +83,11 @@ func (l *Local) Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, err
 	if r.DryRun || len(out.Forgotten) == 0 {
 		return out, nil
 	}
+	// The team forgets them too: the shared store erases their text and
+	// every node forgets them from its files.
+	if err := l.shareForget(ctx, out.Forgotten); err != nil {
+		return out, err
+	}
 	// Drop the entries from the indexes before answering: a forgotten
 	// secret must not be found by the next search.
 	l.Changed()

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/shared"
@@ -93,10 +95,96 @@ func (l *Local) share(ctx context.Context, e *Entry) error {
 	return nil
 }
 
-// applyShared appends entries other nodes wrote to the daily logs. With
-// recheck, an entry already in its day's log (same time, agent and text)
-// is skipped.
+// shareForget queues a forget record for the entries just forgotten here.
+func (l *Local) shareForget(ctx context.Context, fs []memory.Forgotten) error {
+	if l.node == nil || len(fs) == 0 {
+		return nil
+	}
+	ts := make([]shared.ForgetTarget, len(fs))
+	for i, f := range fs {
+		ts[i] = shared.ForgetTarget{Date: f.Date, Time: f.At, Agent: f.Agent, Hash: f.SHA256}
+	}
+	now := l.ws.Now()
+	rec, err := shared.ForgetRecord(now.Format(time.DateOnly), now.Format("15:04"), ts)
+	if err == nil {
+		c := callerOf(ctx)
+		rec.Writer = shared.Writer{KeyID: c.KeyID, RequestID: c.RequestID}
+		rec, err = l.node.Entry(rec)
+	}
+	if err == nil {
+		err = l.node.Write(ctx, rec)
+	}
+	if err != nil {
+		return fmt.Errorf("forgotten here but not queued for the shared store: %w", err)
+	}
+	return nil
+}
+
+// applyForgets forgets, from this node's daily logs, the entries that
+// forget records of other nodes name.
+func (l *Local) applyForgets(ctx context.Context, recs []shared.Entry) error {
+	starts := map[string][]int{}
+	for i := range recs {
+		ts, err := recs[i].Targets()
+		if err != nil {
+			l.log.Warn("shared: skipped a forget record", "err", err)
+			continue
+		}
+		for _, t := range ts {
+			for _, p := range []string{l.ws.LogPath(t.Date), l.ws.ArchivePath(t.Date)} {
+				lg, err := l.ws.ReadLog(p)
+				if errors.Is(err, fs.ErrNotExist) {
+					continue
+				}
+				if err != nil {
+					return err
+				}
+				for _, x := range lg.Entries {
+					if x.Time == t.Time && x.Agent == t.Agent && shared.TextHash(x.Text) == t.Hash && !slices.Contains(starts[p], x.LineStart) {
+						starts[p] = append(starts[p], x.LineStart)
+					}
+				}
+			}
+		}
+	}
+	forgot := false
+	for _, p := range slices.Sorted(maps.Keys(starts)) {
+		got, err := l.ws.Forget(ctx, p, starts[p], false)
+		forgot = forgot || len(got) > 0
+		if err != nil {
+			return fmt.Errorf("apply a shared forget to %s: %w", p, err)
+		}
+	}
+	if forgot {
+		l.changed("forget")
+	}
+	return nil
+}
+
+// applyShared appends entries other nodes wrote to the daily logs, and
+// applies their forget records. With recheck, an entry already in its
+// day's log (same time, agent and text) is skipped.
 func (l *Local) applyShared(ctx context.Context, es []shared.Entry, recheck bool) error {
+	var forgets []shared.Entry
+	kept := es[:0:0]
+	for _, e := range es {
+		switch {
+		case e.Layer == shared.LayerForget:
+			forgets = append(forgets, e)
+		case strings.TrimSpace(e.Text) == "":
+			// erased by a forget record
+		default:
+			kept = append(kept, e)
+		}
+	}
+	if err := l.appendShared(ctx, kept, recheck); err != nil {
+		return err
+	}
+	return l.applyForgets(ctx, forgets)
+}
+
+// appendShared appends entries other nodes wrote to the daily logs.
+func (l *Local) appendShared(ctx context.Context, es []shared.Entry, recheck bool) error {
 	var have map[string]bool
 	if recheck {
 		have = map[string]bool{}

@@ -23,14 +23,18 @@ var ErrNotEntry = errors.New("not an entry of a daily log")
 // Forgotten records one removed entry: where it was and a digest of its
 // text, never the text itself.
 type Forgotten struct {
-	Time      string `json:"time"`
+	Time string `json:"time"`
+	// At is the entry's own time of day (its heading's HH:MM).
+	At        string `json:"at,omitempty"`
 	Path      string `json:"path"`
 	LineStart int    `json:"line_start"`
 	LineEnd   int    `json:"line_end"`
 	Date      string `json:"date"`
 	Agent     string `json:"agent,omitempty"`
 	Bytes     int    `json:"bytes"`
-	SHA256    string `json:"sha256"`
+	// SHA256 is the hash of the entry's text without surrounding white
+	// space, in hex: what it was, without keeping it.
+	SHA256 string `json:"sha256"`
 }
 
 // ForgetLog is the audit file of forgotten entries, under StateDir.
@@ -91,8 +95,8 @@ func (w *Workspace) Forget(ctx context.Context, rel string, starts []int, dryRun
 		for l := e.LineStart; l <= end; l++ {
 			drop[l] = true
 		}
-		sum := sha256.Sum256([]byte(e.Text))
-		out = append(out, Forgotten{Time: now, Path: rel, LineStart: e.LineStart, LineEnd: e.LineEnd, Date: e.Date,
+		sum := sha256.Sum256([]byte(strings.TrimSpace(e.Text)))
+		out = append(out, Forgotten{Time: now, At: e.Time, Path: rel, LineStart: e.LineStart, LineEnd: e.LineEnd, Date: e.Date,
 			Agent: e.Agent, Bytes: len(e.Text), SHA256: hex.EncodeToString(sum[:])})
 	}
 	for s := range want {

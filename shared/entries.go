@@ -109,8 +109,24 @@ func (s *Store) Append(ctx context.Context, tenant string, es []Entry) (int, err
 			b.Queue(`INSERT INTO archon_entries (tenant, seq, id, project, agent, host, origin, day, at, layer, body, tags, supersedes, written)
 				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
 				tenant, head, e.ID, e.Project, e.Agent, e.Host, e.Origin, e.Date, e.Time, e.Layer, e.Text, nonNil(e.Tags), sup, e.Written)
-			b.Queue(`INSERT INTO archon_audit (tenant, key_id, agent, host, request_id, action, entry_id) VALUES ($1, $2, $3, $4, $5, 'log', $6)`,
-				tenant, e.Writer.KeyID, e.Agent, e.Host, e.Writer.RequestID, e.ID)
+			action := "log"
+			if e.Layer == LayerForget {
+				action = "forget"
+				ts, err := e.Targets()
+				if err != nil {
+					return err
+				}
+				// The forgotten texts leave the store with the record
+				// that forgets them; the rows keep their place in the log.
+				for _, t := range ts {
+					b.Queue(`UPDATE archon_entries SET body = '', tags = '{}'
+						WHERE tenant = $1 AND layer <> $2 AND day = $3 AND at = $4 AND agent = $5
+						AND encode(sha256(convert_to(btrim(body, E' \t\r\n'), 'UTF8')), 'hex') = $6`,
+						tenant, LayerForget, t.Date, t.Time, t.Agent, t.Hash)
+				}
+			}
+			b.Queue(`INSERT INTO archon_audit (tenant, key_id, agent, host, request_id, action, entry_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+				tenant, e.Writer.KeyID, e.Agent, e.Host, e.Writer.RequestID, action, e.ID)
 		}
 		if added == 0 {
 			return nil

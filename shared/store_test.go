@@ -115,3 +115,39 @@ func TestKeys(t *testing.T) {
 		t.Errorf("keys: %+v", ks)
 	}
 }
+
+// TestForgetErasesText: a forget record takes the text of the entries it
+// names out of the store; the rows keep their place, other entries stay.
+func TestForgetErasesText(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openStore(t)
+	if err := s.AddTenant(ctx, "acme"); err != nil {
+		t.Fatal(err)
+	}
+	secret, kept := entry("acme", "door code 4471 "), entry("acme", "the deploy is green")
+	if _, err := s.Append(ctx, "acme", []Entry{secret, kept}); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := ForgetRecord("2026-12-02", "11:00", []ForgetTarget{{Date: secret.Date, Time: secret.Time, Hash: TextHash(secret.Text)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Tenant, rec.Origin, rec.Written = "acme", "node-test", time.Now()
+	rec.ID = EntryID(&rec, "forget")
+	if n, err := s.Append(ctx, "acme", []Entry{rec}); n != 1 || err != nil {
+		t.Fatalf("append the forget: %d %v", n, err)
+	}
+	es, err := s.Since(ctx, "acme", 0, 10)
+	if err != nil || len(es) != 3 {
+		t.Fatalf("log: %+v %v", es, err)
+	}
+	if es[0].Text != "" || es[1].Text != kept.Text || es[2].Layer != LayerForget {
+		t.Errorf("after the forget: %q %q %q", es[0].Text, es[1].Text, es[2].Layer)
+	}
+	if ts, err := es[2].Targets(); err != nil || len(ts) != 1 || ts[0].Hash != TextHash(secret.Text) {
+		t.Errorf("targets: %+v %v", ts, err)
+	}
+	if _, err := ForgetRecord("2026-12-02", "11:00", nil); err == nil {
+		t.Error("a forget of nothing is an error")
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/shared"
 	"github.com/archon-memory/archon/shared/sharedtest"
+	"github.com/jackc/pgx/v5"
 )
 
 // envInt reads a test size from the environment.
@@ -216,6 +217,66 @@ func TestSharedMode(t *testing.T) {
 				t.Fatal("what compaction archived on A never reached B")
 			}
 			time.Sleep(50 * time.Millisecond)
+		}
+	})
+
+	t.Run("forget reaches the team", func(t *testing.T) {
+		word := w.word()
+		secret := "door code " + word
+		if code, err := b.call("POST", "/v1/log", key, core.LogRequest{Text: secret, Agent: "ops"}, nil); code != 201 || err != nil {
+			t.Fatalf("log on B: %d %v", code, err)
+		}
+		waitCount := func(want int, what string) {
+			t.Helper()
+			deadline := time.Now().Add(20 * time.Second)
+			for {
+				done := true
+				for _, n := range nodes {
+					if n.counts(map[string]bool{word: true})[word] != want {
+						done = false
+					}
+				}
+				if done {
+					return
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("%s: not on every node within 20 s", what)
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+		}
+		waitCount(1, "the entry")
+		// A forgets what B wrote: every node forgets it, and the store
+		// keeps no copy of its text.
+		var res core.ForgetResult
+		if code, err := a.call("POST", "/v1/forget", "admin-token", core.ForgetRequest{Query: word}, &res); code != 200 || err != nil || len(res.Forgotten) != 1 {
+			t.Fatalf("forget on A: %d %v %+v", code, err, res)
+		}
+		waitCount(0, "the forget")
+		for _, n := range []*node{b, c} {
+			found := func() bool {
+				var sr core.SearchResponse
+				if code, err := n.call("POST", "/v1/search", key, core.SearchRequest{Query: word}, &sr); code != 200 || err != nil {
+					t.Fatalf("search on %s: %d %v", n.name, code, err)
+				}
+				return slices.ContainsFunc(sr.Results, func(r core.Result) bool { return strings.Contains(r.Snippet, word) })
+			}
+			deadline := time.Now().Add(10 * time.Second)
+			for found() {
+				if time.Now().After(deadline) {
+					t.Fatalf("%s still finds the forgotten entry 10 s after its files forgot it", n.name)
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+		}
+		conn, err := pgx.Connect(context.Background(), st.dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close(context.Background())
+		var left int
+		if err := conn.QueryRow(context.Background(), "SELECT count(*) FROM archon_entries WHERE body LIKE '%' || $1 || '%'", word).Scan(&left); err != nil || left != 0 {
+			t.Errorf("the store still holds the forgotten text in %d rows (%v)", left, err)
 		}
 	})
 

@@ -1,0 +1,57 @@
+package shared
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// LayerForget marks a record of a tenant's log that forgets earlier
+// entries instead of adding one. Its text is the JSON list of what it
+// forgets ([]ForgetTarget), never the forgotten text itself. Appending it
+// also erases the text of the entries it names from the store, and every
+// node that applies it forgets them from its own files.
+const LayerForget = "forget"
+
+// ForgetTarget names one forgotten entry by its place and the SHA-256 of
+// its text (TextHash).
+type ForgetTarget struct {
+	Date  string `json:"date"`
+	Time  string `json:"time"`
+	Agent string `json:"agent,omitempty"`
+	Hash  string `json:"sha256"`
+}
+
+// TextHash is the hash a ForgetTarget names an entry's text by: the
+// SHA-256 of the text without surrounding white space, in hex.
+func TextHash(text string) string {
+	sum := sha256.Sum256([]byte(strings.TrimSpace(text)))
+	return hex.EncodeToString(sum[:])
+}
+
+// ForgetRecord returns the record that forgets targets (to be filled in
+// by Node.Entry and written with Node.Write).
+func ForgetRecord(date, time string, targets []ForgetTarget) (Entry, error) {
+	if len(targets) == 0 {
+		return Entry{}, fmt.Errorf("%w: forget nothing", ErrInvalid)
+	}
+	b, err := json.Marshal(targets)
+	if err != nil {
+		return Entry{}, err
+	}
+	return Entry{Date: date, Time: time, Layer: LayerForget, Text: string(b)}, nil
+}
+
+// Targets reads what a forget record forgets.
+func (e *Entry) Targets() ([]ForgetTarget, error) {
+	if e.Layer != LayerForget {
+		return nil, nil
+	}
+	var ts []ForgetTarget
+	if err := json.Unmarshal([]byte(e.Text), &ts); err != nil {
+		return nil, fmt.Errorf("%w: forget record %s: %v", ErrInvalid, e.ID, err)
+	}
+	return ts, nil
+}
