@@ -24,6 +24,7 @@ const (
 	Timeout   Kind = "timeout"         // the request ran out of time (503)
 	Internal  Kind = "internal"        // anything else (500)
 	Cancelled Kind = "cancelled"       // the client went away
+	Forbidden Kind = "forbidden"       // the caller's key lacks the scope (403)
 )
 
 // Error is an error with a Kind.
@@ -41,6 +42,11 @@ func (e *Error) Unwrap() error { return e.Err }
 // Invalidf returns an Invalid error.
 func Invalidf(format string, a ...any) error {
 	return &Error{Kind: Invalid, Err: fmt.Errorf(format, a...)}
+}
+
+// Forbiddenf returns a Forbidden error.
+func Forbiddenf(format string, a ...any) error {
+	return &Error{Kind: Forbidden, Err: fmt.Errorf(format, a...)}
 }
 
 // wrap tags err with kind.

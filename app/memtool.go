@@ -25,6 +25,12 @@ func (l *Local) MemoryTool(ctx context.Context, r MemoryToolRequest) (*MemoryToo
 	if err != nil {
 		return nil, err
 	}
+	if res.Logged != nil {
+		// A daily-log entry goes to the team like a logged one.
+		if err := l.share(ctx, res.Logged); err != nil {
+			return nil, err
+		}
+	}
 	if len(res.Changed) > 0 {
 		l.Changed()
 		if _, err := l.Index(ctx, IndexRequest{}); err != nil {

@@ -255,6 +255,10 @@ var (
 // Key is an API key of the shared store.
 type Key = shared.Key
 
+// ScopesAllow reports whether a key with scopes may do what needs scope
+// (admin includes write, write includes read).
+func ScopesAllow(scopes []string, scope string) bool { return (&Key{Scopes: scopes}).Allows(scope) }
+
 // The scopes of a Key (Key.Allows ranks them: admin covers write, write
 // covers read).
 const (

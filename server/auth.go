@@ -8,9 +8,11 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/archon-memory/archon/app"
+	"github.com/modelcontextprotocol/go-sdk/auth"
 )
 
 // Scopes a route needs (the API keys of shared mode carry them; the
@@ -74,6 +76,7 @@ func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (*http.Req
 	} else if s.opt.Token != "" && !s.cookieAuthorized(r) {
 		return nil, apiErr(http.StatusUnauthorized, CodeUnauthorized, "missing or wrong bearer token (Authorization: Bearer TOKEN)")
 	}
+	r.Header.Set("X-Request-Id", rid) // for handlers that only see headers (MCP tools)
 	ctx := context.WithValue(r.Context(), principalKey{}, p)
 	c := app.Caller{RequestID: rid}
 	if p.key != nil {
@@ -128,5 +131,23 @@ func needScope(scope string, next http.Handler) http.Handler {
 			return
 		}
 		next.ServeHTTP(w, r)
+	})
+}
+
+// mcpScopes hands the caller's API key to the MCP tools as the SDK's
+// token info (scopes, the key id as the user): they run outside the
+// request's context and check the scope each tool needs. A caller without
+// a key (the service's token, a service without one) has every scope.
+func mcpScopes(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := principalOf(r)
+		if p.key == nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		verify := func(context.Context, string, *http.Request) (*auth.TokenInfo, error) {
+			return &auth.TokenInfo{Scopes: p.key.Scopes, UserID: p.key.ID, Expiration: time.Now().Add(time.Hour)}, nil
+		}
+		auth.RequireBearerToken(verify, nil)(next).ServeHTTP(w, r)
 	})
 }

@@ -73,6 +73,8 @@ func toAPIError(err error) *APIError {
 		return apiErr(http.StatusServiceUnavailable, CodeTimeout, "the request ran out of time: %s", msg)
 	case app.Cancelled:
 		return apiErr(499, "cancelled", "%s", msg)
+	case app.Forbidden:
+		return apiErr(http.StatusForbidden, CodeForbidden, "%s", msg)
 	}
 	return apiErr(http.StatusInternalServerError, CodeInternal, "%s", msg)
 }

@@ -185,7 +185,9 @@ func (s *Server) buildMux() http.Handler {
 	mux.Handle("/v1/events", s.guard("/v1/events", needScope(scopeRead, s.opt.Events)))
 	s.mountUI(mux)
 	if s.opt.MCP != nil {
-		mux.Handle("/mcp", s.guard("/mcp", needScope(scopeWrite, s.opt.MCP)))
+		// Reading needs read; each tool that writes checks for write
+		// itself (server/mcp), so a read-only key can search over MCP.
+		mux.Handle("/mcp", s.guard("/mcp", needScope(scopeRead, mcpScopes(s.opt.MCP))))
 	}
 	mux.Handle("/", s.guard("other", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, apiErr(http.StatusNotFound, CodeNotFound, "no endpoint %s %s (see /v1/openapi.json)", r.Method, r.URL.Path))

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
 	"net/url"
 	"os"
 	"slices"
@@ -13,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	core "github.com/archon-memory/archon/app"
 	"github.com/archon-memory/archon/memory"
@@ -193,6 +196,22 @@ func TestSharedMode(t *testing.T) {
 		}
 		if code, _ := a.call("GET", "/v1/status", "archon_"+strings.Repeat("0", 48), nil, nil); code != 401 {
 			t.Errorf("an unknown key: %d, want 401", code)
+		}
+		// Over MCP a read-only key reads, and the tools that write refuse it.
+		ctx := context.Background()
+		mc := sdk.NewClient(&sdk.Implementation{Name: "shared-test", Version: "1"}, nil)
+		hc := &http.Client{Transport: bearer{st.keys["acme-read"], http.DefaultTransport}}
+		cs, err := mc.Connect(ctx, &sdk.StreamableClientTransport{Endpoint: a.url() + "/mcp", HTTPClient: hc, DisableStandaloneSSE: true}, nil)
+		if err != nil {
+			t.Fatalf("MCP with a read-only key: %v", err)
+		}
+		defer cs.Close()
+		if r, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "memory_search", Arguments: map[string]any{"query": "probe"}}); err != nil || r.IsError {
+			t.Errorf("memory_search with a read-only key: %v %+v", err, r)
+		}
+		r, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "memory_log", Arguments: map[string]any{"text": "read-only keys write nothing"}})
+		if err != nil || !r.IsError || !strings.Contains(fmt.Sprint(r.Content[0]), "needs write") {
+			t.Errorf("memory_log with a read-only key: %v %+v", err, r)
 		}
 	})
 
@@ -564,4 +583,16 @@ func peakRSS(n *node) string {
 		}
 	}
 	return "unknown"
+}
+
+// bearer adds an Authorization header to each request.
+type bearer struct {
+	token string
+	next  http.RoundTripper
+}
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+b.token)
+	return b.next.RoundTrip(r)
 }

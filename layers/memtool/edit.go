@@ -232,7 +232,7 @@ func (t *Tool) appendLog(ctx context.Context, p target, text, verb string) (*Res
 	if existed {
 		msg = fmt.Sprintf("The file %s has been edited: %s.", p.path, how)
 	}
-	return &Result{Content: msg, Changed: []string{e.Path}}, nil
+	return &Result{Content: msg, Changed: []string{e.Path}, Logged: &e}, nil
 }
 
 // open returns the root a file target lives in and its name there: the

@@ -61,6 +61,9 @@ type Result struct {
 	// Changed lists the workspace files the command wrote, renamed or
 	// removed (for the caller to index).
 	Changed []string `json:"-"`
+	// Logged is the daily-log entry create or insert appended, if any
+	// (for the caller to share with the team).
+	Logged *memory.Entry `json:"-"`
 }
 
 // Options tune a Tool. The zero value is ready to use.

@@ -97,11 +97,33 @@ func result(v any, err error) (*sdk.CallToolResult, any, error) {
 
 type tools struct{ mem app.Memory }
 
-func add[In any](s *sdk.Server, name, desc string, h func(context.Context, In) (any, error)) {
+// add registers a tool that needs scope (app.ScopeRead or ScopeWrite).
+func add[In any](s *sdk.Server, name, desc, scope string, h func(context.Context, In) (any, error)) {
 	sdk.AddTool(s, &sdk.Tool{Name: name, Description: desc},
-		func(ctx context.Context, _ *sdk.CallToolRequest, in In) (*sdk.CallToolResult, any, error) {
+		func(ctx context.Context, req *sdk.CallToolRequest, in In) (*sdk.CallToolResult, any, error) {
+			ctx, err := caller(ctx, req, name, scope)
+			if err != nil {
+				return fail(err)
+			}
 			return result(h(ctx, in))
 		})
+}
+
+// caller checks that the API key the request came with (the token info
+// the server put there; none for its own token) has scope, and returns
+// ctx carrying the key and request id for the audit of shared writes.
+func caller(ctx context.Context, req *sdk.CallToolRequest, tool, scope string) (context.Context, error) {
+	if req == nil || req.Extra == nil {
+		return ctx, nil
+	}
+	c := app.Caller{RequestID: req.Extra.Header.Get("X-Request-Id")}
+	if ti := req.Extra.TokenInfo; ti != nil {
+		if !app.ScopesAllow(ti.Scopes, scope) {
+			return ctx, app.Forbiddenf("API key %s has scopes %v; the tool %s needs %s", ti.UserID, ti.Scopes, tool, scope)
+		}
+		c.KeyID = ti.UserID
+	}
+	return app.WithCaller(ctx, c), nil
 }
 
 // Tool inputs. Field docs are short on purpose (they cost tokens).
@@ -167,7 +189,7 @@ type (
 
 func (t *tools) register(s *sdk.Server) {
 	svc := t.mem
-	add(s, "memory_search", "Search memory. Returns hits (id, path, lines, snippet, date, agent, tags), best first; read the lines or memory_get the id. count: only how many match, by day, file, agent, tag.",
+	add(s, "memory_search", "Search memory. Returns hits (id, path, lines, snippet, date, agent, tags), best first; read the lines or memory_get the id. count: only how many match, by day, file, agent, tag.", app.ScopeRead,
 		func(ctx context.Context, in searchIn) (any, error) {
 			r := app.SearchRequest{Query: in.Query, TopK: in.TopK, Tags: in.Tags,
 				Agents: in.Agents, Projects: in.Projects, Since: in.Since, Until: in.Until}
@@ -180,17 +202,17 @@ func (t *tools) register(s *sdk.Server) {
 			}
 			return resp.Results, nil
 		})
-	add(s, "memory_get", "Full item behind a search hit.", func(ctx context.Context, in getIn) (any, error) {
+	add(s, "memory_get", "Full item behind a search hit.", app.ScopeRead, func(ctx context.Context, in getIn) (any, error) {
 		return svc.Get(ctx, app.GetRequest{ID: in.ID, Context: in.Context})
 	})
-	add(s, "memory_log", "Append an entry to today's daily log (decisions, errors, progress).", func(ctx context.Context, in logIn) (any, error) {
+	add(s, "memory_log", "Append an entry to today's daily log (decisions, errors, progress).", app.ScopeWrite, func(ctx context.Context, in logIn) (any, error) {
 		e, err := svc.Log(ctx, app.LogRequest{Text: in.Text, Agent: in.Agent, Tags: in.Tags})
 		if err != nil {
 			return nil, err
 		}
 		return fmt.Sprintf("%s:%d-%d", e.Path, e.LineStart, e.LineEnd), nil
 	})
-	add(s, "memory_context", "L1 memory for session start: summary, identity, recent decisions and open items.",
+	add(s, "memory_context", "L1 memory for session start: summary, identity, recent decisions and open items.", app.ScopeRead,
 		func(ctx context.Context, in contextIn) (any, error) {
 			pl, err := svc.L1(ctx, in.Budget)
 			if err != nil {
@@ -198,12 +220,12 @@ func (t *tools) register(s *sdk.Server) {
 			}
 			return pl.Text, nil
 		})
-	add(s, "context_check", "Measure a conversation against its model's window: tokens, percent, level, action.",
+	add(s, "context_check", "Measure a conversation against its model's window: tokens, percent, level, action.", app.ScopeRead,
 		func(ctx context.Context, in checkIn) (any, error) {
 			raw, _ := json.Marshal(in.Conversation)
 			return svc.Stats(ctx, app.ConvRequest{Conversation: raw, Model: in.Model})
 		})
-	add(s, "task_list", "List tasks; ready: todo with dependencies done.", func(ctx context.Context, in taskListIn) (any, error) {
+	add(s, "task_list", "List tasks; ready: todo with dependencies done.", app.ScopeRead, func(ctx context.Context, in taskListIn) (any, error) {
 		ts, err := svc.Tasks(ctx, app.TaskFilter{Project: in.Project, Status: in.Status, Ready: in.Ready})
 		if err != nil {
 			return nil, err
@@ -214,7 +236,7 @@ func (t *tools) register(s *sdk.Server) {
 		}
 		return strings.Join(lines, "\n"), nil
 	})
-	add(s, "task_add", "Create a task.", func(ctx context.Context, in taskAddIn) (any, error) {
+	add(s, "task_add", "Create a task.", app.ScopeWrite, func(ctx context.Context, in taskAddIn) (any, error) {
 		p := app.Priority(1)
 		if in.Priority != "" {
 			var err error
@@ -225,7 +247,7 @@ func (t *tools) register(s *sdk.Server) {
 		return svc.AddTask(ctx, app.TaskInput{Title: in.Title, Project: in.Project, Priority: p,
 			Assignee: in.Assignee, DependsOn: in.DependsOn})
 	})
-	add(s, "task_update", "Change a task's status, assignee or description.", func(ctx context.Context, in taskUpdateIn) (any, error) {
+	add(s, "task_update", "Change a task's status, assignee or description.", app.ScopeWrite, func(ctx context.Context, in taskUpdateIn) (any, error) {
 		var u app.TaskPatch
 		if in.Status != "" {
 			u.Status = &in.Status
@@ -247,7 +269,7 @@ func (t *tools) register(s *sdk.Server) {
 		}
 		return svc.UpdateTask(ctx, in.ID, u)
 	})
-	add(s, "knowledge_list", "List knowledge items (patterns, decisions, gotchas).", func(ctx context.Context, in knowledgeIn) (any, error) {
+	add(s, "knowledge_list", "List knowledge items (patterns, decisions, gotchas).", app.ScopeRead, func(ctx context.Context, in knowledgeIn) (any, error) {
 		its, err := svc.Items(ctx, app.ItemFilter{Kind: in.Kind, Tag: in.Tag, Project: in.Project})
 		if err != nil {
 			return nil, err
@@ -262,14 +284,22 @@ func (t *tools) register(s *sdk.Server) {
 		return strings.Join(lines, "\n"), nil
 	})
 	sdk.AddTool(s, &sdk.Tool{Name: "memory", Description: "Claude's memory tool (memory_20250818) on /memories: MEMORY.md, MEMORY_SUMMARY.md, daily/YYYY-MM-DD.md (append-only), other files. Writes are indexed for memory_search."},
-		func(ctx context.Context, _ *sdk.CallToolRequest, in app.MemoryToolRequest) (*sdk.CallToolResult, any, error) {
+		func(ctx context.Context, req *sdk.CallToolRequest, in app.MemoryToolRequest) (*sdk.CallToolResult, any, error) {
+			scope := app.ScopeWrite
+			if in.Command == "view" {
+				scope = app.ScopeRead
+			}
+			ctx, err := caller(ctx, req, "memory", scope)
+			if err != nil {
+				return fail(err)
+			}
 			res, err := svc.MemoryTool(ctx, in)
 			if err != nil {
 				return fail(err)
 			}
 			return &sdk.CallToolResult{IsError: res.IsError, Content: []sdk.Content{&sdk.TextContent{Text: res.Content}}}, nil, nil
 		})
-	add(s, "knowledge_add", "Record a knowledge item.", func(ctx context.Context, in knowledgeAddIn) (any, error) {
+	add(s, "knowledge_add", "Record a knowledge item.", app.ScopeWrite, func(ctx context.Context, in knowledgeAddIn) (any, error) {
 		return svc.AddItem(ctx, app.ItemInput{Kind: in.Kind, Title: in.Title, Body: in.Body, Tags: in.Tags, Agent: in.Agent})
 	})
 }
