@@ -60,6 +60,27 @@ func openIndexed(t testing.TB, ws *memory.Workspace) *Engine {
 	return e
 }
 
+// loggedWorkspace is a new workspace whose clock stands at now, with
+// entries appended to its daily logs.
+func loggedWorkspace(t testing.TB, now time.Time, entries ...memory.Entry) *memory.Workspace {
+	t.Helper()
+	ctx := context.Background()
+	root := t.TempDir()
+	if _, err := memory.Init(ctx, root, nil); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := memory.OpenWith(root, memory.Options{Location: time.UTC, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if _, err := ws.Append(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return ws
+}
+
 func search(t *testing.T, e *Engine, q Query) []Result {
 	t.Helper()
 	resp, err := e.Search(context.Background(), q)

@@ -1,7 +1,6 @@
 package rag
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -29,24 +28,10 @@ func TestListState(t *testing.T) {
 // TestOpenWorkOverDoneWork: on a question about what is left, a to-do
 // list of open items ranks above one whose items are checked off.
 func TestOpenWorkOverDoneWork(t *testing.T) {
-	ctx := context.Background()
-	now := time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC)
-	root := t.TempDir()
-	if _, err := memory.Init(ctx, root, nil); err != nil {
-		t.Fatal(err)
-	}
-	ws, err := memory.OpenWith(root, memory.Options{Location: time.UTC, Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, en := range []memory.Entry{
-		{Date: "2026-11-30", Time: "09:00", Agent: "planner", Tags: []string{"todo"}, Text: "Wombat importer:\n- ✅ parse the wombat CSV\n- ✅ map the wombat columns\n- ✅ wombat import tests"},
-		{Date: "2026-11-20", Time: "09:00", Agent: "planner", Tags: []string{"todo"}, Text: "Wombat exporter:\n- [ ] stream the export\n- [ ] retry failed uploads"},
-	} {
-		if _, err := ws.Append(ctx, en); err != nil {
-			t.Fatal(err)
-		}
-	}
+	ws := loggedWorkspace(t, time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC),
+		memory.Entry{Date: "2026-11-30", Time: "09:00", Agent: "planner", Tags: []string{"todo"}, Text: "Wombat importer:\n- ✅ parse the wombat CSV\n- ✅ map the wombat columns\n- ✅ wombat import tests"},
+		memory.Entry{Date: "2026-11-20", Time: "09:00", Agent: "planner", Tags: []string{"todo"}, Text: "Wombat exporter:\n- [ ] stream the export\n- [ ] retry failed uploads"},
+	)
 	e := openIndexed(t, ws)
 	rs := search(t, e, Query{Text: "what is still left to do on wombat", TopK: 2})
 	if len(rs) != 2 || rs[0].Date != "2026-11-20" {

@@ -1,7 +1,6 @@
 package rag
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -50,25 +49,11 @@ func TestChangedSubjects(t *testing.T) {
 // earlier decision chose ranks above it, both are found, and each hit
 // names the other.
 func TestSupersededDecision(t *testing.T) {
-	ctx := context.Background()
-	now := time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC)
-	root := t.TempDir()
-	if _, err := memory.Init(ctx, root, nil); err != nil {
-		t.Fatal(err)
-	}
-	ws, err := memory.OpenWith(root, memory.Options{Location: time.UTC, Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, en := range []memory.Entry{
-		{Date: "2026-10-01", Time: "09:00", Agent: "planner", Tags: []string{"decision", "db"}, Text: "Chose MySQL for the orders database: the team knows it well and the hosting plan includes it."},
-		{Date: "2026-10-20", Time: "11:00", Agent: "executor", Tags: []string{"progress"}, Text: "Orders database backups run nightly."},
-		{Date: "2026-11-15", Time: "14:00", Agent: "planner", Tags: []string{"decision"}, Text: "Switched from MySQL to PostgreSQL for orders: we need transactional DDL."},
-	} {
-		if _, err := ws.Append(ctx, en); err != nil {
-			t.Fatal(err)
-		}
-	}
+	ws := loggedWorkspace(t, time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC),
+		memory.Entry{Date: "2026-10-01", Time: "09:00", Agent: "planner", Tags: []string{"decision", "db"}, Text: "Chose MySQL for the orders database: the team knows it well and the hosting plan includes it."},
+		memory.Entry{Date: "2026-10-20", Time: "11:00", Agent: "executor", Tags: []string{"progress"}, Text: "Orders database backups run nightly."},
+		memory.Entry{Date: "2026-11-15", Time: "14:00", Agent: "planner", Tags: []string{"decision"}, Text: "Switched from MySQL to PostgreSQL for orders: we need transactional DDL."},
+	)
 	e := openIndexed(t, ws)
 	for _, q := range []string{"why did we choose MySQL for the orders database", "which database do orders use"} {
 		rs := search(t, e, Query{Text: q, TopK: 5})

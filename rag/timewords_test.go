@@ -1,7 +1,6 @@
 package rag
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -39,25 +38,11 @@ func TestRelativeDates(t *testing.T) {
 // TestTimeWordsRank: "yesterday" is resolved against the workspace clock
 // and brings that day's entry first among entries that say the same.
 func TestTimeWordsRank(t *testing.T) {
-	ctx := context.Background()
-	now := time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC)
-	root := t.TempDir()
-	if _, err := memory.Init(ctx, root, nil); err != nil {
-		t.Fatal(err)
-	}
-	ws, err := memory.OpenWith(root, memory.Options{Location: time.UTC, Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range []memory.Entry{
-		{Date: "2026-11-20", Time: "10:00", Agent: "executor", Text: "ERROR: the nightly export broke on the invoices table."},
-		{Date: "2026-12-01", Time: "10:00", Agent: "executor", Text: "ERROR: the nightly export broke on the payments table."},
-		{Date: "2026-11-25", Time: "10:00", Agent: "executor", Text: "ERROR: the nightly export broke on the refunds table."},
-	} {
-		if _, err := ws.Append(ctx, e); err != nil {
-			t.Fatal(err)
-		}
-	}
+	ws := loggedWorkspace(t, time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC),
+		memory.Entry{Date: "2026-11-20", Time: "10:00", Agent: "executor", Text: "ERROR: the nightly export broke on the invoices table."},
+		memory.Entry{Date: "2026-12-01", Time: "10:00", Agent: "executor", Text: "ERROR: the nightly export broke on the payments table."},
+		memory.Entry{Date: "2026-11-25", Time: "10:00", Agent: "executor", Text: "ERROR: the nightly export broke on the refunds table."},
+	)
 	e := openIndexed(t, ws)
 	rs := search(t, e, Query{Text: "what broke in the nightly export yesterday", TopK: 3})
 	if len(rs) == 0 || rs[0].Date != "2026-12-01" {
@@ -69,25 +54,11 @@ func TestTimeWordsRank(t *testing.T) {
 // matches the event, and entries on that side of its date rank higher
 // among entries that say the same.
 func TestEventDates(t *testing.T) {
-	ctx := context.Background()
-	now := time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC)
-	root := t.TempDir()
-	if _, err := memory.Init(ctx, root, nil); err != nil {
-		t.Fatal(err)
-	}
-	ws, err := memory.OpenWith(root, memory.Options{Location: time.UTC, Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range []memory.Entry{
-		{Date: "2026-11-02", Time: "10:00", Agent: "executor", Text: "The nightly export timed out on the invoices table."},
-		{Date: "2026-11-10", Time: "10:00", Agent: "executor", Text: "Ran the ledger migration to the new schema; all shards moved."},
-		{Date: "2026-11-20", Time: "10:00", Agent: "executor", Text: "The nightly export timed out on the payments table."},
-	} {
-		if _, err := ws.Append(ctx, e); err != nil {
-			t.Fatal(err)
-		}
-	}
+	ws := loggedWorkspace(t, time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC),
+		memory.Entry{Date: "2026-11-02", Time: "10:00", Agent: "executor", Text: "The nightly export timed out on the invoices table."},
+		memory.Entry{Date: "2026-11-10", Time: "10:00", Agent: "executor", Text: "Ran the ledger migration to the new schema; all shards moved."},
+		memory.Entry{Date: "2026-11-20", Time: "10:00", Agent: "executor", Text: "The nightly export timed out on the payments table."},
+	)
 	e := openIndexed(t, ws)
 	for q, want := range map[string]string{
 		"which nightly export timed out before the ledger migration": "2026-11-02",
