@@ -2,9 +2,14 @@ package knowledge
 
 import (
 	"context"
+	"errors"
+	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
+
+	"github.com/archon-memory/archon/shared/sharedtest"
 )
 
 // TestConcurrentWriters opens the database twice, as two processes would,
@@ -53,5 +58,80 @@ func TestConcurrentWriters(t *testing.T) {
 	docs := must[[]Document](t)(stores[1].Documents(ctx))
 	if len(docs) != 40 || docs[0].Kind != "task" || docs[0].ID != "T1" || docs[0].Text != "t\n\nstatus: todo, priority: low" {
 		t.Fatalf("documents: %+v", docs[0])
+	}
+}
+
+// TestSharedStoreAcrossNodes opens one tenant's L3 on PostgreSQL twice, as
+// two nodes would: writes from both get distinct ids, a task both mark
+// done at once is done once (the other gets ErrConflict), and a task
+// whose dependency one node has not finished is not ready on the other.
+func TestSharedStoreAcrossNodes(t *testing.T) {
+	ctx := context.Background()
+	a := openPG(t, Options{})
+	b, err := OpenPostgres(ctx, os.Getenv(sharedtest.EnvDSN), strings.TrimPrefix(a.tenantSchema(t), "archon_l3_"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	stores := []*Store{a, b}
+	var wg sync.WaitGroup
+	errs := make(chan error, 40)
+	for i := range 40 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := stores[i%2].AddTask(ctx, Task{Title: "t"})
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	ts := must[[]Task](t)(b.Tasks(ctx, TaskFilter{}))
+	seen := map[string]bool{}
+	for _, x := range ts {
+		seen[x.ID] = true
+	}
+	if len(ts) != 40 || len(seen) != 40 {
+		t.Fatalf("%d tasks, %d ids", len(ts), len(seen))
+	}
+	if seq := must[int64](t)(a.Seq(ctx)); seq != 40 {
+		t.Fatalf("seq %d", seq)
+	}
+	// Both nodes finish T1 at once: one wins.
+	var conflicts, done int
+	var mu sync.Mutex
+	for _, s := range stores {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := s.DoneTask(ctx, "T1", false)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				done++
+			case errors.Is(err, ErrConflict):
+				conflicts++
+			default:
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if done != 1 || conflicts != 1 {
+		t.Errorf("done twice at once: %d done, %d conflicts", done, conflicts)
+	}
+	// A dependency written on one node rules on the other.
+	dep := must[Task](t)(a.AddTask(ctx, Task{Title: "migrate"}))
+	after := must[Task](t)(a.AddTask(ctx, Task{Title: "switch over", DependsOn: []string{dep.ID}}))
+	for _, x := range must[[]Task](t)(b.Tasks(ctx, TaskFilter{Ready: true})) {
+		if x.ID == after.ID {
+			t.Errorf("%s is ready on the other node before %s is done", after.ID, dep.ID)
+		}
 	}
 }

@@ -28,7 +28,9 @@ func fill(t *testing.T, s *Store, c *clock) {
 	}
 }
 
-func TestExportImportRoundTrip(t *testing.T) {
+func TestExportImportRoundTrip(t *testing.T) { eachBackend(t, testExportImportRoundTrip) }
+
+func testExportImportRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	src, c := newStore(t)
 	fill(t, src, c)
@@ -79,7 +81,9 @@ func TestExportImportRoundTrip(t *testing.T) {
 	}
 }
 
-func TestImportConflictsAndBadFiles(t *testing.T) {
+func TestImportConflictsAndBadFiles(t *testing.T) { eachBackend(t, testImportConflictsAndBadFiles) }
+
+func testImportConflictsAndBadFiles(t *testing.T) {
 	ctx := context.Background()
 	src, c := newStore(t)
 	fill(t, src, c)

@@ -30,7 +30,7 @@ func (s *Store) Import(ctx context.Context, doc string, overwrite bool) (*Import
 	}
 	res := &ImportResult{Added: map[string]int{}, Unchanged: map[string]int{}, Replaced: map[string]int{}}
 	im := &importer{ctx: ctx, res: res, overwrite: overwrite}
-	err = s.write(ctx, func(tx *sql.Tx, seq int64, _ string) error {
+	err = s.write(ctx, func(tx *txn, seq int64, _ string) error {
 		im.tx, im.seq = tx, seq
 		for _, p := range d.Projects {
 			if err := im.project(p); err != nil {
@@ -64,7 +64,7 @@ func (s *Store) Import(ctx context.Context, doc string, overwrite bool) (*Import
 				return fmt.Errorf("%s: %w", o.ID, err)
 			}
 		}
-		return nil
+		return moveSequences(ctx, tx)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("import: %w", err)
@@ -74,7 +74,7 @@ func (s *Store) Import(ctx context.Context, doc string, overwrite bool) (*Import
 
 type importer struct {
 	ctx       context.Context
-	tx        *sql.Tx
+	tx        *txn
 	seq       int64
 	overwrite bool
 	res       *ImportResult

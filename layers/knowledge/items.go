@@ -78,7 +78,7 @@ func (s *Store) AddItem(ctx context.Context, it Item) (Item, error) {
 		return Item{}, fmt.Errorf("add item: %w", err)
 	}
 	var n int64
-	err := s.write(ctx, func(tx *sql.Tx, seq int64, now string) error {
+	err := s.write(ctx, func(tx *txn, seq int64, now string) error {
 		proj, err := optionalProject(ctx, tx, it.Project)
 		if err != nil {
 			return err
@@ -164,7 +164,7 @@ func (s *Store) UpdateItem(ctx context.Context, ref string, u ItemUpdate) (Item,
 	if err != nil {
 		return Item{}, err
 	}
-	err = s.write(ctx, func(tx *sql.Tx, seq int64, now string) error {
+	err = s.write(ctx, func(tx *txn, seq int64, now string) error {
 		it, err := getItem(ctx, tx, n)
 		if err != nil {
 			return err
@@ -216,7 +216,7 @@ func (s *Store) SetPromotion(ctx context.Context, ref, state string) error {
 	if err := checkOneOf("promotion", state, []string{PromotionPromoted, PromotionRemoved, PromotionRejected}); err != nil {
 		return err
 	}
-	err = s.write(ctx, func(tx *sql.Tx, seq int64, now string) error {
+	err = s.write(ctx, func(tx *txn, seq int64, now string) error {
 		it, err := getItem(ctx, tx, n)
 		if err != nil {
 			return err

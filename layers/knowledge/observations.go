@@ -2,7 +2,6 @@ package knowledge
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"strings"
 )
@@ -43,7 +42,7 @@ func (s *Store) Observe(ctx context.Context, o Observation) (Observation, error)
 		return Observation{}, fmt.Errorf("observe %s: %w", o.Item, err)
 	}
 	var n int64
-	err = s.write(ctx, func(tx *sql.Tx, seq int64, now string) error {
+	err = s.write(ctx, func(tx *txn, seq int64, now string) error {
 		if _, err := getItem(ctx, tx, item); err != nil {
 			return err
 		}

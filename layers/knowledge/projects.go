@@ -51,7 +51,7 @@ func (s *Store) AddProject(ctx context.Context, p Project) (Project, error) {
 		return Project{}, err
 	}
 	var n int64
-	err := s.write(ctx, func(tx *sql.Tx, seq int64, now string) error {
+	err := s.write(ctx, func(tx *txn, seq int64, now string) error {
 		if _, err := resolveProject(ctx, tx, p.Name); err == nil {
 			return fmt.Errorf("%w: project %q exists already", ErrConflict, p.Name)
 		}
@@ -136,7 +136,7 @@ func (s *Store) Projects(ctx context.Context, status string) ([]Project, error) 
 // everywhere (tasks and items refer to it by id).
 func (s *Store) UpdateProject(ctx context.Context, ref string, u ProjectUpdate) (Project, error) {
 	var n int64
-	err := s.write(ctx, func(tx *sql.Tx, seq int64, now string) error {
+	err := s.write(ctx, func(tx *txn, seq int64, now string) error {
 		var err error
 		if n, err = resolveProject(ctx, tx, ref); err != nil {
 			return err

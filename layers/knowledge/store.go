@@ -51,7 +51,7 @@ type Options struct {
 // Store is the L3 database. It is safe for concurrent use, also by several
 // processes at once (WAL, busy timeout, immediate write transactions).
 type Store struct {
-	db  *sql.DB
+	db  *db
 	opt Options
 }
 
@@ -86,6 +86,16 @@ var migrations = []string{
 	CREATE INDEX observations_item ON observations(item);`,
 }
 
+func (opt Options) withDefaults() Options {
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.Location == nil {
+		opt.Location = time.Local
+	}
+	return opt
+}
+
 // DefaultPath returns the database path inside a workspace's state
 // directory (.archon).
 func DefaultPath(stateDir string) string { return filepath.Join(stateDir, FileName) }
@@ -93,30 +103,25 @@ func DefaultPath(stateDir string) string { return filepath.Join(stateDir, FileNa
 // Open opens (creating or migrating) the database at path. Its directory is
 // created when missing.
 func Open(ctx context.Context, path string, opt Options) (*Store, error) {
-	if opt.Now == nil {
-		opt.Now = time.Now
-	}
-	if opt.Location == nil {
-		opt.Location = time.Local
-	}
+	opt = opt.withDefaults()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("open knowledge database: %w", err)
 	}
 	dsn := "file:" + path + "?_journal_mode=WAL&_synchronous=NORMAL&_busy_timeout=10000&_foreign_keys=on&_txlock=immediate"
-	db, err := sql.Open("sqlite3", dsn)
+	sdb, err := sql.Open("sqlite3", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	s := &Store{db: db, opt: opt}
+	s := &Store{db: &db{DB: sdb}, opt: opt}
 	if err := s.migrate(ctx); err != nil {
-		db.Close()
+		sdb.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	return s, nil
 }
 
 func (s *Store) migrate(ctx context.Context) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return err
 	}
@@ -158,8 +163,8 @@ func (s *Store) Seq(ctx context.Context) (int64, error) {
 
 // write runs fn in one immediate write transaction with the next sequence
 // number and the current time (UTC, whole seconds).
-func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx, seq int64, now string) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+func (s *Store) write(ctx context.Context, fn func(tx *txn, seq int64, now string) error) error {
+	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return fmt.Errorf("knowledge: begin: %w", err)
 	}

@@ -2,11 +2,17 @@ package knowledge
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/archon-memory/archon/shared/sharedtest"
+	"github.com/jackc/pgx/v5"
 )
 
 // clock is a settable test clock.
@@ -14,15 +20,51 @@ type clock struct{ t time.Time }
 
 func (c *clock) now() time.Time { return c.t }
 
+// newStore opens an empty store: SQLite, or PostgreSQL in the subtests
+// that eachBackend names "postgres".
 func newStore(t *testing.T) (*Store, *clock) {
 	t.Helper()
 	c := &clock{t: time.Date(2026, 11, 20, 14, 3, 0, 0, time.UTC)}
-	s, err := Open(context.Background(), filepath.Join(t.TempDir(), ".archon", FileName), Options{Now: c.now, Location: time.UTC})
+	opt := Options{Now: c.now, Location: time.UTC}
+	if strings.Contains(t.Name(), "/postgres") {
+		return openPG(t, opt), c
+	}
+	s, err := Open(context.Background(), filepath.Join(t.TempDir(), ".archon", FileName), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
 	return s, c
+}
+
+// openPG opens the L3 of a new tenant on the test PostgreSQL
+// (ARCHON_TEST_POSTGRES), dropped when the test ends.
+func openPG(t *testing.T, opt Options) *Store {
+	t.Helper()
+	dsn := os.Getenv(sharedtest.EnvDSN)
+	if dsn == "" {
+		t.Skip(sharedtest.EnvDSN + " is not set (a PostgreSQL connection string; .ci/run sets it)")
+	}
+	var raw [6]byte
+	_, _ = rand.Read(raw[:])
+	tenant := "t" + hex.EncodeToString(raw[:])
+	ctx := context.Background()
+	s, err := OpenPostgres(ctx, dsn, tenant, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_, _ = s.db.ExecContext(ctx, "DROP SCHEMA "+pgx.Identifier{SchemaFor(tenant)}.Sanitize()+" CASCADE")
+		s.Close()
+	})
+	return s
+}
+
+// eachBackend runs fn on SQLite, then on PostgreSQL (skipped without
+// ARCHON_TEST_POSTGRES): the store keeps the same rules on both.
+func eachBackend(t *testing.T, fn func(t *testing.T)) {
+	t.Run("sqlite", fn)
+	t.Run("postgres", fn)
 }
 
 func must[T any](t *testing.T) func(v T, err error) T {
@@ -60,7 +102,9 @@ func TestReopenKeepsDataAndSchema(t *testing.T) {
 	}
 }
 
-func TestUnknownIDsAndBadInput(t *testing.T) {
+func TestUnknownIDsAndBadInput(t *testing.T) { eachBackend(t, testUnknownIDsAndBadInput) }
+
+func testUnknownIDsAndBadInput(t *testing.T) {
 	ctx := context.Background()
 	s, _ := newStore(t)
 	must[Project](t)(s.AddProject(ctx, Project{Name: "tessera"}))
@@ -99,7 +143,9 @@ func TestUnknownIDsAndBadInput(t *testing.T) {
 
 func second[T any](_ T, err error) error { return err }
 
-func TestItemsFiltersAndUpdate(t *testing.T) {
+func TestItemsFiltersAndUpdate(t *testing.T) { eachBackend(t, testItemsFiltersAndUpdate) }
+
+func testItemsFiltersAndUpdate(t *testing.T) {
 	ctx := context.Background()
 	s, c := newStore(t)
 	must[Project](t)(s.AddProject(ctx, Project{Name: "tessera"}))
@@ -162,7 +208,9 @@ func TestItemsFiltersAndUpdate(t *testing.T) {
 	}
 }
 
-func TestObservations(t *testing.T) {
+func TestObservations(t *testing.T) { eachBackend(t, testObservations) }
+
+func testObservations(t *testing.T) {
 	ctx := context.Background()
 	s, _ := newStore(t)
 	must[Project](t)(s.AddProject(ctx, Project{Name: "billing"}))
@@ -178,4 +226,14 @@ func TestObservations(t *testing.T) {
 	if len(obs) != 1 {
 		t.Fatalf("observations: %+v", obs)
 	}
+}
+
+// tenantSchema is the PostgreSQL schema s works in.
+func (s *Store) tenantSchema(t *testing.T) string {
+	t.Helper()
+	var sp string
+	if err := s.db.QueryRowContext(context.Background(), "SELECT current_setting('search_path')").Scan(&sp); err != nil {
+		t.Fatal(err)
+	}
+	return strings.Trim(sp, `"`)
 }

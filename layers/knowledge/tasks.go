@@ -86,7 +86,7 @@ func (s *Store) AddTask(ctx context.Context, t Task) (Task, error) {
 		return Task{}, fmt.Errorf("add task: %w", err)
 	}
 	var n int64
-	err := s.write(ctx, func(tx *sql.Tx, seq int64, now string) error {
+	err := s.write(ctx, func(tx *txn, seq int64, now string) error {
 		proj, err := optionalProject(ctx, tx, t.Project)
 		if err != nil {
 			return err
@@ -142,7 +142,7 @@ func taskExists(ctx context.Context, q queryer, n int64) error {
 	return err
 }
 
-func setDeps(ctx context.Context, tx *sql.Tx, task int64, deps []int64) error {
+func setDeps(ctx context.Context, tx *txn, task int64, deps []int64) error {
 	if _, err := tx.ExecContext(ctx, "DELETE FROM deps WHERE task = ?", task); err != nil {
 		return err
 	}

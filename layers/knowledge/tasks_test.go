@@ -15,7 +15,9 @@ func ids(ts []Task) string {
 	return strings.Join(out, ",")
 }
 
-func TestDependencyCycles(t *testing.T) {
+func TestDependencyCycles(t *testing.T) { eachBackend(t, testDependencyCycles) }
+
+func testDependencyCycles(t *testing.T) {
 	cases := []struct {
 		name string
 		deps map[string][]string // set in order before the checked update
@@ -60,7 +62,9 @@ func TestDependencyCycles(t *testing.T) {
 	}
 }
 
-func TestDoneTwiceAndDependencies(t *testing.T) {
+func TestDoneTwiceAndDependencies(t *testing.T) { eachBackend(t, testDoneTwiceAndDependencies) }
+
+func testDoneTwiceAndDependencies(t *testing.T) {
 	ctx := context.Background()
 	s, c := newStore(t)
 	t1 := must[Task](t)(s.AddTask(ctx, Task{Title: "schema", Priority: 1}))
@@ -106,7 +110,9 @@ func TestDoneTwiceAndDependencies(t *testing.T) {
 
 func ptr[T any](v T) *T { return &v }
 
-func TestTaskFilters(t *testing.T) {
+func TestTaskFilters(t *testing.T) { eachBackend(t, testTaskFilters) }
+
+func testTaskFilters(t *testing.T) {
 	ctx := context.Background()
 	s, _ := newStore(t)
 	must[Project](t)(s.AddProject(ctx, Project{Name: "tessera"}))

@@ -2,7 +2,6 @@ package knowledge
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"slices"
 	"strings"
@@ -17,7 +16,7 @@ func (s *Store) UpdateTask(ctx context.Context, ref string, u TaskUpdate) (Task,
 	if err != nil {
 		return Task{}, err
 	}
-	err = s.write(ctx, func(tx *sql.Tx, seq int64, now string) error {
+	err = s.write(ctx, func(tx *txn, seq int64, now string) error {
 		t, err := getTask(ctx, tx, n)
 		if err != nil {
 			return err
@@ -82,7 +81,7 @@ func (s *Store) DoneTask(ctx context.Context, ref string, force bool) (Task, err
 	if err != nil {
 		return Task{}, err
 	}
-	err = s.write(ctx, func(tx *sql.Tx, seq int64, now string) error {
+	err = s.write(ctx, func(tx *txn, seq int64, now string) error {
 		t, err := getTask(ctx, tx, n)
 		if err != nil {
 			return err

@@ -1,0 +1,135 @@
+package knowledge
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"regexp"
+	"sync"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+)
+
+// PostgreSQL keeps each tenant's L3 in a schema of its own (SchemaFor), so
+// every statement of one tenant's store sees only that tenant's rows; the
+// tables, rules and transactions are those of the SQLite store. A write
+// takes the schema's sequence row first, so writes of every node are
+// serialized as SQLite's immediate transactions are on one host.
+
+// pgMigrations are the PostgreSQL forms of migrations, applied in order;
+// the meta table counts how many ran.
+var pgMigrations = []string{
+	`CREATE TABLE seq (id integer PRIMARY KEY CHECK (id = 1), n bigint NOT NULL);
+	INSERT INTO seq(id, n) VALUES (1, 0);
+	CREATE TABLE projects (
+		id bigserial PRIMARY KEY, name text NOT NULL UNIQUE,
+		description text NOT NULL, status text NOT NULL,
+		created text NOT NULL, updated text NOT NULL, updated_seq bigint NOT NULL);
+	CREATE TABLE tasks (
+		id bigserial PRIMARY KEY, project bigint REFERENCES projects(id),
+		title text NOT NULL, description text NOT NULL, status text NOT NULL,
+		priority integer NOT NULL, assignee text NOT NULL,
+		created text NOT NULL, updated text NOT NULL, done text NOT NULL, updated_seq bigint NOT NULL);
+	CREATE INDEX tasks_project ON tasks(project);
+	CREATE TABLE deps (
+		task bigint NOT NULL REFERENCES tasks(id), dep bigint NOT NULL REFERENCES tasks(id),
+		PRIMARY KEY (task, dep));
+	CREATE TABLE items (
+		id bigserial PRIMARY KEY, kind text NOT NULL, title text NOT NULL,
+		body text NOT NULL, tags text NOT NULL, agent text NOT NULL,
+		project bigint REFERENCES projects(id),
+		created text NOT NULL, updated text NOT NULL,
+		promotion text NOT NULL, promoted text NOT NULL, updated_seq bigint NOT NULL);
+	CREATE INDEX items_project ON items(project);
+	CREATE TABLE observations (
+		id bigserial PRIMARY KEY, item bigint NOT NULL REFERENCES items(id),
+		agent text NOT NULL, success boolean NOT NULL, project bigint REFERENCES projects(id),
+		time text NOT NULL, note text NOT NULL, seq bigint NOT NULL);
+	CREATE INDEX observations_item ON observations(item);`,
+}
+
+// pgTables are the tables with a serial id, whose sequences an import
+// that writes ids must move past them.
+var pgTables = []string{"projects", "tasks", "items", "observations"}
+
+var schemaName = regexp.MustCompile(`^[a-z0-9._-]{1,48}$`)
+
+// SchemaFor is the PostgreSQL schema of a tenant's L3.
+func SchemaFor(tenant string) string { return "archon_l3_" + tenant }
+
+// OpenPostgres opens (creating or migrating) the L3 store of tenant in the
+// PostgreSQL database at url.
+func OpenPostgres(ctx context.Context, url, tenant string, opt Options) (*Store, error) {
+	if !schemaName.MatchString(tenant) {
+		return nil, fmt.Errorf("%w tenant %q for the L3 schema", ErrInvalid, tenant)
+	}
+	opt = opt.withDefaults()
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("open the shared L3: %w", err)
+	}
+	schema := pgx.Identifier{SchemaFor(tenant)}.Sanitize()
+	cfg.RuntimeParams["search_path"] = SchemaFor(tenant)
+	sdb := stdlib.OpenDB(*cfg)
+	s := &Store{db: &db{DB: sdb, d: dialect{pg: true, cache: &sync.Map{}}}, opt: opt}
+	if err := s.migratePG(ctx, schema); err != nil {
+		sdb.Close()
+		return nil, fmt.Errorf("open the shared L3 of %s: %w", tenant, err)
+	}
+	return s, nil
+}
+
+// migratePG creates the schema and brings its tables up to date, under a
+// lock so that nodes starting together migrate once.
+func (s *Store) migratePG(ctx context.Context, schema string) error {
+	tx, err := s.db.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, q := range []string{
+		"SELECT pg_advisory_xact_lock(hashtextextended('archon:l3:' || current_setting('search_path'), 0))",
+		"CREATE SCHEMA IF NOT EXISTS " + schema,
+		"CREATE TABLE IF NOT EXISTS meta (key text PRIMARY KEY, value text NOT NULL)",
+	} {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	var v int
+	err = tx.QueryRowContext(ctx, "SELECT value::integer FROM meta WHERE key = 'version'").Scan(&v)
+	if err != nil && err != sql.ErrNoRows {
+		return err
+	}
+	if v > len(pgMigrations) {
+		return fmt.Errorf("knowledge schema version %d is newer than this archon understands (%d)", v, len(pgMigrations))
+	}
+	if v == len(pgMigrations) {
+		return nil
+	}
+	for ; v < len(pgMigrations); v++ {
+		if _, err := tx.ExecContext(ctx, pgMigrations[v]); err != nil {
+			return fmt.Errorf("migration %d: %w", v+1, err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, "INSERT INTO meta(key, value) VALUES ('version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", fmt.Sprint(v)); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// moveSequences sets each serial sequence past the largest id stored (an
+// import writes ids itself).
+func moveSequences(ctx context.Context, tx *txn) error {
+	if !tx.d.pg {
+		return nil
+	}
+	for _, t := range pgTables {
+		q := fmt.Sprintf("SELECT setval(pg_get_serial_sequence('%s', 'id'), coalesce(max(id), 0) + 1, false) FROM %s", t, t)
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("move the id sequence of %s: %w", t, err)
+		}
+	}
+	return nil
+}
