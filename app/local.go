@@ -286,6 +286,12 @@ func (l *Local) store(ctx context.Context, create bool) (*knowledge.Store, error
 	if s, ok := l.l3.peek(); ok {
 		return s, nil
 	}
+	if c := l.cfg.Shared; c.PostgresURL != "" {
+		// Shared mode: the tenant's L3 is in PostgreSQL, for every node.
+		return l.l3.get(func() (*knowledge.Store, error) {
+			return knowledge.OpenPostgres(ctx, c.PostgresURL, c.Tenant, knowledge.Options{Now: l.ws.Now, Location: l.ws.Location(), Notify: shared.L3Channel})
+		})
+	}
 	path := knowledge.DefaultPath(l.ws.StateDir())
 	if !create {
 		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {

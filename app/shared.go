@@ -52,7 +52,7 @@ func (l *Local) openShared() error {
 		return Invalidf("shared.tenant: required with shared.postgres_url (the tenant this workspace replicates)")
 	}
 	n, err := shared.NewNode(l.sharedDir(), shared.NodeOptions{URL: c.PostgresURL, Tenant: c.Tenant, Project: c.Project,
-		Apply: l.applyShared, Logger: l.log})
+		Apply: l.applyShared, L3Changed: l.Changed, Logger: l.log})
 	if err != nil {
 		return wrap(Invalid, err)
 	}

@@ -37,6 +37,9 @@ type NodeOptions struct {
 	Host string
 	// Apply writes others' entries to the workspace.
 	Apply ApplyFunc
+	// L3Changed, when set, is called when a node wrote the tenant's
+	// shared L3 (a notification on L3Channel).
+	L3Changed func()
 	// Poll is how often the node looks for new entries when no
 	// notification came (default 1s), and how soon it retries after an
 	// error (growing to 10s).
@@ -312,7 +315,7 @@ func (n *Node) follow(ctx context.Context) error {
 		return fmt.Errorf("listen: %w", err)
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
-	if _, err := conn.Exec(ctx, "LISTEN "+Channel); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+Channel+"; LISTEN "+L3Channel); err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
 	for {
@@ -321,8 +324,11 @@ func (n *Node) follow(ctx context.Context) error {
 		}
 		n.note(nil)
 		wctx, cancel := context.WithTimeout(ctx, n.opt.Poll)
-		_, err := conn.WaitForNotification(wctx)
+		nt, err := conn.WaitForNotification(wctx)
 		cancel()
+		if err == nil && nt.Channel == L3Channel && nt.Payload == n.opt.Tenant && n.opt.L3Changed != nil {
+			n.opt.L3Changed()
+		}
 		if ctx.Err() != nil {
 			return nil
 		}

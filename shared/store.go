@@ -23,6 +23,10 @@ const SchemaVersion = "1"
 // tenant.
 const Channel = "archon_entries"
 
+// L3Channel is the NOTIFY channel a write of a tenant's shared L3 signals
+// (knowledge.Options.Notify); the payload is the tenant.
+const L3Channel = "archon_l3"
+
 // Errors of the store.
 var (
 	ErrUnknownTenant = errors.New("unknown tenant")

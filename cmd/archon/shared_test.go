@@ -299,6 +299,61 @@ func TestSharedMode(t *testing.T) {
 		}
 	})
 
+	t.Run("L3 in PostgreSQL", func(t *testing.T) {
+		word := w.word()
+		var first, second core.Task
+		if code, err := a.call("POST", "/v1/tasks", key, core.TaskInput{Title: "migrate the " + word + " shards"}, &first); code != 201 || err != nil {
+			t.Fatalf("task on A: %d %v", code, err)
+		}
+		if code, err := b.call("POST", "/v1/tasks", key, core.TaskInput{Title: "switch " + word + " readers over", DependsOn: []string{first.ID}}, &second); code != 201 || err != nil {
+			t.Fatalf("task on B that depends on A's: %d %v", code, err)
+		}
+		// Every node sees both, with one rule: the second is not ready
+		// until the first is done, wherever that happens.
+		var ready []core.Task
+		if code, err := c.call("GET", "/v1/tasks?ready=true", key, nil, &ready); code != 200 || err != nil {
+			t.Fatalf("ready on C: %d %v", code, err)
+		}
+		if !slices.ContainsFunc(ready, func(x core.Task) bool { return x.ID == first.ID }) || slices.ContainsFunc(ready, func(x core.Task) bool { return x.ID == second.ID }) {
+			t.Errorf("ready on C: %+v", ready)
+		}
+		if code, _ := c.call("POST", "/v1/tasks/"+first.ID+"/done", key, nil, nil); code != 200 {
+			t.Fatalf("done on C: %d", code)
+		}
+		if code, _ := a.call("POST", "/v1/tasks/"+first.ID+"/done", key, nil, nil); code != 409 {
+			t.Errorf("done again on A: %d, want 409", code)
+		}
+		// And each node's search finds the task B wrote (its index hears
+		// of the write).
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			var sr core.SearchResponse
+			if code, err := a.call("POST", "/v1/search", key, core.SearchRequest{Query: word + " readers"}, &sr); code == 200 && err == nil &&
+				slices.ContainsFunc(sr.Results, func(r core.Result) bool { return r.Path == "knowledge/"+second.ID }) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("A's search never found the task B wrote")
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		// Tenants apart in L3 too: a node of globex sees none of acme's
+		// tasks, and acme's none of globex's.
+		g := startNode(t, "G", initRoot(t), st.nodeEnv("globex"))
+		defer g.stop()
+		var gt core.Task
+		if code, err := g.call("POST", "/v1/tasks", st.keys["globex"], core.TaskInput{Title: "globex only " + word}, &gt); code != 201 || err != nil {
+			t.Fatalf("task on G: %d %v", code, err)
+		}
+		var theirs, ours []core.Task
+		if code, err := g.call("GET", "/v1/tasks", st.keys["globex"], nil, &theirs); code != 200 || err != nil || len(theirs) != 1 || theirs[0].Title != gt.Title {
+			t.Errorf("globex's tasks: %d %v %+v", code, err, theirs)
+		}
+		if code, err := a.call("GET", "/v1/tasks", key, nil, &ours); code != 200 || err != nil || slices.ContainsFunc(ours, func(x core.Task) bool { return x.Title == gt.Title }) {
+			t.Errorf("acme's tasks: %d %v %+v", code, err, ours)
+		}
+	})
+
 	t.Run("kill -9 mid-write", func(t *testing.T) {
 		var wg sync.WaitGroup
 		stop := make(chan struct{})

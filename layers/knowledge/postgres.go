@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"sync"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -55,6 +56,10 @@ var pgTables = []string{"projects", "tasks", "items", "observations"}
 
 var schemaName = regexp.MustCompile(`^[a-z0-9._-]{1,48}$`)
 
+// connectTimeout bounds a connection attempt: when PostgreSQL is away, L3
+// answers with an error soon and the other layers go on.
+const connectTimeout = 2 * time.Second
+
 // SchemaFor is the PostgreSQL schema of a tenant's L3.
 func SchemaFor(tenant string) string { return "archon_l3_" + tenant }
 
@@ -71,8 +76,11 @@ func OpenPostgres(ctx context.Context, url, tenant string, opt Options) (*Store,
 	}
 	schema := pgx.Identifier{SchemaFor(tenant)}.Sanitize()
 	cfg.RuntimeParams["search_path"] = SchemaFor(tenant)
+	if cfg.ConnectTimeout == 0 || cfg.ConnectTimeout > connectTimeout {
+		cfg.ConnectTimeout = connectTimeout
+	}
 	sdb := stdlib.OpenDB(*cfg)
-	s := &Store{db: &db{DB: sdb, d: dialect{pg: true, cache: &sync.Map{}}}, opt: opt}
+	s := &Store{db: &db{DB: sdb, d: dialect{pg: true, cache: &sync.Map{}}}, opt: opt, tenant: tenant}
 	if err := s.migratePG(ctx, schema); err != nil {
 		sdb.Close()
 		return nil, fmt.Errorf("open the shared L3 of %s: %w", tenant, err)

@@ -46,6 +46,9 @@ type Options struct {
 	Now func() time.Time
 	// Location is the time zone of Document dates; nil means time.Local.
 	Location *time.Location
+	// Notify, on PostgreSQL, is a channel every write notifies (with the
+	// tenant as payload) when it commits, for the other nodes to reindex.
+	Notify string
 }
 
 // Store is the L3 database. It is safe for concurrent use, also by several
@@ -53,6 +56,8 @@ type Options struct {
 type Store struct {
 	db  *db
 	opt Options
+	// tenant is the tenant of a store on PostgreSQL ("" on SQLite).
+	tenant string
 }
 
 // migrations are applied in order; PRAGMA user_version counts how many ran.
@@ -175,6 +180,11 @@ func (s *Store) write(ctx context.Context, fn func(tx *txn, seq int64, now strin
 	}
 	if err := fn(tx, seq, formatTime(s.opt.Now())); err != nil {
 		return err
+	}
+	if s.tenant != "" && s.opt.Notify != "" {
+		if _, err := tx.ExecContext(ctx, "SELECT pg_notify(?, ?)", s.opt.Notify, s.tenant); err != nil {
+			return fmt.Errorf("knowledge: notify: %w", err)
+		}
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("knowledge: commit: %w", err)
