@@ -23,6 +23,8 @@ type SharedStatus = shared.NodeStatus
 type Caller struct {
 	KeyID     string
 	RequestID string
+	// Tenant is the tenant of the caller's key ("" without one).
+	Tenant string
 }
 
 type callerKey struct{}
@@ -52,7 +54,7 @@ func (l *Local) openShared() error {
 		return Invalidf("shared.tenant: required with shared.postgres_url (the tenant this workspace replicates)")
 	}
 	n, err := shared.NewNode(l.sharedDir(), shared.NodeOptions{URL: c.PostgresURL, Tenant: c.Tenant, Project: c.Project,
-		Apply: l.applyShared, L3Changed: l.Changed, Logger: l.log})
+		AnyTenant: c.AnyTenant, Apply: l.applyShared, L3Changed: l.Changed, Logger: l.log})
 	if err != nil {
 		return wrap(Invalid, err)
 	}

@@ -99,6 +99,10 @@ func OpenWith(root string, opt Options) (*Workspace, error) {
 // to the workspace does; it returns the names of what it removed.
 func (w *Workspace) Redact(text string) (string, []string) { return w.redact.Redact(text) }
 
+// Options returns the options the workspace was opened with (defaults
+// filled in), to open another workspace alike.
+func (w *Workspace) Options() Options { return w.opt }
+
 // Root returns the absolute workspace directory.
 func (w *Workspace) Root() string { return w.root }
 

@@ -80,7 +80,7 @@ func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (*http.Req
 	ctx := context.WithValue(r.Context(), principalKey{}, p)
 	c := app.Caller{RequestID: rid}
 	if p.key != nil {
-		c.KeyID = p.key.ID
+		c.KeyID, c.Tenant = p.key.ID, p.key.Tenant
 	}
 	ctx = app.WithCaller(ctx, c)
 	return r.WithContext(ctx), nil
@@ -146,8 +146,21 @@ func mcpScopes(next http.Handler) http.Handler {
 			return
 		}
 		verify := func(context.Context, string, *http.Request) (*auth.TokenInfo, error) {
-			return &auth.TokenInfo{Scopes: p.key.Scopes, UserID: p.key.ID, Expiration: time.Now().Add(time.Hour)}, nil
+			return &auth.TokenInfo{Scopes: p.key.Scopes, UserID: p.key.ID, Expiration: time.Now().Add(time.Hour),
+				Extra: map[string]any{"tenant": p.key.Tenant}}, nil
 		}
 		auth.RequireBearerToken(verify, nil)(next).ServeHTTP(w, r)
+	})
+}
+
+// homeOnly refuses the keys of tenants other than the node's own: what
+// the node itself streams (events, metrics) is its own tenant's.
+func (s *Server) homeOnly(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p := principalOf(r); p.key != nil && s.opt.Tenant != "" && p.key.Tenant != s.opt.Tenant {
+			writeError(w, apiErr(http.StatusForbidden, CodeForbidden, "%s is the stream of tenant %s; the key is of %s", r.URL.Path, s.opt.Tenant, p.key.Tenant))
+			return
+		}
+		next.ServeHTTP(w, r)
 	})
 }

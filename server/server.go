@@ -66,6 +66,10 @@ type Options struct {
 	// Token is looked up there, and the key's scopes bound what it may
 	// do. Errors: app.ErrUnknownKey, app.ErrOtherTenant.
 	Keys func(ctx context.Context, secret string) (*app.Key, error)
+	// Tenant is the node's own tenant (shared mode). On a node that
+	// answers any tenant, the keys of others reach the API and MCP, not
+	// the node's own event stream and metrics.
+	Tenant string
 	// Events feeds the live stream at /v1/events (NewEvents when nil: a
 	// stream that only beats, until the hub is given to the memory as
 	// its observer).
@@ -181,8 +185,8 @@ func (s *Server) buildMux() http.Handler {
 	for _, p := range paths {
 		mux.Handle(p, s.guard(p, s.dispatch(byPath[p])))
 	}
-	mux.Handle("/metrics", s.guard("/metrics", needScope(scopeRead, http.HandlerFunc(s.opt.Metrics.serve))))
-	mux.Handle("/v1/events", s.guard("/v1/events", needScope(scopeRead, s.opt.Events)))
+	mux.Handle("/metrics", s.guard("/metrics", s.homeOnly(needScope(scopeRead, http.HandlerFunc(s.opt.Metrics.serve)))))
+	mux.Handle("/v1/events", s.guard("/v1/events", s.homeOnly(needScope(scopeRead, s.opt.Events))))
 	s.mountUI(mux)
 	if s.opt.MCP != nil {
 		// Reading needs read; each tool that writes checks for write

@@ -99,7 +99,7 @@ func (n *Node) CheckKey(ctx context.Context, secret string) (*Key, error) {
 		return nil, ErrNotFound
 	case err != nil:
 		return nil, fmt.Errorf("check key: %w", err)
-	case found.Tenant != n.opt.Tenant:
+	case found.Tenant != n.opt.Tenant && !n.opt.AnyTenant:
 		return nil, fmt.Errorf("%w %q; this node replicates %q", ErrOtherTenant, found.Tenant, n.opt.Tenant)
 	}
 	return found, nil
@@ -118,7 +118,7 @@ func (n *Node) loadKeys(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	rows, err := s.pool.Query(ctx, "SELECT encode(hash, 'hex'), id, tenant, scopes, note, created FROM archon_keys WHERE tenant = $1 AND revoked IS NULL", n.opt.Tenant)
+	rows, err := s.pool.Query(ctx, "SELECT encode(hash, 'hex'), id, tenant, scopes, note, created FROM archon_keys WHERE (tenant = $1 OR $2) AND revoked IS NULL", n.opt.Tenant, n.opt.AnyTenant)
 	if err != nil {
 		return wrapErr("keys", err)
 	}

@@ -37,6 +37,9 @@ type NodeOptions struct {
 	Host string
 	// Apply writes others' entries to the workspace.
 	Apply ApplyFunc
+	// AnyTenant: the node checks the keys of every tenant (a node that
+	// answers any tenant); its log is still Tenant's.
+	AnyTenant bool
 	// L3Changed, when set, is called when a node wrote the tenant's
 	// shared L3 (a notification on L3Channel).
 	L3Changed func()

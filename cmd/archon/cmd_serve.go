@@ -106,11 +106,19 @@ func (a *app) serve(c *cli.Context) error {
 	}()
 	metrics.SetIndexDir(mem.IndexDir())
 	opt.Metrics, opt.Events = metrics, events
+	var served core.Memory = mem
 	if cfg.Shared.PostgresURL != "" {
 		opt.Keys = mem.CheckKey // the shared store's API keys, scoped, of this node's tenant
+		opt.Tenant = cfg.Shared.Tenant
+		if cfg.Shared.AnyTenant {
+			// Any tenant's key: each other tenant from a replica of its own.
+			tenants := core.NewTenants(mem)
+			defer tenants.CloseReplicas()
+			served, opt.Keys = tenants, tenants.CheckKey
+		}
 	}
-	opt.MCP = archonmcp.HTTPHandler(archonmcp.NewServer(mem, version), opt.MaxBodyBytes)
-	srv, err := server.New(mem, opt)
+	opt.MCP = archonmcp.HTTPHandler(archonmcp.NewServer(served, version), opt.MaxBodyBytes)
+	srv, err := server.New(served, opt)
 	if err != nil {
 		return err
 	}

@@ -354,6 +354,71 @@ func TestSharedMode(t *testing.T) {
 		}
 	})
 
+	t.Run("any node answers any tenant", func(t *testing.T) {
+		// X is a node of acme that answers every tenant (behind one load
+		// balancer); G is a node of globex.
+		x := startNode(t, "X", initRoot(t), append(st.nodeEnv("acme"), "ARCHON_SHARED_ANY_TENANT=true"))
+		defer x.stop()
+		g := startNode(t, "G2", initRoot(t), st.nodeEnv("globex"))
+		defer g.stop()
+		gk := st.keys["globex"]
+		word := w.word()
+		if code, err := x.call("POST", "/v1/log", gk, core.LogRequest{Text: "globex probe " + word, Agent: "ops"}, nil); code != 201 || err != nil {
+			t.Fatalf("globex logs on X: %d %v", code, err)
+		}
+		finds := func(n *node, key string) bool {
+			var sr core.SearchResponse
+			if code, err := n.call("POST", "/v1/search", key, core.SearchRequest{Query: word}, &sr); code != 200 || err != nil {
+				t.Fatalf("search on %s: %d %v", n.name, code, err)
+			}
+			return slices.ContainsFunc(sr.Results, func(r core.Result) bool { return strings.Contains(r.Snippet, word) })
+		}
+		deadline := time.Now().Add(20 * time.Second)
+		for !finds(g, gk) || !finds(x, gk) {
+			if time.Now().After(deadline) {
+				t.Fatal("globex's entry written on X not found on G and on X within 20 s")
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		// Over MCP too: globex's key on X searches globex.
+		mc := sdk.NewClient(&sdk.Implementation{Name: "shared-test", Version: "1"}, nil)
+		cs, err := mc.Connect(context.Background(), &sdk.StreamableClientTransport{Endpoint: x.url() + "/mcp",
+			HTTPClient: &http.Client{Transport: bearer{gk, http.DefaultTransport}}, DisableStandaloneSSE: true}, nil)
+		if err != nil {
+			t.Fatalf("MCP on X: %v", err)
+		}
+		defer cs.Close()
+		r, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "memory_search", Arguments: map[string]any{"query": word}})
+		if err != nil || r.IsError || !strings.Contains(fmt.Sprint(r.Content[0]), word) {
+			t.Errorf("memory_search on X with globex's key: %v %+v", err, r)
+		}
+		// acme sees nothing of it, on X or anywhere.
+		if finds(x, key) {
+			t.Error("acme's key finds globex's entry on X")
+		}
+		for _, n := range append([]*node{x}, nodes...) {
+			if got := n.counts(map[string]bool{word: true})[word]; got != 0 {
+				t.Errorf("globex's entry is in the files of acme's workspace on %s (%d)", n.name, got)
+			}
+		}
+		// globex's L3 on X is globex's.
+		var gt core.Task
+		if code, err := g.call("POST", "/v1/tasks", gk, core.TaskInput{Title: "globex task " + word}, &gt); code != 201 || err != nil {
+			t.Fatalf("task on G: %d %v", code, err)
+		}
+		var ts []core.Task
+		if code, err := x.call("GET", "/v1/tasks", gk, nil, &ts); code != 200 || err != nil || !slices.ContainsFunc(ts, func(x core.Task) bool { return x.Title == gt.Title }) {
+			t.Errorf("globex's tasks on X: %d %v %+v", code, err, ts)
+		}
+		if code, err := x.call("GET", "/v1/tasks", key, nil, &ts); code != 200 || err != nil || slices.ContainsFunc(ts, func(x core.Task) bool { return x.Title == gt.Title }) {
+			t.Errorf("acme's tasks on X: %d %v %+v", code, err, ts)
+		}
+		// X's own stream is acme's.
+		if code, _ := x.call("GET", "/metrics", gk, nil, nil); code != 403 {
+			t.Errorf("globex's key reads X's metrics: %d, want 403", code)
+		}
+	})
+
 	t.Run("kill -9 mid-write", func(t *testing.T) {
 		var wg sync.WaitGroup
 		stop := make(chan struct{})

@@ -2,9 +2,12 @@ package knowledge
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"fmt"
 	"regexp"
+	"strings"
 	"sync"
 	"time"
 
@@ -54,14 +57,34 @@ var pgMigrations = []string{
 // that writes ids must move past them.
 var pgTables = []string{"projects", "tasks", "items", "observations"}
 
-var schemaName = regexp.MustCompile(`^[a-z0-9._-]{1,48}$`)
+var schemaName = regexp.MustCompile(`^[a-z0-9._-]{1,63}$`)
 
 // connectTimeout bounds a connection attempt: when PostgreSQL is away, L3
 // answers with an error soon and the other layers go on.
 const connectTimeout = 2 * time.Second
 
-// SchemaFor is the PostgreSQL schema of a tenant's L3.
-func SchemaFor(tenant string) string { return "archon_l3_" + tenant }
+// SchemaFor is the PostgreSQL schema of a tenant's L3: archon_l3_TENANT,
+// or, when archon's shared tables live in a schema of their own (the
+// search_path of the connection string), SCHEMA_l3_TENANT beside it.
+func SchemaFor(base, tenant string) string {
+	name := base + "_l3_" + tenant
+	if base == "" || base == "public" {
+		name = "archon_l3_" + tenant
+	}
+	// PostgreSQL cuts names at 63 bytes: a long one keeps its start and
+	// a hash of the whole, so two tenants never share a schema.
+	if len(name) > maxSchemaName {
+		sum := sha256.Sum256([]byte(name))
+		name = name[:maxSchemaName-13] + "_" + hex.EncodeToString(sum[:6])
+	}
+	return name
+}
+
+// maxConns bounds a node's connections to its tenant's L3.
+const maxConns = 4
+
+// maxSchemaName is PostgreSQL's longest identifier, in bytes.
+const maxSchemaName = 63
 
 // OpenPostgres opens (creating or migrating) the L3 store of tenant in the
 // PostgreSQL database at url.
@@ -74,12 +97,18 @@ func OpenPostgres(ctx context.Context, url, tenant string, opt Options) (*Store,
 	if err != nil {
 		return nil, fmt.Errorf("open the shared L3: %w", err)
 	}
-	schema := pgx.Identifier{SchemaFor(tenant)}.Sanitize()
-	cfg.RuntimeParams["search_path"] = SchemaFor(tenant)
+	base, _, _ := strings.Cut(cfg.RuntimeParams["search_path"], ",")
+	name := SchemaFor(strings.Trim(strings.TrimSpace(base), `"`), tenant)
+	schema := pgx.Identifier{name}.Sanitize()
+	cfg.RuntimeParams["search_path"] = name
 	if cfg.ConnectTimeout == 0 || cfg.ConnectTimeout > connectTimeout {
 		cfg.ConnectTimeout = connectTimeout
 	}
 	sdb := stdlib.OpenDB(*cfg)
+	// Writes take turns on the sequence row anyway: a few connections
+	// serve a node, and 100 nodes stay well inside max_connections.
+	sdb.SetMaxOpenConns(maxConns)
+	sdb.SetMaxIdleConns(maxConns)
 	s := &Store{db: &db{DB: sdb, d: dialect{pg: true, cache: &sync.Map{}}}, opt: opt, tenant: tenant}
 	if err := s.migratePG(ctx, schema); err != nil {
 		sdb.Close()

@@ -54,7 +54,7 @@ func openPG(t *testing.T, opt Options) *Store {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		_, _ = s.db.ExecContext(ctx, "DROP SCHEMA "+pgx.Identifier{SchemaFor(tenant)}.Sanitize()+" CASCADE")
+		_, _ = s.db.ExecContext(ctx, "DROP SCHEMA "+pgx.Identifier{s.tenantSchema(t)}.Sanitize()+" CASCADE")
 		s.Close()
 	})
 	return s
@@ -236,4 +236,22 @@ func (s *Store) tenantSchema(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return strings.Trim(sp, `"`)
+}
+
+func TestSchemaFor(t *testing.T) {
+	long := strings.Repeat("a", 60)
+	tests := []struct{ base, tenant, want string }{
+		{"", "acme", "archon_l3_acme"},
+		{"public", "acme", "archon_l3_acme"},
+		{"archon_t_1f", "acme", "archon_t_1f_l3_acme"},
+	}
+	for _, tt := range tests {
+		if got := SchemaFor(tt.base, tt.tenant); got != tt.want {
+			t.Errorf("SchemaFor(%q, %q) = %q, want %q", tt.base, tt.tenant, got, tt.want)
+		}
+	}
+	a, b := SchemaFor("", long+"x"), SchemaFor("", long+"y")
+	if len(a) > 63 || len(b) > 63 || a == b {
+		t.Errorf("long tenants: %q %q", a, b)
+	}
 }

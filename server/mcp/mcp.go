@@ -122,6 +122,7 @@ func caller(ctx context.Context, req *sdk.CallToolRequest, tool, scope string) (
 			return ctx, app.Forbiddenf("API key %s has scopes %v; the tool %s needs %s", ti.UserID, ti.Scopes, tool, scope)
 		}
 		c.KeyID = ti.UserID
+		c.Tenant, _ = ti.Extra["tenant"].(string)
 	}
 	return app.WithCaller(ctx, c), nil
 }

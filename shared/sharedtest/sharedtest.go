@@ -44,6 +44,15 @@ func DSN(t testing.TB) string {
 		}
 		defer c.Close(ctx)
 		_, _ = c.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE")
+		// and the schemas made beside it (the tenants' L3: SCHEMA_l3_NAME)
+		rows, err := c.Query(ctx, "SELECT nspname FROM pg_namespace WHERE starts_with(nspname, $1)", schema+"_l3_")
+		if err != nil {
+			return
+		}
+		names, _ := pgx.CollectRows(rows, pgx.RowTo[string])
+		for _, n := range names {
+			_, _ = c.Exec(ctx, "DROP SCHEMA "+pgx.Identifier{n}.Sanitize()+" CASCADE")
+		}
 	})
 	u, err := url.Parse(base)
 	if err != nil {
