@@ -39,14 +39,19 @@
 //     user's prompts, prompts queued while the agent worked and notes on
 //     rejected tool calls; the latest todo or plan list with each item's
 //     status (TodoWrite, update_plan, any list of items with a status);
-//     an approved plan (a "plan" argument); the user's answers to the
+//     an approved plan (a "plan" argument), and the commands of its shell
+//     blocks that never ran after it (pending); the user's answers to the
 //     agent's questions; files created or edited (Edit, Write, MultiEdit,
 //     NotebookEdit, apply_patch, editor tools) and paths, URLs and
 //     code-shaped names the user and the assistant wrote; git commits
 //     (the message, the hash from the result; a failed commit is none);
-//     branches checked out; tracker items whose status a command set;
-//     failing commands with their telling lines and the assistant's next
-//     words, an error counting as current while little has worked since.
+//     branches checked out; tracker items whose status a command set, and
+//     the items the tracker's latest listing shows open (tracker.go);
+//     failing commands with their telling lines (a source location
+//     first) and the assistant's next words, an error counting as current
+//     while little has worked since. The assistant's words right before
+//     a tool call narrate what it is doing: they are never decisions or
+//     pending tasks.
 //   - Prose (prose.go): sentences ranked by centrality (continuous LexRank
 //     over TF-IDF cosine, Erkan & Radev 2004, on the most central
 //     sentences; similarity to the centroid for the rest), by the words
