@@ -97,6 +97,24 @@ func (l *Local) share(ctx context.Context, e *Entry) error {
 	return nil
 }
 
+// dayEntries calls fn with each entry of date's log, live or archived,
+// and the log's path.
+func (l *Local) dayEntries(date string, fn func(path string, e *memory.Entry)) error {
+	for _, p := range []string{l.ws.LogPath(date), l.ws.ArchivePath(date)} {
+		lg, err := l.ws.ReadLog(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		for i := range lg.Entries {
+			fn(p, &lg.Entries[i])
+		}
+	}
+	return nil
+}
+
 // shareForget queues a forget record for the entries just forgotten here.
 func (l *Local) shareForget(ctx context.Context, fs []memory.Forgotten) error {
 	if l.node == nil || len(fs) == 0 {
@@ -133,19 +151,13 @@ func (l *Local) applyForgets(ctx context.Context, recs []shared.Entry) error {
 			continue
 		}
 		for _, t := range ts {
-			for _, p := range []string{l.ws.LogPath(t.Date), l.ws.ArchivePath(t.Date)} {
-				lg, err := l.ws.ReadLog(p)
-				if errors.Is(err, fs.ErrNotExist) {
-					continue
+			err := l.dayEntries(t.Date, func(p string, x *memory.Entry) {
+				if x.Time == t.Time && x.Agent == t.Agent && shared.TextHash(x.Text) == t.Hash && !slices.Contains(starts[p], x.LineStart) {
+					starts[p] = append(starts[p], x.LineStart)
 				}
-				if err != nil {
-					return err
-				}
-				for _, x := range lg.Entries {
-					if x.Time == t.Time && x.Agent == t.Agent && shared.TextHash(x.Text) == t.Hash && !slices.Contains(starts[p], x.LineStart) {
-						starts[p] = append(starts[p], x.LineStart)
-					}
-				}
+			})
+			if err != nil {
+				return err
 			}
 		}
 	}
@@ -196,17 +208,11 @@ func (l *Local) appendShared(ctx context.Context, es []shared.Entry, recheck boo
 				continue
 			}
 			seen[e.Date] = true
-			for _, p := range []string{l.ws.LogPath(e.Date), l.ws.ArchivePath(e.Date)} {
-				lg, err := l.ws.ReadLog(p)
-				if errors.Is(err, fs.ErrNotExist) {
-					continue
-				}
-				if err != nil {
-					return err
-				}
-				for _, x := range lg.Entries {
-					have[entryKey(e.Date, x.Time, x.Agent, x.Text)] = true
-				}
+			err := l.dayEntries(e.Date, func(_ string, x *memory.Entry) {
+				have[entryKey(e.Date, x.Time, x.Agent, x.Text)] = true
+			})
+			if err != nil {
+				return err
 			}
 		}
 	}
