@@ -410,6 +410,9 @@ func (d *Doc) fields(an *Analyzer) map[string]any {
 // Apply indexes upserts and removes deletes, for entries and sessions.
 func (ix *Index) Apply(ctx context.Context, upserts []Doc, deletes []string, sessions []Session, sessionDeletes []string) error {
 	if len(upserts)+len(deletes) > 0 {
+		// Many documents at once (a replica catching up on 100,000) go
+		// in batches: one batch holds all its documents' analysis in
+		// memory until it is written.
 		b := ix.entries.NewBatch()
 		for _, id := range deletes {
 			b.Delete(id)
@@ -418,12 +421,15 @@ func (ix *Index) Apply(ctx context.Context, upserts []Doc, deletes []string, ses
 			if err := b.Index(upserts[i].ID, upserts[i].fields(ix.an)); err != nil {
 				return fmt.Errorf("index %s: %w", upserts[i].ID, err)
 			}
+			if b.Size() >= applyBatch && i < len(upserts)-1 {
+				if err := ix.batch(ctx, b); err != nil {
+					return err
+				}
+				b = ix.entries.NewBatch()
+			}
 		}
-		if err := ctx.Err(); err != nil {
+		if err := ix.batch(ctx, b); err != nil {
 			return err
-		}
-		if err := ix.entries.Batch(b); err != nil {
-			return fmt.Errorf("full-text batch: %w", err)
 		}
 	}
 	if len(sessions)+len(sessionDeletes) > 0 {
@@ -441,6 +447,20 @@ func (ix *Index) Apply(ctx context.Context, upserts []Doc, deletes []string, ses
 		}
 	}
 	return ix.RefreshStats()
+}
+
+// applyBatch is how many documents Apply writes in one batch.
+const applyBatch = 2000
+
+// batch writes b to the entries' index.
+func (ix *Index) batch(ctx context.Context, b *bleve.Batch) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := ix.entries.Batch(b); err != nil {
+		return fmt.Errorf("full-text batch: %w", err)
+	}
+	return nil
 }
 
 // Analyzer returns the index's analyzer.
