@@ -91,6 +91,8 @@ type Serve struct {
 	RequestTimeout string `yaml:"request_timeout" doc:"longest a request may take, e.g. 60s" check:"duration"`
 	// GCPercent sets the Go garbage collector's target for the service.
 	GCPercent int `yaml:"gc_percent" doc:"garbage collector target (GOGC) inside archon serve: higher spends memory to save CPU under load; the GOGC variable wins" min:"25" max:"10000"`
+	// MemoryLimitMB is the service's soft memory limit (GOMEMLIMIT).
+	MemoryLimitMB int `yaml:"memory_limit_mb" doc:"soft memory limit of archon serve in MiB (GOMEMLIMIT): past it the garbage collector works harder instead of growing the heap, as when a replica catches up on 100,000 entries; 0: none; the GOMEMLIMIT variable wins" min:"0" max:"1048576"`
 }
 
 // Jobs holds the schedules of the jobs archon serve runs. A schedule is a
@@ -201,7 +203,7 @@ func Default() Config {
 		Promote:  Promote{MinSuccesses: 3, MinAgents: 2, CrossProject: true, MaxFailureRate: 0.34},
 		Jobs:     Jobs{Enabled: true, Archive: "0 3 * * *", Reindex: "0 */6 * * *", Summary: "30 3 * * *", Promote: "0 4 * * *"},
 		Privacy:  Privacy{Patterns: []string{}},
-		Serve:    Serve{Addr: DefaultServeAddr, CORSOrigins: []string{}, MaxBodyBytes: DefaultServeMaxBodyBytes, RequestTimeout: "60s", GCPercent: 400},
+		Serve:    Serve{Addr: DefaultServeAddr, CORSOrigins: []string{}, MaxBodyBytes: DefaultServeMaxBodyBytes, RequestTimeout: "60s", GCPercent: 400, MemoryLimitMB: 768},
 	}
 }
 

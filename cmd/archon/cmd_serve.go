@@ -63,8 +63,13 @@ func (a *app) serveOptions(c *cli.Context, cfg *config.Loaded) (server.Options, 
 }
 
 // setGC applies serve.gc_percent unless GOGC is set: a long-lived service
-// with a small heap otherwise collects many times a second under load.
+// with a small heap otherwise collects many times a second under load;
+// and serve.memory_limit_mb unless GOMEMLIMIT is set, so that the memory
+// that target lets the heap grow to stays bounded.
 func (a *app) setGC(cfg *config.Loaded) {
+	if a.getenv("GOMEMLIMIT") == "" && cfg.Serve.MemoryLimitMB > 0 {
+		debug.SetMemoryLimit(int64(cfg.Serve.MemoryLimitMB) << 20)
+	}
 	if a.getenv("GOGC") != "" {
 		return
 	}
