@@ -3,7 +3,8 @@ package app
 import (
 	"context"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/archon-memory/archon/memory"
@@ -67,18 +68,10 @@ func (l *Local) Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, err
 			}
 		}
 	}
-	paths := make([]string, 0, len(starts))
-	for p := range starts {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	out := &ForgetResult{Forgotten: []memory.Forgotten{}, DryRun: r.DryRun}
-	for _, p := range paths {
-		got, err := l.ws.Forget(ctx, p, starts[p], r.DryRun)
-		out.Forgotten = append(out.Forgotten, got...)
-		if err != nil {
-			return out, wrap(Invalid, err)
-		}
+	got, err := l.forgetAt(ctx, starts, r.DryRun)
+	out := &ForgetResult{Forgotten: got, DryRun: r.DryRun}
+	if err != nil {
+		return out, wrap(Invalid, err)
 	}
 	if r.DryRun || len(out.Forgotten) == 0 {
 		return out, nil
@@ -93,6 +86,20 @@ func (l *Local) Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, err
 	l.Changed()
 	if _, err := l.Index(ctx, IndexRequest{}); err != nil {
 		return out, fmt.Errorf("forgotten from the files; reindexing failed (run archon index): %w", err)
+	}
+	return out, nil
+}
+
+// forgetAt forgets the entries starting at the given lines of each log
+// (by path, in path order) and returns what it forgot.
+func (l *Local) forgetAt(ctx context.Context, starts map[string][]int, dryRun bool) ([]memory.Forgotten, error) {
+	out := []memory.Forgotten{}
+	for _, p := range slices.Sorted(maps.Keys(starts)) {
+		got, err := l.ws.Forget(ctx, p, starts[p], dryRun)
+		out = append(out, got...)
+		if err != nil {
+			return out, err
+		}
 	}
 	return out, nil
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -161,16 +160,12 @@ func (l *Local) applyForgets(ctx context.Context, recs []shared.Entry) error {
 			}
 		}
 	}
-	forgot := false
-	for _, p := range slices.Sorted(maps.Keys(starts)) {
-		got, err := l.ws.Forget(ctx, p, starts[p], false)
-		forgot = forgot || len(got) > 0
-		if err != nil {
-			return fmt.Errorf("apply a shared forget to %s: %w", p, err)
-		}
-	}
-	if forgot {
+	got, err := l.forgetAt(ctx, starts, false)
+	if len(got) > 0 {
 		l.changed("forget")
+	}
+	if err != nil {
+		return fmt.Errorf("apply a shared forget: %w", err)
 	}
 	return nil
 }
