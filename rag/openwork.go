@@ -48,15 +48,9 @@ func (e *Engine) discountDone(ctx context.Context, cands []cand, pq *parsedQuery
 	if len(ids) == 0 {
 		return nil
 	}
-	cs, missing := e.cache.get(ids)
-	if len(missing) > 0 {
-		gen := e.cache.generation()
-		read, err := e.st.Chunks(ctx, missing, true)
-		if err != nil {
-			return err
-		}
-		e.cache.put(gen, read)
-		cs = append(cs, read...)
+	cs, err := e.fetch(ctx, ids)
+	if err != nil {
+		return err
 	}
 	for _, c := range cs {
 		open, done := listState(c.Text)

@@ -231,17 +231,27 @@ func (e *Engine) rankAndFetch(ctx context.Context, q *Query) ([]ranked, []chunk.
 	for i, r := range ranked {
 		ids[i] = r.id
 	}
+	cs, err := e.fetch(ctx, ids)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("search: %w", err)
+	}
+	return ranked, cs, warn, nil
+}
+
+// fetch returns the chunks with ids, from the cache or the store (which
+// then fills the cache).
+func (e *Engine) fetch(ctx context.Context, ids []string) ([]chunk.Chunk, error) {
 	cs, missing := e.cache.get(ids)
 	if len(missing) > 0 {
 		gen := e.cache.generation() // before the read: see chunkCache
 		read, err := e.st.Chunks(ctx, missing, true)
 		if err != nil {
-			return nil, nil, nil, fmt.Errorf("search: %w", err)
+			return nil, err
 		}
 		e.cache.put(gen, read)
 		cs = append(cs, read...)
 	}
-	return ranked, cs, warn, nil
+	return cs, nil
 }
 
 func nonNil(s []string) []string {

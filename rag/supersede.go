@@ -189,13 +189,8 @@ func later(a, b *chunk.Chunk) bool {
 // tag of the decision intent (an entry's #decision, an L3 decision item).
 func (e *Engine) isDecision(c *chunk.Chunk) bool {
 	for _, it := range e.intents {
-		if it.name != "decision" {
-			continue
-		}
-		for _, t := range c.Tags {
-			if it.tags[t] {
-				return true
-			}
+		if it.name == "decision" && slices.ContainsFunc(c.Tags, func(t string) bool { return it.tags[t] }) {
+			return true
 		}
 	}
 	return false
