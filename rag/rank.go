@@ -269,6 +269,10 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 	weight := [channels]float64{1, p.Vector}
 	out := make([]ranked, 0, len(cands))
 	best := 0.0
+	// One hit per entry or section: the pieces of a split one overlap and
+	// say the same thing, so only its best piece is a hit (`get` reads the
+	// whole item). Pieces of one item are neighbours in cands.
+	lastItem, lastPath := -1, ""
 	for i := range cands {
 		cd := &cands[i]
 		var part [channels]float64
@@ -281,7 +285,17 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 		// Only entries with lexical evidence of their own or around them,
 		// or real semantic similarity, are results.
 		if score > 0 && matches(&q.Filter, cd.c) {
-			out = append(out, ranked{id: cd.c.ID, score: score, lex: part[lexical], sem: part[semantic]})
+			r := ranked{id: cd.c.ID, score: score, lex: part[lexical], sem: part[semantic]}
+			item := cd.c.Seq - cd.c.Part
+			switch {
+			case item == lastItem && cd.c.Path == lastPath:
+				if k := len(out) - 1; score > out[k].score {
+					out[k] = r
+				}
+			default:
+				out = append(out, r)
+			}
+			lastItem, lastPath = item, cd.c.Path
 			best = max(best, score)
 		}
 	}

@@ -220,7 +220,7 @@ func DecodeVector(b []byte) []float32 {
 // neighbourhoodSQL selects, in one statement, the seed chunks (ids as a
 // JSON array) and every chunk of the same file within ?2 positions.
 const neighbourhoodSQL = `WITH s AS (SELECT path, seq FROM chunks WHERE id IN (SELECT value FROM json_each(?1)))
-SELECT DISTINCT c.id, c.path, c.seq, c.date, c.agent, c.tags, c.project, c.layer, c.size
+SELECT DISTINCT c.id, c.path, c.seq, c.date, c.agent, c.tags, c.project, c.layer, c.size, c.part
 FROM s JOIN chunks c ON c.path = s.path AND c.seq BETWEEN s.seq - ?2 AND s.seq + ?2`
 
 // Position is what ranking needs to know about a chunk.
@@ -233,6 +233,9 @@ type Position struct {
 	// Size is the chunk's text in bytes: a long record stands on its own,
 	// a short turn leans on its neighbours.
 	Size int
+	// Part numbers the pieces of a split entry or section (0 when not
+	// split): the piece at Seq-Part starts the item.
+	Part int
 }
 
 // Neighbourhood returns the positions of the chunks with the given ids and
@@ -272,14 +275,14 @@ func (s *Store) Agents(ctx context.Context) ([]string, error) {
 	return out, rows.Err()
 }
 
-const positionCols = "id, path, seq, date, agent, tags, project, layer, size"
+const positionCols = "id, path, seq, date, agent, tags, project, layer, size, part"
 
 func scanPositions(rows *sql.Rows, fn func(Position) error) error {
 	defer rows.Close()
 	for rows.Next() {
 		var p Position
 		var tags string
-		if err := rows.Scan(&p.ID, &p.Path, &p.Seq, &p.Date, &p.Agent, &tags, &p.Project, &p.Layer, &p.Size); err != nil {
+		if err := rows.Scan(&p.ID, &p.Path, &p.Seq, &p.Date, &p.Agent, &tags, &p.Project, &p.Layer, &p.Size, &p.Part); err != nil {
 			return err
 		}
 		if tags != "" {
