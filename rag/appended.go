@@ -98,6 +98,7 @@ func (e *Engine) appended(ctx context.Context, src source, old store.File, prev 
 		next = max(next, st.Seq+1)
 	}
 	cs := chunk.Log(l, lines, src.layer, e.opt.Chunk)
+	e.written.mark(cs)
 	for i := range cs {
 		if _, dup := prev[cs[i].ID]; dup {
 			return nil, nil // the whole file would number it apart

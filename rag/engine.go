@@ -92,7 +92,9 @@ type Engine struct {
 	intents    []intent
 	shortForms map[string][]string
 	// changes are the patterns of change statements (changes.txt).
-	changes  *changeSet
+	changes *changeSet
+	// written finds what a chunk's text is written as (written.txt).
+	written  *writtenAs
 	events   *eventWords
 	subjects subjectCache
 	// repairs lists what Open found damaged (see Repairs); the first
@@ -154,6 +156,9 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 	if e.events, err = parseEventWords(eventWordsFile); err != nil {
 		return nil, err
 	}
+	if e.written, err = parseWritten(writtenFile, e.intents); err != nil {
+		return nil, err
+	}
 	if e.log == nil {
 		e.log = slog.Default()
 	}
@@ -170,6 +175,10 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 		return nil, fmt.Errorf("open index database: %w", err)
 	}
 	e.st = st
+	if err := e.refreshMarks(ctx); err != nil {
+		st.Close()
+		return nil, fmt.Errorf("open index database: %w", err)
+	}
 	// What the last index run stamped and is unchanged since need not be
 	// read through by a one-shot command (see stamps.go).
 	trusted := map[string]bool{}

@@ -3,6 +3,8 @@ package rag
 import (
 	"context"
 	"fmt"
+	"github.com/archon-memory/archon/rag/store"
+	"slices"
 	"strings"
 	"time"
 
@@ -161,13 +163,9 @@ func applyBoosts(cands []cand, pq *parsedQuery, p RankParams) {
 	}
 	if len(pq.tags) > 0 && p.Intent > 0 {
 		for i := range cands {
-			cd := &cands[i]
-			for _, t := range cd.c.Tags {
-				if pq.tags[t] {
-					for ch := range channels {
-						cd.s[ch] *= 1 + p.Intent
-					}
-					break
+			if cd := &cands[i]; answers(cd.c, pq) {
+				for ch := range channels {
+					cd.s[ch] *= 1 + p.Intent
 				}
 			}
 		}
@@ -222,4 +220,11 @@ func leaning(size, standalone int) float64 {
 		return 1
 	}
 	return float64(standalone) / float64(size)
+}
+
+// answers reports whether c is recorded as what pq asks for: tagged with
+// one of the tags of its intents, or written as one (chunk.Chunk.Marks).
+func answers(c *store.Position, pq *parsedQuery) bool {
+	return slices.ContainsFunc(c.Tags, func(t string) bool { return pq.tags[t] }) ||
+		slices.ContainsFunc(c.Marks, func(m string) bool { return pq.asks[m] })
 }

@@ -139,6 +139,7 @@ type facts struct {
 func (e *Engine) chunkFile(src source) ([]chunk.Chunk, facts, error) {
 	if src.l3 != nil {
 		cs, hash := knowledgeChunk(src.rel, *src.l3)
+		e.written.mark(cs)
 		return cs, facts{hash: hash}, nil
 	}
 	data, err := e.ws.ReadFile(src.rel)
@@ -153,9 +154,13 @@ func (e *Engine) chunkFile(src source) ([]chunk.Chunk, facts, error) {
 	lines := memory.SplitLines(data)
 	if src.log {
 		f.lines, f.tail = len(lines), tailFingerprint(data)
-		return chunk.Log(memory.ParseLogLines(src.rel, data, lines), lines, src.layer, e.opt.Chunk), f, nil
+		cs := chunk.Log(memory.ParseLogLines(src.rel, data, lines), lines, src.layer, e.opt.Chunk)
+		e.written.mark(cs)
+		return cs, f, nil
 	}
-	return chunk.Markdown(src.rel, lines, src.layer, e.opt.Chunk), f, nil
+	cs := chunk.Markdown(src.rel, lines, src.layer, e.opt.Chunk)
+	e.written.mark(cs)
+	return cs, f, nil
 }
 
 // Index brings every index up to date with the workspace files. Only files

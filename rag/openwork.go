@@ -3,7 +3,6 @@ package rag
 import (
 	"context"
 	"regexp"
-	"slices"
 	"strings"
 )
 
@@ -40,7 +39,7 @@ func (e *Engine) discountDone(ctx context.Context, cands []cand, pq *parsedQuery
 	var ids []string
 	at := map[string]int{}
 	for i := range cands {
-		if slices.ContainsFunc(cands[i].c.Tags, func(t string) bool { return pq.tags[t] }) {
+		if answers(cands[i].c, pq) {
 			ids = append(ids, cands[i].c.ID)
 			at[cands[i].c.ID] = i
 		}

@@ -186,8 +186,12 @@ func later(a, b *chunk.Chunk) bool {
 }
 
 // isDecision reports whether c is recorded as a decision: it carries a
-// tag of the decision intent (an entry's #decision, an L3 decision item).
+// tag of the decision intent (an entry's #decision, an L3 decision item)
+// or is written as one.
 func (e *Engine) isDecision(c *chunk.Chunk) bool {
+	if slices.Contains(c.Marks, "decision") {
+		return true
+	}
 	for _, it := range e.intents {
 		if it.name == "decision" && slices.ContainsFunc(c.Tags, func(t string) bool { return it.tags[t] }) {
 			return true

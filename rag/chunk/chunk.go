@@ -52,6 +52,11 @@ type Chunk struct {
 	Seq int `json:"seq"`
 	// Part numbers the pieces of a split entry (0 when not split).
 	Part int `json:"part,omitempty"`
+	// Marks name what the text is written as, when it says so in its
+	// own words (see rag's written.txt): "decision", "task", "error".
+	// They are derived, not part of Hash, and kept apart from Tags, which
+	// are the writer's.
+	Marks []string `json:"marks,omitempty"`
 	// Hash is a content hash of everything indexed about the chunk; it keys
 	// the embedding cache and tells whether the chunk must be re-indexed.
 	Hash string `json:"hash"`

@@ -12,22 +12,20 @@ import (
 	"github.com/archon-memory/archon/rag/chunk"
 )
 
-const chunkCols = "id, path, seq, line_start, line_end, date, time, agent, tags, project, layer, kind, title, part, hash"
+const chunkCols = "id, path, seq, line_start, line_end, date, time, agent, tags, project, layer, kind, title, part, hash, marks"
 
 func scanChunk(sc interface{ Scan(...any) error }, withText bool) (chunk.Chunk, error) {
 	var c chunk.Chunk
-	var tags string
+	var tags, marks string
 	dest := []any{&c.ID, &c.Path, &c.Seq, &c.LineStart, &c.LineEnd, &c.Date, &c.Time, &c.Agent, &tags,
-		&c.Project, &c.Layer, &c.Kind, &c.Title, &c.Part, &c.Hash}
+		&c.Project, &c.Layer, &c.Kind, &c.Title, &c.Part, &c.Hash, &marks}
 	if withText {
 		dest = append(dest, &c.Text)
 	}
 	if err := sc.Scan(dest...); err != nil {
 		return c, err
 	}
-	if tags != "" {
-		c.Tags = strings.Split(tags, ",")
-	}
+	c.Tags, c.Marks = splitList(tags), splitList(marks)
 	return c, nil
 }
 
@@ -220,7 +218,7 @@ func DecodeVector(b []byte) []float32 {
 // neighbourhoodSQL selects, in one statement, the seed chunks (ids as a
 // JSON array) and every chunk of the same file within ?2 positions.
 const neighbourhoodSQL = `WITH s AS (SELECT path, seq FROM chunks WHERE id IN (SELECT value FROM json_each(?1)))
-SELECT DISTINCT c.id, c.path, c.seq, c.date, c.agent, c.tags, c.project, c.layer, c.size, c.part
+SELECT DISTINCT c.id, c.path, c.seq, c.date, c.agent, c.tags, c.project, c.layer, c.size, c.part, c.marks
 FROM s JOIN chunks c ON c.path = s.path AND c.seq BETWEEN s.seq - ?2 AND s.seq + ?2`
 
 // Position is what ranking needs to know about a chunk.
@@ -236,6 +234,8 @@ type Position struct {
 	// Part numbers the pieces of a split entry or section (0 when not
 	// split): the piece at Seq-Part starts the item.
 	Part int
+	// Marks are what the text is written as (chunk.Chunk.Marks).
+	Marks []string
 }
 
 // Neighbourhood returns the positions of the chunks with the given ids and
@@ -275,19 +275,17 @@ func (s *Store) Agents(ctx context.Context) ([]string, error) {
 	return out, rows.Err()
 }
 
-const positionCols = "id, path, seq, date, agent, tags, project, layer, size, part"
+const positionCols = "id, path, seq, date, agent, tags, project, layer, size, part, marks"
 
 func scanPositions(rows *sql.Rows, fn func(Position) error) error {
 	defer rows.Close()
 	for rows.Next() {
 		var p Position
-		var tags string
-		if err := rows.Scan(&p.ID, &p.Path, &p.Seq, &p.Date, &p.Agent, &tags, &p.Project, &p.Layer, &p.Size, &p.Part); err != nil {
+		var tags, marks string
+		if err := rows.Scan(&p.ID, &p.Path, &p.Seq, &p.Date, &p.Agent, &tags, &p.Project, &p.Layer, &p.Size, &p.Part, &marks); err != nil {
 			return err
 		}
-		if tags != "" {
-			p.Tags = strings.Split(tags, ",")
-		}
+		p.Tags, p.Marks = splitList(tags), splitList(marks)
 		if err := fn(p); err != nil {
 			return err
 		}
@@ -302,4 +300,12 @@ func (s *Store) EachPosition(ctx context.Context, fn func(Position) error) error
 		return err
 	}
 	return scanPositions(rows, fn)
+}
+
+// splitList reads a comma-separated column (empty: none).
+func splitList(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
 }

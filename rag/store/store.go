@@ -56,6 +56,13 @@ var migrations = []string{
 	// an index run that finds the log only grew chunks the new bytes.
 	`ALTER TABLE files ADD COLUMN lines INTEGER NOT NULL DEFAULT 0;
 	ALTER TABLE files ADD COLUMN tail TEXT NOT NULL DEFAULT '';`,
+	// What each chunk is written as (chunk.Chunk.Marks), and the piece
+	// number, in the covering index: ranking keys pieces to their item and
+	// weighs what the text says it is. The marks are filled in by the
+	// engine (its lexicon may change without a migration).
+	`ALTER TABLE chunks ADD COLUMN marks TEXT NOT NULL DEFAULT '';
+	DROP INDEX chunks_position;
+	CREATE INDEX chunks_position ON chunks(path, seq, id, date, agent, tags, project, layer, size, part, marks);`,
 }
 
 // Open opens (creating or migrating) the database at path.
@@ -178,8 +185,8 @@ func (s *Store) Begin(ctx context.Context) (*Tx, error) {
 	}
 	t := &Tx{tx: tx}
 	if t.insChunk, err = tx.PrepareContext(ctx, `INSERT OR REPLACE INTO chunks
-		(id, path, seq, line_start, line_end, date, time, agent, tags, project, layer, kind, title, part, hash, text, size)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`); err != nil {
+		(id, path, seq, line_start, line_end, date, time, agent, tags, project, layer, kind, title, part, hash, text, size, marks)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`); err != nil {
 		tx.Rollback()
 		return nil, err
 	}
@@ -222,7 +229,8 @@ func (t *Tx) PutFile(ctx context.Context, f File, cs []chunk.Chunk, prev map[str
 			continue
 		}
 		if _, err := t.insChunk.ExecContext(ctx, c.ID, c.Path, c.Seq, c.LineStart, c.LineEnd, c.Date, c.Time, c.Agent,
-			strings.Join(c.Tags, ","), c.Project, c.Layer, c.Kind, c.Title, c.Part, c.Hash, c.Text, len(c.Text)); err != nil {
+			strings.Join(c.Tags, ","), c.Project, c.Layer, c.Kind, c.Title, c.Part, c.Hash, c.Text, len(c.Text),
+			strings.Join(c.Marks, ",")); err != nil {
 			return fmt.Errorf("insert chunk %s: %w", c.ID, err)
 		}
 	}
@@ -243,7 +251,8 @@ func (t *Tx) AppendChunks(ctx context.Context, f File, cs []chunk.Chunk) error {
 	for i := range cs {
 		c := &cs[i]
 		if _, err := t.insChunk.ExecContext(ctx, c.ID, c.Path, c.Seq, c.LineStart, c.LineEnd, c.Date, c.Time, c.Agent,
-			strings.Join(c.Tags, ","), c.Project, c.Layer, c.Kind, c.Title, c.Part, c.Hash, c.Text, len(c.Text)); err != nil {
+			strings.Join(c.Tags, ","), c.Project, c.Layer, c.Kind, c.Title, c.Part, c.Hash, c.Text, len(c.Text),
+			strings.Join(c.Marks, ",")); err != nil {
 			return fmt.Errorf("insert chunk %s: %w", c.ID, err)
 		}
 	}
@@ -304,4 +313,46 @@ func (t *Tx) ChunkStates(ctx context.Context, path string) (map[string]ChunkStat
 func (t *Tx) SetMeta(ctx context.Context, key, value string) error {
 	_, err := t.tx.ExecContext(ctx, "INSERT INTO meta(key, value) VALUES(?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", key, value)
 	return err
+}
+
+// RewriteMarks sets every chunk's marks to what marks says of its text,
+// in one transaction, and returns how many changed: run when the lexicon
+// the marks come from changed.
+func (s *Store) RewriteMarks(ctx context.Context, marks func(text string) []string) (int, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	rows, err := tx.QueryContext(ctx, "SELECT id, text, marks FROM chunks")
+	if err != nil {
+		return 0, err
+	}
+	type change struct{ id, marks string }
+	var changes []change
+	for rows.Next() {
+		var id, text, old string
+		if err := rows.Scan(&id, &text, &old); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		if m := strings.Join(marks(text), ","); m != old {
+			changes = append(changes, change{id, m})
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	upd, err := tx.PrepareContext(ctx, "UPDATE chunks SET marks = ? WHERE id = ?")
+	if err != nil {
+		return 0, err
+	}
+	defer upd.Close()
+	for _, c := range changes {
+		if _, err := upd.ExecContext(ctx, c.marks, c.id); err != nil {
+			return 0, err
+		}
+	}
+	return len(changes), tx.Commit()
 }

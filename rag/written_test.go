@@ -1,0 +1,91 @@
+package rag
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/archon-memory/archon/memory"
+)
+
+func TestWrittenAsMarks(t *testing.T) {
+	intents, err := parseIntents(intentsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := parseWritten(writtenFile, intents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"Chose PostgreSQL: we need transactions.", []string{"decision"}},
+		{"We went with Fly.io over Render.", []string{"decision"}},
+		{"- [ ] write the migration guide\n- [x] ship 1.2", []string{"task"}},
+		{"[ ] a box that opens the line", []string{"task"}},
+		{"- [x] ship 1.2\n- [X] tag it", nil},
+		{"an inline [ ] is not a list item", nil},
+		{"The deploy failed with a 502 from the health check.", []string{"error"}},
+		{"Root cause: the pool was too small. We decided to raise it.", []string{"decision", "error"}},
+		{"Decisions were easy and the withdrawal went well.", nil},
+		{"", nil},
+	} {
+		if got := w.marks(tc.text); !slices.Equal(got, tc.want) {
+			t.Errorf("marks(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+	for _, bad := range []string{"nosuch: decided", "decision decided", "decision:", "decision: ..."} {
+		if _, err := parseWritten(bad, intents); err == nil {
+			t.Errorf("parseWritten(%q): no error", bad)
+		}
+	}
+}
+
+// TestWrittenAsDecision checks that an entry written as a decision, with
+// no tag saying so, answers a decision question before an entry that
+// only talks about the subject, and that its tags stay the writer's.
+func TestWrittenAsDecision(t *testing.T) {
+	now := time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC)
+	ws := loggedWorkspace(t, now,
+		memory.Entry{Date: "2026-11-27", Time: "09:00", Agent: "planner", Text: "Chose PostgreSQL for the database: we need transactions."},
+		memory.Entry{Date: "2026-11-28", Time: "10:00", Agent: "ops", Text: "Database backups of the database host run nightly; the database dump is kept a week."},
+	)
+	e := openIndexed(t, ws)
+	rs := search(t, e, Query{Text: "what did we decide about the database", TopK: 5})
+	if len(rs) < 2 || !strings.Contains(rs[0].Snippet, "PostgreSQL") {
+		t.Fatalf("want the decision first, got %+v", rs)
+	}
+	if len(rs[0].Tags) != 0 {
+		t.Errorf("marks leaked into the hit's tags: %v", rs[0].Tags)
+	}
+}
+
+// TestMarksDerivedAgain checks that marks stored by another lexicon (or
+// none, as after the migration) are derived again when the engine opens.
+func TestMarksDerivedAgain(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC)
+	ws := loggedWorkspace(t, now, memory.Entry{Date: "2026-11-28", Time: "09:00", Text: "- [ ] write the release notes"})
+	e := openIndexed(t, ws)
+	if _, err := e.st.RewriteMarks(ctx, func(string) []string { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.st.SetMeta(ctx, metaWritten, "an older lexicon"); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Close(); err != nil {
+		t.Fatal(err)
+	}
+	e = openIndexed(t, ws)
+	cs, err := e.st.ChunksByPath(ctx, "memory/2026-11-28.md")
+	if err != nil || len(cs) != 1 {
+		t.Fatalf("chunks %v, %v", cs, err)
+	}
+	if !slices.Equal(cs[0].Marks, []string{"task"}) {
+		t.Errorf("marks %v after reopening, want [task]", cs[0].Marks)
+	}
+}
