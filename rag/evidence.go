@@ -163,9 +163,10 @@ func applyBoosts(cands []cand, pq *parsedQuery, p RankParams) {
 	}
 	if len(pq.tags) > 0 && p.Intent > 0 {
 		for i := range cands {
-			if cd := &cands[i]; answers(cd.c, pq) {
+			cd := &cands[i]
+			if w := answerWeight(cd.c, pq, p.Written); w > 0 {
 				for ch := range channels {
-					cd.s[ch] *= 1 + p.Intent
+					cd.s[ch] *= 1 + w*p.Intent
 				}
 			}
 		}
@@ -224,7 +225,16 @@ func leaning(size, standalone int) float64 {
 
 // answers reports whether c is recorded as what pq asks for: tagged with
 // one of the tags of its intents, or written as one (chunk.Chunk.Marks).
-func answers(c *store.Position, pq *parsedQuery) bool {
-	return slices.ContainsFunc(c.Tags, func(t string) bool { return pq.tags[t] }) ||
-		slices.ContainsFunc(c.Marks, func(m string) bool { return pq.asks[m] })
+func answers(c *store.Position, pq *parsedQuery) bool { return answerWeight(c, pq, 1) > 0 }
+
+// answerWeight is how much c is recorded as what pq asks for: 1 tagged so
+// by its writer, written (a share) when only its words say so, else 0.
+func answerWeight(c *store.Position, pq *parsedQuery, written float64) float64 {
+	switch {
+	case slices.ContainsFunc(c.Tags, func(t string) bool { return pq.tags[t] }):
+		return 1
+	case slices.ContainsFunc(c.Marks, func(m string) bool { return pq.asks[m] }):
+		return written
+	}
+	return 0
 }

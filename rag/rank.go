@@ -35,6 +35,10 @@ type RankParams struct {
 	// Intent multiplies by 1+Intent the score of entries whose tags mark
 	// them as what the query asks for (see intents.txt).
 	Intent float64
+	// Written is the share of Intent an entry gets when only its words
+	// say it is what the query asks for (written.txt), not its tags: a
+	// writer's tag is surer evidence than a word.
+	Written float64
 	// Standalone is the size (bytes of text) from which a chunk takes
 	// less of its neighbours' evidence, in proportion (see leaning).
 	Standalone int
@@ -71,7 +75,7 @@ type RankParams struct {
 func DefaultRankParams() RankParams {
 	return RankParams{
 		Candidates: 50,
-		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3, Standalone: 300, Intent: 0.5, ShortForm: 0.5, Tag: 0.1, Background: 0.5,
+		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3, Standalone: 300, Intent: 0.5, Written: 0.5, ShortForm: 0.5, Tag: 0.1, Background: 0.5,
 		FileMax: 0.1, Session: 0.2,
 		Speaker:   2,
 		DateBoost: 3, DateAdd: 0.3, DateSlack: 3, EventBoost: 1.5, EventTerms: 0.5, Done: 0.5,

@@ -2,12 +2,14 @@ package rag
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/rag/store"
 )
 
 func TestWrittenAsMarks(t *testing.T) {
@@ -52,7 +54,7 @@ func TestWrittenAsDecision(t *testing.T) {
 	now := time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC)
 	ws := loggedWorkspace(t, now,
 		memory.Entry{Date: "2026-11-27", Time: "09:00", Agent: "planner", Text: "Chose PostgreSQL for the database: we need transactions."},
-		memory.Entry{Date: "2026-11-28", Time: "10:00", Agent: "ops", Text: "Database backups of the database host run nightly; the database dump is kept a week."},
+		memory.Entry{Date: "2026-11-28", Time: "10:00", Agent: "ops", Text: "The database backups run nightly and are kept a week."},
 	)
 	e := openIndexed(t, ws)
 	rs := search(t, e, Query{Text: "what did we decide about the database", TopK: 5})
@@ -87,5 +89,31 @@ func TestMarksDerivedAgain(t *testing.T) {
 	}
 	if !slices.Equal(cs[0].Marks, []string{"task"}) {
 		t.Errorf("marks %v after reopening, want [task]", cs[0].Marks)
+	}
+}
+
+// TestWrittenWeighsLessThanTagged checks the intent boost: a writer's tag
+// gives all of RankParams.Intent, words alone its Written share, and a
+// chunk that is neither keeps its score.
+func TestWrittenWeighsLessThanTagged(t *testing.T) {
+	p := DefaultRankParams()
+	pq := &parsedQuery{tags: map[string]bool{"decision": true}, asks: map[string]bool{"decision": true}}
+	for _, tc := range []struct {
+		name        string
+		tags, marks []string
+		want        float64
+	}{
+		{"tagged", []string{"decision"}, nil, 1 + p.Intent},
+		{"tagged and written", []string{"decision"}, []string{"decision"}, 1 + p.Intent},
+		{"written", []string{"db"}, []string{"decision"}, 1 + p.Written*p.Intent},
+		{"written as something else", nil, []string{"error"}, 1},
+		{"neither", []string{"db"}, nil, 1},
+	} {
+		cands := []cand{{c: &store.Position{ID: "x", Tags: tc.tags, Marks: tc.marks}}}
+		cands[0].s = [channels]float64{1, 1}
+		applyBoosts(cands, pq, p)
+		if got := cands[0].s[lexical]; math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("%s: score %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }
