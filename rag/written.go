@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/archon-memory/archon/rag/chunk"
 )
@@ -58,7 +60,14 @@ func parseWritten(data string, intents []intent) (*writtenAs, error) {
 			w.box = name
 			continue
 		}
-		words := rawWords(pat)
+		var words []string
+		for i := 0; i < len(pat); {
+			start, end := nextWord(pat, i)
+			if start == end {
+				break
+			}
+			words, i = append(words, strings.ToLower(pat[start:end])), end
+		}
 		if len(words) == 0 {
 			return nil, fmt.Errorf("written.txt:%d: pattern %q has no words", n+1, pat)
 		}
@@ -67,7 +76,9 @@ func parseWritten(data string, intents []intent) (*writtenAs, error) {
 	return w, nil
 }
 
-// marks returns the intents text is written as, sorted, each once.
+// marks returns the intents text is written as, sorted, each once. It
+// runs on every chunk an index run writes, so it reads the words in
+// place instead of splitting the text.
 func (w *writtenAs) marks(text string) []string {
 	var out []string
 	add := func(name string) {
@@ -78,16 +89,64 @@ func (w *writtenAs) marks(text string) []string {
 	if w.box != "" && strings.Contains(text, "[ ]") && openBox.MatchString(text) {
 		add(w.box)
 	}
-	words := rawWords(text)
-	for i, word := range words {
-		for _, p := range w.phrases[word] {
-			if len(words)-i >= len(p.words) && slices.Equal(words[i:i+len(p.words)], p.words) {
+	var buf [32]byte
+	for i := 0; i < len(text); {
+		start, end := nextWord(text, i)
+		if start == end {
+			break
+		}
+		i = end
+		word := text[start:end]
+		if len(word) > len(buf) {
+			continue // longer than any pattern's word
+		}
+		n := copy(buf[:], word)
+		for k := range n {
+			if c := buf[k]; 'A' <= c && c <= 'Z' {
+				buf[k] = c + 'a' - 'A'
+			}
+		}
+		for _, p := range w.phrases[string(buf[:n])] {
+			if !slices.Contains(out, p.intent) && followedBy(text, end, p.words[1:]) {
 				add(p.intent)
 			}
 		}
 	}
 	slices.Sort(out)
 	return out
+}
+
+// nextWord returns the bounds of the first word (a run of letters and
+// digits) of text at or after i; start == end when there is none.
+func nextWord(text string, i int) (start, end int) {
+	for i < len(text) {
+		r, n := utf8.DecodeRuneInString(text[i:])
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			break
+		}
+		i += n
+	}
+	start = i
+	for i < len(text) {
+		r, n := utf8.DecodeRuneInString(text[i:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			break
+		}
+		i += n
+	}
+	return start, i
+}
+
+// followedBy reports whether the words of text from i on begin with words.
+func followedBy(text string, i int, words []string) bool {
+	for _, want := range words {
+		start, end := nextWord(text, i)
+		if start == end || !strings.EqualFold(text[start:end], want) {
+			return false
+		}
+		i = end
+	}
+	return true
 }
 
 // mark sets the marks of cs from their text.
