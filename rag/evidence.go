@@ -11,10 +11,12 @@ import (
 	"github.com/archon-memory/archon/rag/chunk"
 )
 
-// propagate spreads scores to neighbouring entries: an answer often shares
-// no words with the question but sits right after a turn that does. Then
-// each entry gains a share of the best score in its file. cands are sorted
-// by file and position, each once.
+// propagate spreads scores to neighbouring entries: in a dialogue an
+// answer often shares no words with the question but sits right after a
+// turn that does. Records (a log of decisions, progress notes, sections of
+// a document) say more of what they are about themselves: they take only
+// RankParams.Record of it. Then each entry gains a share of the best score
+// in its file. cands are sorted by file and position, each once.
 func propagate(cands []cand, p RankParams) {
 	wPrev := make([]float64, p.Radius+1)
 	wNext := make([]float64, p.Radius+1)
@@ -52,6 +54,9 @@ func propagate(cands []cand, p RankParams) {
 		}
 		s := cd.s0
 		lean := leaning(cd.c.Size, p.Standalone)
+		if !inDialogue(cd, prev, next) {
+			lean *= p.Record
+		}
 		for d := 1; d <= p.Radius; d++ {
 			for ch := range channels {
 				if n := prev[d]; n != nil {
@@ -237,4 +242,35 @@ func answerWeight(c *store.Position, pq *parsedQuery, written float64) float64 {
 		return written
 	}
 	return 0
+}
+
+// inDialogue reports whether the entries around cd (within the radius,
+// as far as they are candidates) are turns of a dialogue: every one is by
+// another speaker than the one before it, as when two parties talk. A log
+// of records has runs by one agent, or by none named. The pieces of one
+// split entry are one turn. prev[d] and next[d] are the candidates d
+// positions away.
+func inDialogue(cd *cand, prev, next []*cand) bool {
+	turns := 0
+	last := cd
+	for d := 1; d < len(next) && next[d] != nil; d++ {
+		if n := next[d]; n.c.Part == 0 { // n starts another entry
+			if n.c.Agent == last.c.Agent {
+				return false
+			}
+			turns++
+		}
+		last = next[d]
+	}
+	last = cd
+	for d := 1; d < len(prev) && prev[d] != nil; d++ {
+		if last.c.Part == 0 { // last starts an entry after prev[d]
+			if prev[d].c.Agent == last.c.Agent {
+				return false
+			}
+			turns++
+		}
+		last = prev[d]
+	}
+	return turns > 0
 }

@@ -23,6 +23,10 @@ type RankParams struct {
 	// Radius entries away in the same file.
 	Prev, Next, Near, Decay float64
 	Radius                  int
+	// Record is the share of that evidence an entry takes when it is not
+	// a turn of a dialogue (see inDialogue): a record, which says more of
+	// what it is about itself, but shares a thread with its neighbours.
+	Record float64
 	// ShortForm is the weight of the terms a short form adds for its long
 	// forms, and the other way round (shortforms.txt); 0 adds none.
 	ShortForm float64
@@ -75,7 +79,7 @@ type RankParams struct {
 func DefaultRankParams() RankParams {
 	return RankParams{
 		Candidates: 50,
-		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3, Standalone: 300, Intent: 0.5, Written: 0.5, ShortForm: 0.5, Tag: 0.1, Background: 0.5,
+		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3, Record: 0.5, Standalone: 300, Intent: 0.5, Written: 0.5, ShortForm: 0.5, Tag: 0.1, Background: 0.5,
 		FileMax: 0.1, Session: 0.2,
 		Speaker:   2,
 		DateBoost: 3, DateAdd: 0.3, DateSlack: 3, EventBoost: 1.5, EventTerms: 0.5, Done: 0.5,
