@@ -27,25 +27,49 @@ var openBox = regexp.MustCompile(`(?m)^\s*(?:(?:[-*+]|\d+[.)])\s+)?\[ \]`)
 
 // writtenAs finds what a text is written as (see written.txt).
 type writtenAs struct {
-	// phrases by their first word: the intent and the words.
+	// phrases by their first word: the intent's bit and the words.
 	phrases map[string][]phrase
-	box     string // the intent an unchecked box marks ("" none)
+	box     uint32 // the bit of the intent an unchecked box marks (0 none)
+	// sets[mask] lists the intents of the bits of mask, sorted: every
+	// chunk with the same marks shares one slice (read-only, clipped).
+	sets    [][]string
 	version string // hash of the lexicon
 }
 
 type phrase struct {
-	intent string
-	words  []string
+	bit   uint32
+	words []string
 }
+
+// maxMarkIntents bounds the intents a lexicon may mark (sets holds every
+// combination).
+const maxMarkIntents = 10
 
 // parseWritten reads written.txt; every intent must be one of intents.
 func parseWritten(data string, intents []intent) (*writtenAs, error) {
-	known := map[string]bool{}
+	var names []string
 	for _, it := range intents {
-		known[it.name] = true
+		names = append(names, it.name)
+	}
+	slices.Sort(names)
+	names = slices.Compact(names)
+	if len(names) > maxMarkIntents {
+		return nil, fmt.Errorf("written.txt: more than %d intents to mark", maxMarkIntents)
+	}
+	bit := map[string]uint32{}
+	for i, n := range names {
+		bit[n] = 1 << i
 	}
 	sum := sha256.Sum256([]byte(data))
-	w := &writtenAs{phrases: map[string][]phrase{}, version: hex.EncodeToString(sum[:8])}
+	w := &writtenAs{phrases: map[string][]phrase{}, version: hex.EncodeToString(sum[:8]), sets: make([][]string, 1<<len(names))}
+	for mask := 1; mask < len(w.sets); mask++ {
+		for i, n := range names {
+			if mask&(1<<i) != 0 {
+				w.sets[mask] = append(w.sets[mask], n)
+			}
+		}
+		w.sets[mask] = slices.Clip(w.sets[mask])
+	}
 	for n, line := range strings.Split(data, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -53,11 +77,11 @@ func parseWritten(data string, intents []intent) (*writtenAs, error) {
 		}
 		name, pat, ok := strings.Cut(line, ":")
 		name, pat = strings.TrimSpace(name), strings.TrimSpace(pat)
-		if !ok || pat == "" || !known[name] {
+		if !ok || pat == "" || bit[name] == 0 {
 			return nil, fmt.Errorf("written.txt:%d: want INTENT: pattern with an intent of intents.txt", n+1)
 		}
 		if pat == "[ ]" {
-			w.box = name
+			w.box = bit[name]
 			continue
 		}
 		var words []string
@@ -71,7 +95,7 @@ func parseWritten(data string, intents []intent) (*writtenAs, error) {
 		if len(words) == 0 {
 			return nil, fmt.Errorf("written.txt:%d: pattern %q has no words", n+1, pat)
 		}
-		w.phrases[words[0]] = append(w.phrases[words[0]], phrase{intent: name, words: words})
+		w.phrases[words[0]] = append(w.phrases[words[0]], phrase{bit: bit[name], words: words})
 	}
 	return w, nil
 }
@@ -80,14 +104,9 @@ func parseWritten(data string, intents []intent) (*writtenAs, error) {
 // runs on every chunk an index run writes, so it reads the words in
 // place instead of splitting the text.
 func (w *writtenAs) marks(text string) []string {
-	var out []string
-	add := func(name string) {
-		if !slices.Contains(out, name) {
-			out = append(out, name)
-		}
-	}
-	if w.box != "" && strings.Contains(text, "[ ]") && openBox.MatchString(text) {
-		add(w.box)
+	var mask uint32
+	if w.box != 0 && strings.Contains(text, "[ ]") && openBox.MatchString(text) {
+		mask |= w.box
 	}
 	var buf [32]byte
 	for i := 0; i < len(text); {
@@ -107,13 +126,12 @@ func (w *writtenAs) marks(text string) []string {
 			}
 		}
 		for _, p := range w.phrases[string(buf[:n])] {
-			if !slices.Contains(out, p.intent) && followedBy(text, end, p.words[1:]) {
-				add(p.intent)
+			if mask&p.bit == 0 && followedBy(text, end, p.words[1:]) {
+				mask |= p.bit
 			}
 		}
 	}
-	slices.Sort(out)
-	return out
+	return w.sets[mask]
 }
 
 // nextWord returns the bounds of the first word (a run of letters and

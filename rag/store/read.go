@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/archon-memory/archon/rag/chunk"
@@ -279,13 +280,27 @@ const positionCols = "id, path, seq, date, agent, tags, project, layer, size, pa
 
 func scanPositions(rows *sql.Rows, fn func(Position) error) error {
 	defer rows.Close()
+	// Chunks share a few lists of tags and marks: one slice each
+	// (read-only, clipped) instead of one per chunk.
+	lists := map[string][]string{}
+	shared := func(s string) []string {
+		if s == "" {
+			return nil
+		}
+		l, ok := lists[s]
+		if !ok {
+			l = slices.Clip(strings.Split(s, ","))
+			lists[s] = l
+		}
+		return l
+	}
 	for rows.Next() {
 		var p Position
 		var tags, marks string
 		if err := rows.Scan(&p.ID, &p.Path, &p.Seq, &p.Date, &p.Agent, &tags, &p.Project, &p.Layer, &p.Size, &p.Part, &marks); err != nil {
 			return err
 		}
-		p.Tags, p.Marks = splitList(tags), splitList(marks)
+		p.Tags, p.Marks = shared(tags), shared(marks)
 		if err := fn(p); err != nil {
 			return err
 		}
