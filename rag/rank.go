@@ -295,12 +295,11 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 		if score > 0 && matches(&q.Filter, cd.c) {
 			r := ranked{id: cd.c.ID, score: score, lex: part[lexical], sem: part[semantic]}
 			item := cd.c.Seq - cd.c.Part
-			switch {
-			case item == lastItem && cd.c.Path == lastPath:
-				if k := len(out) - 1; score > out[k].score {
+			if k := len(out) - 1; item == lastItem && cd.c.Path == lastPath {
+				if score > out[k].score {
 					out[k] = r
 				}
-			default:
+			} else {
 				out = append(out, r)
 			}
 			lastItem, lastPath = item, cd.c.Path
