@@ -135,11 +135,18 @@ type facts struct {
 	tail  string // a daily log's tail fingerprint (see appended)
 }
 
-// chunkFile reads and chunks one source file.
+// chunkFile reads and chunks one source file, its chunks marked with
+// what their text is written as.
 func (e *Engine) chunkFile(src source) ([]chunk.Chunk, facts, error) {
+	cs, f, err := e.readChunks(src)
+	e.written.mark(cs)
+	return cs, f, err
+}
+
+// readChunks reads and chunks one source file.
+func (e *Engine) readChunks(src source) ([]chunk.Chunk, facts, error) {
 	if src.l3 != nil {
 		cs, hash := knowledgeChunk(src.rel, *src.l3)
-		e.written.mark(cs)
 		return cs, facts{hash: hash}, nil
 	}
 	data, err := e.ws.ReadFile(src.rel)
@@ -154,13 +161,9 @@ func (e *Engine) chunkFile(src source) ([]chunk.Chunk, facts, error) {
 	lines := memory.SplitLines(data)
 	if src.log {
 		f.lines, f.tail = len(lines), tailFingerprint(data)
-		cs := chunk.Log(memory.ParseLogLines(src.rel, data, lines), lines, src.layer, e.opt.Chunk)
-		e.written.mark(cs)
-		return cs, f, nil
+		return chunk.Log(memory.ParseLogLines(src.rel, data, lines), lines, src.layer, e.opt.Chunk), f, nil
 	}
-	cs := chunk.Markdown(src.rel, lines, src.layer, e.opt.Chunk)
-	e.written.mark(cs)
-	return cs, f, nil
+	return chunk.Markdown(src.rel, lines, src.layer, e.opt.Chunk), f, nil
 }
 
 // Index brings every index up to date with the workspace files. Only files
