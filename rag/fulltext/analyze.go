@@ -181,7 +181,17 @@ func (an *Analyzer) Terms(text string) []string {
 
 // Joined returns the terms of text separated by spaces: what bleve indexes.
 func (an *Analyzer) Joined(text string) string {
+	return join(an.a.Analyze([]byte(text)))
+}
+
+// JoinedCount is Joined and the number of terms in it: the length bleve
+// gives the field.
+func (an *Analyzer) JoinedCount(text string) (string, int) {
 	ts := an.a.Analyze([]byte(text))
+	return join(ts), len(ts)
+}
+
+func join(ts analysis.TokenStream) string {
 	n := len(ts)
 	for _, t := range ts {
 		n += len(t.Term)

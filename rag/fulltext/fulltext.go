@@ -4,17 +4,20 @@
 // per source file ("sessions", all of a file's text), so that a query can
 // score a whole day's conversation as well as its entries. They hold only
 // what a query needs: the analyzed text (see Analyzer) and keyword fields for
-// filters (agent, tags, project, layer, date). Nothing is stored in them:
-// chunk metadata and text live in SQLite, the source of truth for derived
-// data, so the index can be dropped and rebuilt at any time.
+// filters (agent, tags, project, layer, date). Nothing is stored in them
+// but each document's lengths (see stats): chunk metadata and text live in
+// SQLite, the source of truth for derived data, so the index can be
+// dropped and rebuilt at any time.
 //
-// Scoring is bleve's BM25 with k1 = 1.2 and b = 0.1. bleve keeps k1 and b as
+// Scoring is bleve's BM25 with k1 = 1.2 and b = 0.75. bleve keeps k1 and b as
 // process-wide variables; this package sets them once, before its first
 // index is opened or built, and nothing else in archon uses bleve. bleve
-// takes the "average document length" as vocabulary size / documents, which
-// shrinks as an index grows; a small b keeps ranking insensitive to that.
-// Raw scores also shift as segments merge, so callers rank, never compare
-// scores across queries.
+// divides a field's length in a document by the field's average length,
+// which it takes as the number of distinct terms in the index / documents:
+// a vocabulary, not a length, which shrinks per document as an index grows.
+// This package supplies the statistics itself (see stats) so that the
+// average is a length. Raw scores shift as segments merge, so callers
+// rank, never compare scores across queries.
 package fulltext
 
 import (
@@ -24,7 +27,7 @@ import (
 	"hash/crc32"
 	"os"
 	"path/filepath"
-	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -76,7 +79,7 @@ type Doc struct {
 // BM25 parameters (see the package documentation).
 const (
 	BM25K1 = 1.2
-	BM25B  = 0.1
+	BM25B  = 0.75
 )
 
 var setBM25 = sync.OnceFunc(func() { search.BM25_k1, search.BM25_b = BM25K1, BM25B })
@@ -95,112 +98,8 @@ type Index struct {
 	dir               string
 	// The BM25 statistics searches use, one set per index (see stats).
 	entryStats, sessionStats atomic.Pointer[search.BM25Stats]
-}
-
-// stats computes what BM25 needs of idx: its document count and, for
-// each field, the number of distinct terms, which bleve turns into the
-// average document length. Left to itself, bleve adds up each segment's
-// dictionary, so a term in two segments counts twice and the same files
-// score differently depending on how the index was built (one run or
-// many, merged or not). Counted here over the merged dictionary once per
-// change, the scores depend on the documents alone, and no search walks
-// a dictionary.
-func stats(idx bleve.Index) (*search.BM25Stats, error) {
-	n, err := idx.DocCount()
-	if err != nil {
-		return nil, err
-	}
-	fields, err := idx.Fields()
-	if err != nil {
-		return nil, err
-	}
-	st := &search.BM25Stats{DocCount: float64(n), FieldCardinality: map[string]int{}}
-	// A field no document has yet counts 0, as bleve counts it; so do
-	// "*" and "_all", which filter clauses name (they are not scored).
-	known := append([]string{FieldText, "*", "_all"}, keywordFields()...)
-	for _, f := range known {
-		st.FieldCardinality[f] = 0
-	}
-	for _, f := range fields {
-		if !slices.Contains(known, f) {
-			continue // _id: one term a document, never queried
-		}
-		d, err := idx.FieldDict(f)
-		if err != nil {
-			return nil, err
-		}
-		k := 0
-		for {
-			e, err := d.Next()
-			if err != nil {
-				d.Close()
-				return nil, err
-			}
-			if e == nil {
-				break
-			}
-			k++
-		}
-		if err := d.Close(); err != nil {
-			return nil, err
-		}
-		st.FieldCardinality[f] = k
-	}
-	return st, nil
-}
-
-// Stats are the BM25 statistics of an index, as RefreshStats counted
-// them: a caller keeps them (as JSON) and hands them back with UseStats
-// when it opens the index again, instead of counting again.
-type Stats struct {
-	Entries  *search.BM25Stats `json:"entries"`
-	Sessions *search.BM25Stats `json:"sessions"`
-}
-
-// Stats returns the statistics searches use now (nil parts: none yet).
-func (ix *Index) Stats() Stats {
-	return Stats{Entries: ix.entryStats.Load(), Sessions: ix.sessionStats.Load()}
-}
-
-// UseStats makes searches use st, kept from an earlier RefreshStats, if
-// its document counts are those of the index now, and reports whether
-// they were. Counts that differ mean the index is not the one the
-// statistics were counted on: changed behind archon's back, damaged, or
-// replaced.
-func (ix *Index) UseStats(st Stats) (bool, error) {
-	if st.Entries == nil || st.Sessions == nil {
-		return false, nil
-	}
-	ne, err := ix.entries.DocCount()
-	if err != nil {
-		return false, err
-	}
-	ns, err := ix.sessions.DocCount()
-	if err != nil {
-		return false, err
-	}
-	if uint64(st.Entries.DocCount) != ne || uint64(st.Sessions.DocCount) != ns {
-		return false, nil
-	}
-	ix.entryStats.Store(st.Entries)
-	ix.sessionStats.Store(st.Sessions)
-	return true, nil
-}
-
-// RefreshStats counts the statistics of both indexes again (Apply does it
-// after every change).
-func (ix *Index) RefreshStats() error {
-	es, err := stats(ix.entries)
-	if err != nil {
-		return fmt.Errorf("full-text statistics: %w", err)
-	}
-	ss, err := stats(ix.sessions)
-	if err != nil {
-		return fmt.Errorf("full-text statistics: %w", err)
-	}
-	ix.entryStats.Store(es)
-	ix.sessionStats.Store(ss)
-	return nil
+	// The stored lengths of each index's segments (see stats).
+	entryLengths, sessionLengths lengths
 }
 
 // termsAnalyzer is the name of the index's analyzer: it splits the terms
@@ -213,7 +112,8 @@ func keywordFields() []string {
 }
 
 // newMapping builds the index mapping: one pre-analyzed text field, keyword
-// fields for filters, no _all field, nothing stored, no term vectors.
+// fields for filters, no _all field, no term vectors, nothing stored but
+// each document's lengths.
 func newMapping() (*mapping.IndexMappingImpl, error) {
 	im := bleve.NewIndexMapping()
 	if err := im.AddCustomAnalyzer(termsAnalyzer, map[string]any{"type": custom.Name, "tokenizer": whitespace.Name}); err != nil {
@@ -245,6 +145,13 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	doc.AddFieldMappingsAt(FieldText, text)
 	for _, f := range keywordFields() {
 		doc.AddFieldMappingsAt(f, kw())
+	}
+	// Each document's lengths, stored and not indexed (see stats).
+	for _, f := range scoredFields() {
+		l := kw()
+		l.Index = false
+		l.Store = true
+		doc.AddFieldMappingsAt(lengthField(f), l)
 	}
 	im.DefaultMapping = doc
 	return im, nil
@@ -385,18 +292,20 @@ func Build(ctx context.Context, dir string, docs []Doc, sessions []Session) erro
 		return err
 	}
 	return build("sessions", len(sessions), func(i int) (string, map[string]any) {
-		return sessions[i].ID, map[string]any{FieldText: an.Joined(sessions[i].Text)}
+		return sessions[i].ID, sessions[i].fields(an)
 	})
 }
 
 // fields is the document bleve indexes.
 func (d *Doc) fields(an *Analyzer) map[string]any {
-	m := map[string]any{FieldText: an.Joined(d.Text), FieldLayer: d.Layer}
+	text, n := an.JoinedCount(d.Text)
+	m := map[string]any{FieldText: text, lengthField(FieldText): strconv.Itoa(n), FieldLayer: d.Layer}
 	if d.Agent != "" {
 		m[FieldAgent] = d.Agent
 	}
 	if len(d.Tags) > 0 {
 		m[FieldTags] = d.Tags
+		m[lengthField(FieldTags)] = strconv.Itoa(len(d.Tags))
 	}
 	if d.Project != "" {
 		m[FieldProject] = d.Project
@@ -405,6 +314,12 @@ func (d *Doc) fields(an *Analyzer) map[string]any {
 		m[FieldDate] = d.Date
 	}
 	return m
+}
+
+// fields is the document bleve indexes for a session.
+func (s *Session) fields(an *Analyzer) map[string]any {
+	text, n := an.JoinedCount(s.Text)
+	return map[string]any{FieldText: text, lengthField(FieldText): strconv.Itoa(n)}
 }
 
 // Apply indexes upserts and removes deletes, for entries and sessions.
@@ -438,7 +353,7 @@ func (ix *Index) Apply(ctx context.Context, upserts []Doc, deletes []string, ses
 			b.Delete(id)
 		}
 		for _, s := range sessions {
-			if err := b.Index(s.ID, map[string]any{FieldText: ix.an.Joined(s.Text)}); err != nil {
+			if err := b.Index(s.ID, s.fields(ix.an)); err != nil {
 				return fmt.Errorf("index session %s: %w", s.ID, err)
 			}
 		}
