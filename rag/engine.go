@@ -246,9 +246,9 @@ const (
 	// metaFulltextStats holds the full-text index's BM25 statistics
 	// (fulltext.Stats as JSON), saved by every Index run that changed it.
 	metaFulltextStats = "fulltext_stats"
-	// fulltextLayout 4: documents store their lengths (fulltext stats); 3: words longer than fulltext.MaxTermBytes are left
-	// out; 2: session documents per block of sessionBlock chunks; 1: one
-	// per file.
+	// fulltextLayout 4: documents store their lengths (see fulltext's
+	// stats); 3: words longer than fulltext.MaxTermBytes are left out; 2:
+	// session documents per block of sessionBlock chunks; 1: one per file.
 	fulltextLayout = "4"
 )
 

@@ -179,19 +179,10 @@ func (an *Analyzer) Terms(text string) []string {
 	return out
 }
 
-// Joined returns the terms of text separated by spaces: what bleve indexes.
-func (an *Analyzer) Joined(text string) string {
-	return join(an.a.Analyze([]byte(text)))
-}
-
-// JoinedCount is Joined and the number of terms in it: the length bleve
-// gives the field.
-func (an *Analyzer) JoinedCount(text string) (string, int) {
+// Joined returns the terms of text separated by spaces, what bleve
+// indexes, and their number: the length bleve gives the field.
+func (an *Analyzer) Joined(text string) (string, int) {
 	ts := an.a.Analyze([]byte(text))
-	return join(ts), len(ts)
-}
-
-func join(ts analysis.TokenStream) string {
 	n := len(ts)
 	for _, t := range ts {
 		n += len(t.Term)
@@ -204,7 +195,7 @@ func join(ts analysis.TokenStream) string {
 		}
 		b.Write(t.Term)
 	}
-	return b.String()
+	return b.String(), len(ts)
 }
 
 type irregularFilter struct{}

@@ -34,7 +34,7 @@ func TestAnalyzer(t *testing.T) {
 			t.Fatalf("bad token range %+v", tok)
 		}
 	}
-	if got := an.Joined("We went home"); got != "go home" {
+	if got, _ := an.Joined("We went home"); got != "go home" {
 		t.Errorf("Joined = %q", got)
 	}
 }

@@ -298,7 +298,7 @@ func Build(ctx context.Context, dir string, docs []Doc, sessions []Session) erro
 
 // fields is the document bleve indexes.
 func (d *Doc) fields(an *Analyzer) map[string]any {
-	text, n := an.JoinedCount(d.Text)
+	text, n := an.Joined(d.Text)
 	m := map[string]any{FieldText: text, lengthField(FieldText): strconv.Itoa(n), FieldLayer: d.Layer}
 	if d.Agent != "" {
 		m[FieldAgent] = d.Agent
@@ -318,7 +318,7 @@ func (d *Doc) fields(an *Analyzer) map[string]any {
 
 // fields is the document bleve indexes for a session.
 func (s *Session) fields(an *Analyzer) map[string]any {
-	text, n := an.JoinedCount(s.Text)
+	text, n := an.Joined(s.Text)
 	return map[string]any{FieldText: text, lengthField(FieldText): strconv.Itoa(n)}
 }
 
