@@ -293,8 +293,8 @@ func (n *Node) send(ctx context.Context) error {
 			}
 			n.mu.Lock()
 			n.st.Sent += int64(added)
+			n.st.Connected, n.st.LastError = true, ""
 			n.mu.Unlock()
-			n.note(nil)
 		}
 		select {
 		case <-ctx.Done():
@@ -376,6 +376,9 @@ func (n *Node) catchUp(ctx context.Context, s *Store) error {
 		n.mu.Lock()
 		n.st.Applied = last
 		n.st.Received += int64(len(others))
+		// The store has just answered: the status says so together
+		// with what it delivered, not a moment later.
+		n.st.Connected, n.st.LastError = true, ""
 		n.mu.Unlock()
 	}
 }
