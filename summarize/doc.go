@@ -58,14 +58,18 @@
 //     the conversation seldom uses (fragments made of common words are
 //     dropped), and by a dialogue-act lexicon kept as data
 //     (acts/acts.tsv: entry, class, weight, fitted on QMSum's labelled
-//     train meetings), and picked by maximal marginal relevance so that
-//     they say different things. Stall words and stammered repeats are
-//     removed. A sentence whose strongest cue is a decision or acceptance
-//     is filed as a decision, a commitment or request as a pending task,
-//     anything else as a key point. In an agent session the assistant's
-//     reports (its last words before each of the user's turns) rank
-//     first, and recent sentences above old ones.
-//
+//     train meetings). Stall words and stammered repeats are removed. In
+//     an agent session they are picked by maximal marginal relevance so
+//     that they say different things; the assistant's reports (its last
+//     words before each of the user's turns) rank first, and recent
+//     sentences above old ones. In a conversation without tool use (a
+//     meeting, a chat) they are taken by concept coverage instead
+//     (cover.go, Gillick & Favre 2009): the recurring pairs of stemmed
+//     content words are the concepts, and each step takes the sentence
+//     that adds the most uncovered concepts per token. A sentence whose
+//     strongest cue is a decision is filed as a decision, a commitment
+//     or request as a pending task, anything else as a key point.
+
 // Each section has a first claim on the budget (Options.TargetTokens, in
 // Options.Counter's tokens; the monitor counts in cl100k when a model's
 // tokenizer is not public), the best remaining items take the rest, and

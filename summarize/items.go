@@ -355,17 +355,33 @@ func distinct(ss []said) []said {
 	return out
 }
 
-// proseItems are the candidate lines of a conversation without tool use:
-// its sentences by centrality and cues, novel ones first.
+// proseItems are the candidate lines of a conversation without tool use
+// (a meeting, a chat): its sentences in the order concept coverage takes
+// them, each filed by its dialogue-act cue.
 func proseItems(s *session, lx *acts.Lexicon, opt Options) []item {
 	texts := append(append([]said(nil), s.requests...), s.prose...)
 	sort.SliceStable(texts, func(a, b int) bool { return texts[a].at < texts[b].at })
 	us := proseUnits(texts, lx)
-	for _, u := range us {
-		u.score += leadWeight * (1 - float64(u.at)/float64(max(1, s.n)))
+	n := opt.TargetTokens / 8
+	cost := func(u *unit) int { return textCost(opt.Counter, clipRunes(u.text, 400)) }
+	chosen := cover(us, n, cost)
+	if len(chosen) < n {
+		// Too short a conversation for its concepts to recur, or all
+		// covered: the rest follow by score, novel ones first.
+		taken := map[*unit]bool{}
+		for _, u := range chosen {
+			taken[u] = true
+		}
+		var rest []*unit
+		for _, u := range us {
+			if !taken[u] {
+				rest = append(rest, u)
+			}
+		}
+		chosen = append(chosen, pick(rest, limitPick(n-len(chosen)))...)
 	}
 	var out []item
-	for i, u := range pick(us, limitPick(opt.TargetTokens/8)) {
+	for i, u := range chosen {
 		out = append(out, item{sec: proseSection(u), text: clipRunes(u.text, 400), score: 50 - float64(i)*0.01, at: u.at})
 	}
 	return out

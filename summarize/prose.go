@@ -48,9 +48,6 @@ const (
 	maxPool      = 2000 // the candidates a selection considers
 	mmrLambda    = 0.5  // relevance against novelty in selection
 	minWords     = 4    // shorter sentences carry no content, unless a cue says what they are
-	// leadWeight favours a conversation's opening, where meetings state
-	// their agenda (prose without tool use only).
-	leadWeight = 0.3
 	// commonShare: a word in more than this share of sentences is common;
 	// a sentence needs minContent words that are not.
 	commonShare   = 0.02
@@ -120,10 +117,11 @@ func proseUnits(texts []said, lx *acts.Lexicon) []*unit {
 }
 
 // compress removes backchannel and stall phrases (the lexicon's
-// backchannel entries that predict against a sentence being kept: "um",
-// "you know", "I mean") where they stand apart: opening the sentence, set
-// off by commas, or, for the short stall words, anywhere; and stammered
-// repeats ("the the").
+// backchannel entries: "um", "you know", "I mean") where they stand
+// apart: opening the sentence, set off by commas, or, for the short stall
+// words, anywhere; and stammered repeats ("the the"). An entry's fitted
+// weight does not matter here: it says how often a sentence holding the
+// phrase is kept, not whether the phrase says anything.
 func compress(s string, lx *acts.Lexicon) string {
 	fields := strings.Fields(s)
 	words := make([]string, len(fields)) // each field's one word, or ""
@@ -163,7 +161,7 @@ func stallAt(fields, words []string, i int, opening bool, lx *acts.Lexicon) int 
 			key += " " + words[i+n-1]
 		}
 		e, ok := lx.Lookup(key)
-		if !ok || e.Class != acts.Backchannel || e.Weight >= 0 {
+		if !ok || e.Class != acts.Backchannel {
 			continue
 		}
 		apart := opening || strings.HasSuffix(fields[i+n-1], ",") || (i > 0 && strings.HasSuffix(fields[i-1], ","))
