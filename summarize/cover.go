@@ -8,6 +8,7 @@ import (
 
 	porter "github.com/blevesearch/go-porterstemmer"
 
+	"github.com/archon-memory/archon/internal/wordset"
 	"github.com/archon-memory/archon/tokens"
 )
 
@@ -89,7 +90,7 @@ func unitConcepts(us []*unit) ([][]int32, []float64) {
 				stems[w] = s
 			}
 			ss[k] = s
-			if _, stop[k] = stopWords[w]; !stop[k] {
+			if stop[k] = stopWords.Has(w); !stop[k] {
 				words++
 			}
 		}
@@ -162,18 +163,7 @@ func (h *gainHeap) Pop() any {
 var stopWordsFile string
 
 // stopWords are the function words of stopwords.txt.
-var stopWords = func() map[string]struct{} {
-	m := map[string]struct{}{}
-	for _, line := range strings.Split(stopWordsFile, "\n") {
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		for _, w := range strings.Fields(line) {
-			m[w] = struct{}{}
-		}
-	}
-	return m
-}()
+var stopWords = wordset.Parse(stopWordsFile)
 
 func containsID(row []int32, id int32) bool {
 	for _, x := range row {

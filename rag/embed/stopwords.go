@@ -2,7 +2,8 @@ package embed
 
 import (
 	_ "embed"
-	"strings"
+
+	"github.com/archon-memory/archon/internal/wordset"
 )
 
 //go:embed stopwords.txt
@@ -12,18 +13,7 @@ var stopWordsFile string
 // carry little topic, so they add no word or trigram features and do not
 // form word pairs; without this, two unrelated sentences share "the", "of"
 // and "to" and look alike. The set is read-only.
-var stopWords = func() map[string]struct{} {
-	m := make(map[string]struct{})
-	for _, line := range strings.Split(stopWordsFile, "\n") {
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		for _, w := range strings.Fields(line) {
-			m[w] = struct{}{}
-		}
-	}
-	return m
-}()
+var stopWords = wordset.Parse(stopWordsFile)
 
 // isStopWord reports whether the lower-case ASCII word rs is a stop word.
 // Negations ("not", "no", "nor") are kept: they change what a note says.
@@ -35,6 +25,5 @@ func isStopWord(rs []rune) bool {
 	for i, r := range rs {
 		buf[i] = byte(r)
 	}
-	_, ok := stopWords[string(buf[:len(rs)])]
-	return ok
+	return stopWords.Has(string(buf[:len(rs)]))
 }
