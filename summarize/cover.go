@@ -35,6 +35,7 @@ func cover(us []*unit, n int, cost func(*unit) int) []*unit {
 		return nil
 	}
 	concepts, worth := unitConcepts(us)
+	scale := make([]float64, len(us)) // 1 / cost^coverExp, for units with concepts
 	gain := func(i int, covered []bool) float64 {
 		var g float64
 		for _, id := range concepts[i] {
@@ -42,12 +43,13 @@ func cover(us []*unit, n int, cost func(*unit) int) []*unit {
 				g += worth[id]
 			}
 		}
-		return g / math.Pow(float64(max(1, cost(us[i]))), coverExp)
+		return g * scale[i]
 	}
 	covered := make([]bool, len(worth))
 	h := make(gainHeap, 0, len(us))
 	for i := range us {
 		if len(concepts[i]) > 0 {
+			scale[i] = 1 / math.Pow(float64(max(1, cost(us[i]))), coverExp)
 			h = append(h, bound{i, gain(i, covered)})
 		}
 	}

@@ -126,7 +126,7 @@ func plainCover(us []*unit, n int, cost func(*unit) int) []*unit {
 					g += worth[id]
 				}
 			}
-			if v := g / math.Pow(float64(max(1, cost(us[i]))), coverExp); v > bestV {
+			if v := g * (1 / math.Pow(float64(max(1, cost(us[i]))), coverExp)); v > bestV {
 				best, bestV = i, v
 			}
 		}
