@@ -4,12 +4,10 @@ import (
 	"container/heap"
 	_ "embed"
 	"math"
-	"strings"
 
 	porter "github.com/blevesearch/go-porterstemmer"
 
 	"github.com/archon-memory/archon/internal/wordset"
-	"github.com/archon-memory/archon/tokens"
 )
 
 // coverExp is how strongly a sentence's length counts against what it
@@ -174,9 +172,4 @@ func containsID(row []int32, id int32) bool {
 		}
 	}
 	return false
-}
-
-// textCost is what a line of text costs in a summary.
-func textCost(c tokens.Counter, text string) int {
-	return c.Count("- " + strings.TrimSpace(text) + "\n")
 }

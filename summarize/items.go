@@ -363,7 +363,7 @@ func proseItems(s *session, lx *acts.Lexicon, opt Options) []item {
 	sort.SliceStable(texts, func(a, b int) bool { return texts[a].at < texts[b].at })
 	us := proseUnits(texts, lx)
 	n := opt.TargetTokens / 8
-	cost := func(u *unit) int { return textCost(opt.Counter, clipRunes(u.text, 400)) }
+	cost := func(u *unit) int { return lineCost(opt.Counter, clipRunes(u.text, 400)) }
 	chosen := cover(us, n, cost)
 	if len(chosen) < n {
 		// Too short a conversation for its concepts to recur, or all

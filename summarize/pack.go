@@ -43,7 +43,7 @@ func newPacker(c tokens.Counter, budget int, header string) *packer {
 // cost is what adding it costs: its line, and the section's heading when
 // it opens the section.
 func (p *packer) cost(it item) int {
-	n := p.counter.Count("- " + it.text + "\n")
+	n := lineCost(p.counter, it.text)
 	if _, open := p.secUsed[it.sec]; !open {
 		n += p.counter.Count("\n## " + it.sec + "\n")
 	}
@@ -124,7 +124,7 @@ func pack(p *packer, items []item, shares map[string]int, order []string) []Sect
 func (p *packer) extend(it item) {
 	for k := range p.kept {
 		if p.kept[k].label == it.label && p.kept[k].sec == it.sec {
-			c := p.counter.Count("- " + p.kept[k].text + "\n")
+			c := lineCost(p.counter, p.kept[k].text)
 			p.used -= c
 			p.secUsed[it.sec] -= c
 			p.kept = append(p.kept[:k], p.kept[k+1:]...)
@@ -176,4 +176,9 @@ func (p *packer) drop() bool {
 	}
 	p.kept = append(p.kept[:w], p.kept[w+1:]...)
 	return true
+}
+
+// lineCost is what an item's line costs in a summary.
+func lineCost(c tokens.Counter, text string) int {
+	return c.Count("- " + text + "\n")
 }
