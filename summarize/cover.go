@@ -75,34 +75,45 @@ func cover(us []*unit, n int, cost func(*unit) int) []*unit {
 // unitConcepts returns each unit's distinct concepts, by id, and each
 // concept's worth; a concept said in one sentence only is dropped.
 func unitConcepts(us []*unit) ([][]int32, []float64) {
-	ids := map[string]int32{}
-	stems := map[string]string{}
+	type word struct {
+		stem int32 // the id of its stem
+		stop bool
+	}
+	words := map[string]word{}
+	stems := map[string]int32{}
+	ids := map[[2]int32]int32{} // concept ids by pair of stem ids
 	var count []int
 	concepts := make([][]int32, len(us))
+	var ws []word
 	for i, u := range us {
-		ss := make([]string, len(u.words))
-		stop := make([]bool, len(u.words))
-		words := 0
-		for k, w := range u.words {
-			s, ok := stems[w]
+		ws = ws[:0]
+		content := 0
+		for _, w := range u.words {
+			x, ok := words[w]
 			if !ok {
-				s = porter.StemString(w)
-				stems[w] = s
+				s := porter.StemString(w)
+				id, ok := stems[s]
+				if !ok {
+					id = int32(len(stems))
+					stems[s] = id
+				}
+				x = word{id, stopWords.Has(w)}
+				words[w] = x
 			}
-			ss[k] = s
-			if stop[k] = stopWords.Has(w); !stop[k] {
-				words++
+			ws = append(ws, x)
+			if !x.stop {
+				content++
 			}
 		}
-		if words < minWords {
+		if content < minWords {
 			continue
 		}
 		var row []int32
-		for k := 1; k < len(ss); k++ {
-			if stop[k-1] && stop[k] {
+		for k := 1; k < len(ws); k++ {
+			if ws[k-1].stop && ws[k].stop {
 				continue
 			}
-			key := ss[k-1] + " " + ss[k]
+			key := [2]int32{ws[k-1].stem, ws[k].stem}
 			id, ok := ids[key]
 			if !ok {
 				id = int32(len(count))

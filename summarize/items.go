@@ -361,13 +361,14 @@ func distinct(ss []said) []said {
 func proseItems(s *session, lx *acts.Lexicon, opt Options) []item {
 	texts := append(append([]said(nil), s.requests...), s.prose...)
 	sort.SliceStable(texts, func(a, b int) bool { return texts[a].at < texts[b].at })
-	us := proseUnits(texts, lx)
+	us := splitUnits(texts, lx)
 	n := opt.TargetTokens / 8
 	cost := func(u *unit) int { return lineCost(opt.Counter, clipRunes(u.text, 400)) }
 	chosen := cover(us, n, cost)
 	if len(chosen) < n {
 		// Too short a conversation for its concepts to recur, or all
 		// covered: the rest follow by score, novel ones first.
+		rank(us)
 		taken := map[*unit]bool{}
 		for _, u := range chosen {
 			taken[u] = true

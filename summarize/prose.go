@@ -58,11 +58,19 @@ const (
 // proseUnits splits said texts into units, dropping stall words and
 // sentences too short to carry content, and scores them.
 func proseUnits(texts []said, lx *acts.Lexicon) []*unit {
+	us := splitUnits(texts, lx)
+	rank(us)
+	return us
+}
+
+// splitUnits splits said texts into units with their cues and TF-IDF
+// vectors, dropping stall words and sentences too short to carry
+// content; rank scores them.
+func splitUnits(texts []said, lx *acts.Lexicon) []*unit {
 	var us []*unit
 	for _, t := range texts {
 		for _, s := range sentences(t.text) {
-			s = compress(s, lx)
-			w := acts.Words(s)
+			s, w := compress(s, lx)
 			if len(w) < 2 {
 				continue
 			}
@@ -105,7 +113,11 @@ func proseUnits(texts []said, lx *acts.Lexicon) []*unit {
 			kept = append(kept, u)
 		}
 	}
-	us = kept
+	return kept
+}
+
+// rank scores units by their centrality, cues and content.
+func rank(us []*unit) {
 	centrality(us)
 	for _, u := range us {
 		u.score = u.cent + actWeight*math.Tanh(u.actW) + contentWeight*math.Min(1, float64(u.content)/8)
@@ -113,7 +125,6 @@ func proseUnits(texts []said, lx *acts.Lexicon) []*unit {
 			u.score += userWeight
 		}
 	}
-	return us
 }
 
 // compress removes backchannel and stall phrases (the lexicon's
@@ -121,16 +132,23 @@ func proseUnits(texts []said, lx *acts.Lexicon) []*unit {
 // apart: opening the sentence, set off by commas, or, for the short stall
 // words, anywhere; and stammered repeats ("the the"). An entry's fitted
 // weight does not matter here: it says how often a sentence holding the
-// phrase is kept, not whether the phrase says anything.
-func compress(s string, lx *acts.Lexicon) string {
+// phrase is kept, not whether the phrase says anything. It returns the
+// text left and its words, as acts.Words splits them.
+func compress(s string, lx *acts.Lexicon) (string, []string) {
 	fields := strings.Fields(s)
-	words := make([]string, len(fields)) // each field's one word, or ""
+	all := make([]string, 0, len(fields)+2) // the words of every field, in order
+	at := make([]int, len(fields)+1)        // fields[i]'s words are all[at[i]:at[i+1]]
+	words := make([]string, len(fields))    // each field's one word, or ""
 	for i, f := range fields {
-		if w := acts.Words(f); len(w) == 1 {
-			words[i] = w[0]
+		at[i] = len(all)
+		all = acts.AppendWords(all, f)
+		if len(all)-at[i] == 1 {
+			words[i] = all[at[i]]
 		}
 	}
+	at[len(fields)] = len(all)
 	out := fields[:0:0]
+	kept := make([]string, 0, len(all))
 	for i := 0; i < len(fields); {
 		if n := stallAt(fields, words, i, len(out) == 0, lx); n > 0 {
 			i += n
@@ -142,12 +160,13 @@ func compress(s string, lx *acts.Lexicon) string {
 			continue
 		}
 		out = append(out, f)
+		kept = append(kept, all[at[i-1]:at[i]]...)
 	}
 	r := strings.TrimLeft(strings.Join(out, " "), ",.;:- ")
 	if r != "" && r[0] >= 'a' && r[0] <= 'z' {
 		r = strings.ToUpper(r[:1]) + r[1:]
 	}
-	return r
+	return r, kept
 }
 
 // stallAt returns how many fields from i make a stall phrase to drop, or 0.
@@ -160,13 +179,15 @@ func stallAt(fields, words []string, i int, opening bool, lx *acts.Lexicon) int 
 		} else {
 			key += " " + words[i+n-1]
 		}
-		e, ok := lx.Lookup(key)
-		if !ok || e.Class != acts.Backchannel {
-			continue
+		e, ok, more := lx.Lookup(key)
+		if ok && e.Class == acts.Backchannel {
+			apart := opening || strings.HasSuffix(fields[i+n-1], ",") || (i > 0 && strings.HasSuffix(fields[i-1], ","))
+			if apart || n == 1 && len(words[i]) <= 2 {
+				best = n
+			}
 		}
-		apart := opening || strings.HasSuffix(fields[i+n-1], ",") || (i > 0 && strings.HasSuffix(fields[i-1], ","))
-		if apart || n == 1 && len(words[i]) <= 2 {
-			best = n
+		if !more {
+			break
 		}
 	}
 	return best

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Classes of the lexicon (acts.tsv). A sentence's acts decide
@@ -35,9 +36,18 @@ var actsTSV string
 // Lexicon is a dialogue-act lexicon: word sequences (1 to 3 words, lower
 // case) with a class and a weight. It is immutable once loaded.
 type Lexicon struct {
-	// entries maps a word sequence joined by single spaces to its entry.
-	entries map[string]Entry
-	maxLen  int
+	// seqs maps a word sequence joined by single spaces to its entry and
+	// to whether a longer entry begins with it ("you" of "you know"), so
+	// a scan stops at the first word no entry goes on from.
+	seqs   map[string]seq
+	maxLen int
+}
+
+// seq is what the lexicon knows of one word sequence.
+type seq struct {
+	e    Entry
+	ok   bool // e is an entry
+	more bool // a longer entry begins with the sequence
 }
 
 // Entry is one lexicon line.
@@ -65,7 +75,7 @@ var Default = sync.OnceValue(func() *Lexicon {
 // Parse reads lexicon lines "words<TAB>class<TAB>weight"; blank
 // lines and lines starting with # are skipped.
 func Parse(text string) (*Lexicon, error) {
-	lx := &Lexicon{entries: map[string]Entry{}}
+	lx := &Lexicon{seqs: map[string]seq{}}
 	sc := bufio.NewScanner(strings.NewReader(text))
 	n := 0
 	for sc.Scan() {
@@ -87,10 +97,18 @@ func Parse(text string) (*Lexicon, error) {
 			return nil, fmt.Errorf("line %d: %q must have 1 to 3 words", n, f[0])
 		}
 		key := strings.Join(words, " ")
-		if _, dup := lx.entries[key]; dup {
+		if lx.seqs[key].ok {
 			return nil, fmt.Errorf("line %d: %q listed twice", n, key)
 		}
-		lx.entries[key] = Entry{Words: key, Class: strings.TrimSpace(f[1]), Weight: w}
+		q := lx.seqs[key]
+		q.e, q.ok = Entry{Words: key, Class: strings.TrimSpace(f[1]), Weight: w}, true
+		lx.seqs[key] = q
+		for k := 1; k < len(words); k++ {
+			p := strings.Join(words[:k], " ")
+			q := lx.seqs[p]
+			q.more = true
+			lx.seqs[p] = q
+		}
 		lx.maxLen = max(lx.maxLen, len(words))
 	}
 	return lx, sc.Err()
@@ -98,9 +116,11 @@ func Parse(text string) (*Lexicon, error) {
 
 // Entries returns the lexicon's entries in no particular order.
 func (lx *Lexicon) Entries() []Entry {
-	out := make([]Entry, 0, len(lx.entries))
-	for _, e := range lx.entries {
-		out = append(out, e)
+	var out []Entry
+	for _, q := range lx.seqs {
+		if q.ok {
+			out = append(out, q.e)
+		}
 	}
 	return out
 }
@@ -118,8 +138,11 @@ func (lx *Lexicon) Match(words []string) []Hit {
 			} else {
 				key += " " + words[i+n-1]
 			}
-			e, ok := lx.entries[key]
-			if !ok {
+			q := lx.seqs[key]
+			if !q.ok {
+				if !q.more {
+					break
+				}
 				continue
 			}
 			if seen == nil {
@@ -129,7 +152,7 @@ func (lx *Lexicon) Match(words []string) []Hit {
 				continue
 			}
 			seen[key] = true
-			out = append(out, Hit{Entry: e, Pos: i})
+			out = append(out, Hit{Entry: q.e, Pos: i})
 		}
 	}
 	return out
@@ -138,34 +161,63 @@ func (lx *Lexicon) Match(words []string) []Hit {
 // Words splits text into lower-case words: runs of letters, digits and
 // apostrophes (’ read as '), with leading and trailing apostrophes trimmed.
 // It is the tokenization the lexicon is matched and fitted with.
-func Words(text string) []string {
-	var out []string
-	start := -1
-	flush := func(end int) {
-		if start < 0 {
-			return
-		}
-		w := strings.Trim(strings.ReplaceAll(strings.ToLower(text[start:end]), "’", "'"), "'")
+func Words(text string) []string { return AppendWords(nil, text) }
+
+// AppendWords appends the words of text, as Words splits them, to out.
+func AppendWords(out []string, text string) []string {
+	for start, end := 0, 0; start < len(text); start = end {
+		var w string
+		w, end = next(text, start)
 		if w != "" {
 			out = append(out, w)
 		}
-		start = -1
 	}
-	for i, r := range text {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’' {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		flush(i)
-	}
-	flush(len(text))
 	return out
 }
 
-// Lookup returns the entry for a word sequence as Words writes it.
-func (lx *Lexicon) Lookup(words string) (Entry, bool) {
-	e, ok := lx.entries[words]
-	return e, ok
+// next returns the word of the run of word characters at or after
+// text[i:] ("" when the run trims to nothing) and the index after it.
+func next(text string, i int) (string, int) {
+	isWord := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’' }
+	for i < len(text) {
+		r, n := utf8.DecodeRuneInString(text[i:])
+		if isWord(r) {
+			break
+		}
+		i += n
+	}
+	start, ascii, upper := i, true, false
+	for i < len(text) {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '\'') {
+				if !('A' <= c && c <= 'Z') {
+					break
+				}
+				upper = true
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(text[i:])
+		if !isWord(r) {
+			break
+		}
+		ascii = false
+		i += n
+	}
+	w := text[start:i]
+	if !ascii {
+		w = strings.ReplaceAll(strings.ToLower(w), "’", "'")
+	} else if upper {
+		w = strings.ToLower(w)
+	}
+	return strings.Trim(w, "'"), i
+}
+
+// Lookup returns the entry for a word sequence as Words writes it, and
+// whether a longer entry begins with it.
+func (lx *Lexicon) Lookup(words string) (e Entry, ok, more bool) {
+	q := lx.seqs[words]
+	return q.e, q.ok, q.more
 }

@@ -14,10 +14,16 @@ func TestWords(t *testing.T) {
 		{"Let’s decide — OK?", []string{"let's", "decide", "ok"}},
 		{"'quoted' words", []string{"quoted", "words"}},
 		{"", nil},
+		{"ÉCOLE Straße’s 42", []string{"école", "straße's", "42"}},
+		{"-- '' !", nil},
+		{"Um,", []string{"um"}},
 	}
 	for _, tt := range tests {
 		if got := Words(tt.in); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("Words(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if got := AppendWords([]string{"x"}, tt.in); !reflect.DeepEqual(got, append([]string{"x"}, tt.want...)) {
+			t.Errorf("AppendWords(x, %q) = %q", tt.in, got)
 		}
 	}
 }
@@ -26,6 +32,12 @@ func TestParseAndMatch(t *testing.T) {
 	lx, err := Parse("# c\nwe decided\tdecision\t1.5\nuh-huh\tbackchannel\t-2\nlet's go with\tdecision\t0.5\n")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if _, ok, more := lx.Lookup("let's go"); ok || !more {
+		t.Errorf("Lookup(let's go) = %v, %v; want a prefix only", ok, more)
+	}
+	if _, ok, more := lx.Lookup("we decided"); !ok || more {
+		t.Errorf("Lookup(we decided) = %v, %v; want an entry only", ok, more)
 	}
 	hits := lx.Match(Words("So we decided, let's go with it; we decided."))
 	if len(hits) != 2 || hits[0].Words != "we decided" || hits[1].Words != "let's go with" || hits[1].Pos != 3 {
