@@ -22,6 +22,7 @@ func TestIntents(t *testing.T) {
 		{"why did we pick PostgreSQL?", []string{"adr", "decision", "decisions"}},
 		{"what's still left to do before launch", []string{"blocked", "next", "pending", "task", "todo"}},
 		{"what broke in the migration and how was it fixed", []string{"bug", "error", "fix", "incident"}},
+		{"when did we ship the importer", []string{"done"}},
 		{"tell me about the invoice pages", nil},
 	} {
 		var got []string

@@ -117,3 +117,19 @@ func TestWrittenWeighsLessThanTagged(t *testing.T) {
 		}
 	}
 }
+
+// TestWhenAsksForDone: a question asking when something happened is
+// answered by the record of it done, not by the plan to do it that
+// shares its words.
+func TestWhenAsksForDone(t *testing.T) {
+	now := time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC)
+	ws := loggedWorkspace(t, now,
+		memory.Entry{Date: "2026-11-20", Time: "09:00", Agent: "code", Tags: []string{"done"}, Text: "Shipped the CSV importer to production, after the parser review and a last pass over its docs."},
+		memory.Entry{Date: "2026-11-18", Time: "10:00", Agent: "planner", Tags: []string{"context"}, Text: "The CSV importer ships this week."},
+	)
+	e := openIndexed(t, ws)
+	rs := search(t, e, Query{Text: "when did we ship the CSV importer?", TopK: 5})
+	if len(rs) < 2 || !strings.Contains(rs[0].Snippet, "production") {
+		t.Fatalf("want the record of it done first, got %+v", rs)
+	}
+}
