@@ -16,14 +16,12 @@ import (
 // user's requests, the latest todo list and plan, files changed, commits,
 // errors); and prose, ranked by centrality and dialogue-act cues (see
 // doc.go). Items fill the sections up to their shares of the target size,
-// the best remaining items take the rest.
-type Extractive struct {
-	lexicon *acts.Lexicon
-}
+// the best remaining items take the rest. It judges prose with the
+// embedded dialogue-act lexicon (acts.Default).
+type Extractive struct{}
 
-// NewExtractive returns the extractive summarizer with the embedded
-// dialogue-act lexicon.
-func NewExtractive() *Extractive { return &Extractive{lexicon: acts.Default()} }
+// NewExtractive returns the extractive summarizer.
+func NewExtractive() *Extractive { return &Extractive{} }
 
 // agentShares are the first claims on the budget, in percent, of the
 // sections of an agent session.
@@ -39,15 +37,12 @@ var proseShares = map[string]int{
 }
 
 // Summarize implements Summarizer.
-func (e *Extractive) Summarize(ctx context.Context, msgs []conv.Message, opt Options) (*Summary, error) {
+func (*Extractive) Summarize(ctx context.Context, msgs []conv.Message, opt Options) (*Summary, error) {
 	opt = opt.withDefaults()
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("extractive summary: %w", err)
 	}
-	lx := e.lexicon
-	if lx == nil {
-		lx = acts.Default()
-	}
+	lx := acts.Default()
 	s := readSession(msgs)
 	var items []item
 	shares := proseShares
@@ -56,7 +51,7 @@ func (e *Extractive) Summarize(ctx context.Context, msgs []conv.Message, opt Opt
 		shares = agentShares
 	}
 	if s.tools > 0 {
-		items = append(items, sessionItems(s, lx, opt)...)
+		items = append(items, sessionItems(s, lx)...)
 		shares = agentShares
 	} else {
 		items = append(items, proseItems(s, lx, opt)...)
@@ -64,8 +59,7 @@ func (e *Extractive) Summarize(ctx context.Context, msgs []conv.Message, opt Opt
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("extractive summary: %w", err)
 	}
-	today := opt.Now.Format(time.DateOnly)
-	items = append(items, previousItems(opt, today)...)
+	items = append(items, previousItems(opt)...)
 	items = dedupe(items)
 
 	header := fmt.Sprintf("_Updated %s · %d messages summarized_", opt.Now.Format("2006-01-02 15:04"), len(msgs))
@@ -82,7 +76,7 @@ func (e *Extractive) Summarize(ctx context.Context, msgs []conv.Message, opt Opt
 // previousItems carries over the items of the previous summary that are
 // younger than KeepDays, below fresh items. What was current then is not
 // carried: the new conversation says what is current now.
-func previousItems(opt Options, today string) []item {
+func previousItems(opt Options) []item {
 	if strings.TrimSpace(opt.Previous) == "" {
 		return nil
 	}

@@ -1,6 +1,8 @@
 package summarize
 
 import (
+	"cmp"
+	"maps"
 	"math"
 	"path"
 	"regexp"
@@ -37,7 +39,7 @@ const (
 )
 
 // sessionItems are the candidate lines of an agent session's summary.
-func sessionItems(s *session, lx *acts.Lexicon, opt Options) []item {
+func sessionItems(s *session, lx *acts.Lexicon) []item {
 	var out []item
 	rec := func(at int) float64 { return float64(at+1) / float64(max(1, s.n)) }
 	reqs := distinct(s.requests)
@@ -81,11 +83,8 @@ func sessionItems(s *session, lx *acts.Lexicon, opt Options) []item {
 	}
 	if n := len(s.branches); n > 0 {
 		out = append(out, item{sec: SecCurrent, text: "Branch: " + s.branches[n-1], score: 91, at: 5})
-		var older []string
-		for i := n - 2; i >= 0; i-- {
-			older = append(older, s.branches[i])
-		}
-		if len(older) > 0 {
+		if older := slices.Clone(s.branches[:n-1]); len(older) > 0 {
+			slices.Reverse(older)
 			out = append(out, item{sec: SecContext, label: "Branches", names: mergeNames(nil, older), score: 55, share: 2})
 		}
 	}
@@ -147,10 +146,8 @@ func sessionItems(s *session, lx *acts.Lexicon, opt Options) []item {
 	}
 	// Files changed, the latest first, then the paths the user and the
 	// assistant named.
-	names := make([]string, 0, len(s.files))
-	for i := len(s.files) - 1; i >= 0; i-- {
-		names = append(names, s.files[i])
-	}
+	names := slices.Clone(s.files)
+	slices.Reverse(names)
 	names = mergeNames(names, namedPaths(s))
 	if len(names) > 0 {
 		out = append(out, item{sec: SecContext, label: "Files", names: names, score: 70, share: 9})
@@ -167,11 +164,11 @@ func sessionItems(s *session, lx *acts.Lexicon, opt Options) []item {
 	for _, u := range us {
 		u.score += recencyWeight * rec(u.at)
 	}
-	for i, u := range pick(us, limitPick(40)) {
+	for i, u := range pick(us, 40) {
 		out = append(out, item{sec: SecPoints, text: clipRunes(u.text, itemRunes), score: 20 - float64(i)*0.1, at: u.at})
 	}
 	// The rest of the assistant's prose, below its reports.
-	for i, u := range pick(proseUnits(s.prose, lx), limitPick(30)) {
+	for i, u := range pick(proseUnits(s.prose, lx), 30) {
 		out = append(out, item{sec: SecPoints, text: clipRunes(u.text, itemRunes), score: 10 - float64(i)*0.1, at: u.at})
 	}
 	// Decisions and tasks stated anywhere in the user's and the
@@ -214,9 +211,7 @@ func recentSteps(s *session, k int) string {
 			steps = append(steps, strings.Join(ss[:min(n, len(ss))], " "))
 		}
 	}
-	for a, b := 0, len(steps)-1; a < b; a, b = a+1, b-1 {
-		steps[a], steps[b] = steps[b], steps[a]
-	}
+	slices.Reverse(steps)
 	return oneLine(strings.Join(steps, " "))
 }
 
@@ -239,18 +234,13 @@ func planGist(plan string) string {
 // tool output): by how late and how often they were named, the user's
 // words counting double. Names of changed files are left to Files.
 func sessionIDs(s *session) []string {
-	type stat struct {
-		score float64
-		first int
-	}
-	st := map[string]*stat{}
+	score := map[string]float64{}
 	files := map[string]bool{}
 	for _, f := range s.files {
 		files[path.Base(f)] = true
 		files[strings.TrimSuffix(path.Base(f), path.Ext(f))] = true
 	}
-	texts := append(append([]said(nil), s.requests...), s.prose...)
-	for _, t := range texts {
+	for _, t := range slices.Concat(s.requests, s.prose) {
 		w := 1.0
 		if t.user {
 			w = 2
@@ -260,23 +250,12 @@ func sessionIDs(s *session) []string {
 			if files[id] || files[path.Base(id)] || len(pathsIn(id)) > 0 {
 				continue
 			}
-			x := st[id]
-			if x == nil {
-				x = &stat{first: t.at}
-				st[id] = x
-			}
-			x.score += w
+			score[id] += w
 		}
 	}
-	ids := make([]string, 0, len(st))
-	for id := range st {
-		ids = append(ids, id)
-	}
-	sort.Slice(ids, func(a, b int) bool {
-		if st[ids[a]].score != st[ids[b]].score {
-			return st[ids[a]].score > st[ids[b]].score
-		}
-		return ids[a] < ids[b]
+	ids := slices.Collect(maps.Keys(score))
+	slices.SortFunc(ids, func(a, b string) int {
+		return cmp.Or(cmp.Compare(score[b], score[a]), strings.Compare(a, b))
 	})
 	return ids
 }
@@ -285,7 +264,7 @@ func sessionIDs(s *session) []string {
 // first, then the latest first; paths of edited files (already listed by
 // their short names) are left out.
 func namedPaths(s *session) []string {
-	texts := append(append([]said(nil), s.requests...), s.prose...)
+	texts := slices.Concat(s.requests, s.prose)
 	sort.SliceStable(texts, func(a, b int) bool {
 		if texts[a].user != texts[b].user {
 			return texts[a].user
@@ -314,16 +293,13 @@ func namedPaths(s *session) []string {
 func sessionLinks(s *session) []string {
 	count := map[string]int{}
 	last := map[string]int{}
-	for _, t := range append(append([]said(nil), s.requests...), s.prose...) {
+	for _, t := range slices.Concat(s.requests, s.prose) {
 		for _, u := range urlsIn(t.text) {
 			count[u]++
 			last[u] = max(last[u], t.at)
 		}
 	}
-	out := make([]string, 0, len(count))
-	for u := range count {
-		out = append(out, u)
-	}
+	out := slices.Collect(maps.Keys(count))
 	sort.Slice(out, func(a, b int) bool {
 		x, y := out[a], out[b]
 		switch {
@@ -359,7 +335,7 @@ func distinct(ss []said) []said {
 // (a meeting, a chat): its sentences in the order concept coverage takes
 // them, each filed by its dialogue-act cue.
 func proseItems(s *session, lx *acts.Lexicon, opt Options) []item {
-	texts := append(append([]said(nil), s.requests...), s.prose...)
+	texts := slices.Concat(s.requests, s.prose)
 	sort.SliceStable(texts, func(a, b int) bool { return texts[a].at < texts[b].at })
 	us := splitUnits(texts, lx)
 	n := opt.TargetTokens / 8
@@ -369,32 +345,14 @@ func proseItems(s *session, lx *acts.Lexicon, opt Options) []item {
 		// Too short a conversation for its concepts to recur, or all
 		// covered: the rest follow by score, novel ones first.
 		rank(us)
-		taken := map[*unit]bool{}
-		for _, u := range chosen {
-			taken[u] = true
-		}
-		var rest []*unit
-		for _, u := range us {
-			if !taken[u] {
-				rest = append(rest, u)
-			}
-		}
-		chosen = append(chosen, pick(rest, limitPick(n-len(chosen)))...)
+		rest := slices.DeleteFunc(slices.Clone(us), func(u *unit) bool { return slices.Contains(chosen, u) })
+		chosen = append(chosen, pick(rest, n-len(chosen))...)
 	}
 	var out []item
 	for i, u := range chosen {
 		out = append(out, item{sec: proseSection(u), text: clipRunes(u.text, 400), score: 50 - float64(i)*0.01, at: u.at})
 	}
 	return out
-}
-
-// limitPick stops a pick after n units.
-func limitPick(n int) func(*unit) (bool, bool) {
-	k := 0
-	return func(*unit) (bool, bool) {
-		k++
-		return true, k > n
-	}
 }
 
 // proseSection files a sentence by its strongest cue: a decision cue

@@ -330,18 +330,15 @@ func lexRank(us []*unit, top []int) []float64 {
 		w  float64
 	}
 	adj := make([][]edge, n)
-	for a := 0; a < n; a++ {
+	sum := make([]float64, n) // the weights of each unit's edges
+	for a := range n {
 		for b := a + 1; b < n; b++ {
 			if c := cosine(us[top[a]].vec, us[top[b]].vec); c > simThreshold {
 				adj[a] = append(adj[a], edge{b, c})
 				adj[b] = append(adj[b], edge{a, c})
+				sum[a] += c
+				sum[b] += c
 			}
-		}
-	}
-	sum := make([]float64, n)
-	for a := range adj {
-		for _, e := range adj[a] {
-			sum[a] += e.w
 		}
 	}
 	p := make([]float64, n)
@@ -366,18 +363,16 @@ func lexRank(us []*unit, top []int) []float64 {
 	return p
 }
 
-// pick selects units by maximal marginal relevance: the best score,
-// less its similarity to what is already picked, until keep says stop.
-// keep is called with each candidate and returns false to end or skip
-// (ok false, stop false) it.
-func pick(us []*unit, keep func(u *unit) (ok, stop bool)) []*unit {
+// pick selects up to n units by maximal marginal relevance: the best
+// score, less its similarity to what is already picked.
+func pick(us []*unit, n int) []*unit {
 	cand := append([]*unit(nil), us...)
 	sort.SliceStable(cand, func(a, b int) bool { return cand[a].score > cand[b].score })
 	cand = cand[:min(len(cand), maxPool)]
 	var out []*unit
 	maxSim := make([]float64, len(cand))
 	used := make([]bool, len(cand))
-	for {
+	for len(out) < n {
 		best, bestV := -1, math.Inf(-1)
 		for i, u := range cand {
 			if used[i] {
@@ -392,16 +387,9 @@ func pick(us []*unit, keep func(u *unit) (ok, stop bool)) []*unit {
 			}
 		}
 		if best < 0 {
-			return out
+			break
 		}
 		used[best] = true
-		ok, stop := keep(cand[best])
-		if stop {
-			return out
-		}
-		if !ok {
-			continue
-		}
 		out = append(out, cand[best])
 		for i, u := range cand {
 			if !used[i] {
@@ -409,4 +397,5 @@ func pick(us []*unit, keep func(u *unit) (ok, stop bool)) []*unit {
 			}
 		}
 	}
+	return out
 }
