@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	_ "embed"
 	"math"
+	"slices"
 
 	porter "github.com/blevesearch/go-porterstemmer"
 
@@ -120,7 +121,7 @@ func unitConcepts(us []*unit) ([][]int32, []float64) {
 				ids[key] = id
 				count = append(count, 0)
 			}
-			if !containsID(row, id) {
+			if !slices.Contains(row, id) {
 				row = append(row, id)
 				count[id]++
 			}
@@ -175,12 +176,3 @@ var stopWordsFile string
 
 // stopWords are the function words of stopwords.txt.
 var stopWords = wordset.Parse(stopWordsFile)
-
-func containsID(row []int32, id int32) bool {
-	for _, x := range row {
-		if x == id {
-			return true
-		}
-	}
-	return false
-}

@@ -1,6 +1,7 @@
 package summarize
 
 import (
+	"cmp"
 	"regexp"
 )
 
@@ -28,7 +29,7 @@ func hostItems(text string) []item {
 		}
 		body := text[loc[1]:end]
 		sec := canonicalSection(title)
-		rank := hostRank(sec)
+		rank := cmp.Or(hostRanks[sec], 3)
 		for i, s := range sentences(body) {
 			if len(s) < 8 {
 				continue
@@ -39,19 +40,5 @@ func hostItems(text string) []item {
 	return out
 }
 
-// hostRank orders the host's sections (higher first).
-func hostRank(sec string) float64 {
-	switch sec {
-	case SecRequests:
-		return 9
-	case SecCurrent:
-		return 8
-	case SecTasks:
-		return 7
-	case SecErrors:
-		return 6
-	case SecContext:
-		return 4
-	}
-	return 3
-}
+// hostRanks order the host's sections (higher first; 3 for the rest).
+var hostRanks = map[string]float64{SecRequests: 9, SecCurrent: 8, SecTasks: 7, SecErrors: 6, SecContext: 4}

@@ -2,6 +2,7 @@ package summarize
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	_ "embed"
 	"encoding/json"
@@ -78,22 +79,12 @@ type LLM struct {
 func NewLLM(cfg LLMConfig, logger *slog.Logger) (*LLM, error) {
 	switch cfg.Provider {
 	case ProviderOpenAI:
-		if cfg.Model == "" {
-			cfg.Model = DefaultOpenAIModel
-		}
-		if cfg.APIKeyEnv == "" {
-			cfg.APIKeyEnv = "OPENAI_API_KEY"
-		}
+		cfg.Model = cmp.Or(cfg.Model, DefaultOpenAIModel)
+		cfg.APIKeyEnv = cmp.Or(cfg.APIKeyEnv, "OPENAI_API_KEY")
 	case ProviderAnthropic:
-		if cfg.Model == "" {
-			cfg.Model = DefaultAnthropicModel
-		}
-		if cfg.APIKeyEnv == "" {
-			cfg.APIKeyEnv = "ANTHROPIC_API_KEY"
-		}
-		if cfg.BaseURL == "" {
-			cfg.BaseURL = DefaultAnthropicBaseURL
-		}
+		cfg.Model = cmp.Or(cfg.Model, DefaultAnthropicModel)
+		cfg.APIKeyEnv = cmp.Or(cfg.APIKeyEnv, "ANTHROPIC_API_KEY")
+		cfg.BaseURL = cmp.Or(cfg.BaseURL, DefaultAnthropicBaseURL)
 	default:
 		return nil, fmt.Errorf("summarizer: unknown LLM provider %q (want openai or anthropic)", cfg.Provider)
 	}
@@ -134,29 +125,22 @@ func (l *LLM) Summarize(ctx context.Context, msgs []conv.Message, opt Options) (
 	return s, nil
 }
 
-// method names the summarizer in Summary.Method.
-func (l *LLM) method() string { return "llm:" + l.cfg.Provider + "/" + l.cfg.Model }
-
 func (l *LLM) ask(ctx context.Context, msgs []conv.Message, opt Options) (string, error) {
 	key := l.cfg.Getenv(l.cfg.APIKeyEnv)
-	base := l.cfg.BaseURL
-	if key == "" && (l.cfg.Provider == ProviderAnthropic || base == "" || base == DefaultOpenAIBaseURL) {
+	base := cmp.Or(l.cfg.BaseURL, DefaultOpenAIBaseURL)
+	if key == "" && (l.cfg.Provider == ProviderAnthropic || base == DefaultOpenAIBaseURL) {
 		return "", fmt.Errorf("%s is not set", l.cfg.APIKeyEnv)
-	}
-	if base == "" {
-		base = DefaultOpenAIBaseURL
 	}
 	ctx, cancel := context.WithTimeout(ctx, l.cfg.Timeout)
 	defer cancel()
+	base = strings.TrimRight(base, "/")
 	system := instructions(opt)
 	user := l.prompt(msgs, opt)
 	maxOut := opt.TargetTokens*2 + 200
-	switch l.cfg.Provider {
-	case ProviderAnthropic:
-		return l.anthropic(ctx, strings.TrimRight(base, "/")+"/v1/messages", key, system, user, maxOut)
-	default:
-		return l.openai(ctx, strings.TrimRight(base, "/")+"/chat/completions", key, system, user, maxOut)
+	if l.cfg.Provider == ProviderAnthropic {
+		return l.anthropic(ctx, base+"/v1/messages", key, system, user, maxOut)
 	}
+	return l.openai(ctx, base+"/chat/completions", key, system, user, maxOut)
 }
 
 // llmPrompt holds the LLM summarizer's prompt texts (llm_prompt.tmpl):
@@ -242,8 +226,8 @@ func (l *LLM) finish(text string, msgs []conv.Message, opt Options) *Summary {
 			md = Render(header, secs)
 		}
 	}
-	dates := itemDates(secs, opt)
-	return &Summary{Markdown: md, Tokens: opt.Counter.Count(md), Sections: secs, Method: l.method(), Dates: dates}
+	return &Summary{Markdown: md, Tokens: opt.Counter.Count(md), Sections: secs, Method: "llm:" + l.cfg.Provider + "/" + l.cfg.Model,
+		Dates: itemDates(secs, opt)}
 }
 
 func (l *LLM) post(ctx context.Context, url string, body any, header http.Header, out any) error {
@@ -270,7 +254,6 @@ func (l *LLM) post(ctx context.Context, url string, body any, header http.Header
 		var e struct {
 			Error struct {
 				Message string `json:"message"`
-				Type    string `json:"type"`
 			} `json:"error"`
 		}
 		msg := strings.TrimSpace(string(data))
@@ -307,7 +290,6 @@ func (l *LLM) openai(ctx context.Context, url, key, system, user string, maxOut 
 			Message struct {
 				Content string `json:"content"`
 			} `json:"message"`
-			FinishReason string `json:"finish_reason"`
 		} `json:"choices"`
 	}
 	if err := l.post(ctx, url, body, h, &resp); err != nil {
@@ -334,7 +316,6 @@ func (l *LLM) anthropic(ctx context.Context, url, key, system, user string, maxO
 			Type string `json:"type"`
 			Text string `json:"text"`
 		} `json:"content"`
-		StopReason string `json:"stop_reason"`
 	}
 	if err := l.post(ctx, url, body, h, &resp); err != nil {
 		return "", err

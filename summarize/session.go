@@ -319,7 +319,7 @@ func (s *session) readResult(call, p conv.Part, at int, lastErr *int) {
 			s.prose = append(s.prose, said{text: p.Text, at: at})
 		}
 		for i := range s.errors {
-			if !s.errors[i].resolved && sameKind(s.errors[i].call, what) {
+			if sameKind(s.errors[i].call, what) {
 				s.errors[i].resolved = true
 			}
 		}
@@ -367,31 +367,21 @@ var (
 // their first two words agree.
 func sameKind(a, b string) bool {
 	fa, fb := strings.Fields(a), strings.Fields(b)
-	if len(fa) > 2 {
-		fa = fa[:2]
-	}
-	if len(fb) > 2 {
-		fb = fb[:2]
-	}
-	return strings.Join(fa, " ") == strings.Join(fb, " ")
+	return slices.Equal(fa[:min(len(fa), 2)], fb[:min(len(fb), 2)])
 }
 
 // commitOf returns the index of the commit made by tool call id, or -1.
 func (s *session) commitOf(id string) int {
-	for k, c := range s.commits {
-		if c.call == id && id != "" {
-			return k
-		}
+	if id == "" {
+		return -1
 	}
-	return -1
+	return slices.IndexFunc(s.commits, func(c said) bool { return c.call == id })
 }
 
+// touch moves file to the end of the files changed.
 func (s *session) touch(file string) {
-	for i, f := range s.files {
-		if f == file {
-			s.files = append(s.files[:i], s.files[i+1:]...)
-			break
-		}
+	if i := slices.Index(s.files, file); i >= 0 {
+		s.files = slices.Delete(s.files, i, i+1)
 	}
 	s.files = append(s.files, file)
 }
@@ -425,8 +415,8 @@ func shortNames(files []string) []string {
 
 // relativeTo makes file relative to dir when it is under it.
 func relativeTo(dir, file string) string {
-	if dir != "" && strings.HasPrefix(file, strings.TrimRight(dir, "/")+"/") {
-		return file[len(strings.TrimRight(dir, "/"))+1:]
+	if rest, ok := strings.CutPrefix(file, strings.TrimRight(dir, "/")+"/"); ok && dir != "" {
+		return rest
 	}
 	return file
 }

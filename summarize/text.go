@@ -1,6 +1,7 @@
 package summarize
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -77,8 +78,7 @@ func abbreviation(s string) bool {
 // stripMarkup removes a line's list marker, heading marks, checkbox and
 // emphasis characters.
 func stripMarkup(t string) string {
-	t = strings.TrimLeft(t, "#>")
-	t = strings.TrimSpace(t)
+	t = strings.TrimSpace(strings.TrimLeft(t, "#>"))
 	for _, p := range []string{"- [ ] ", "- [x] ", "- [X] ", "- ", "* ", "+ "} {
 		if strings.HasPrefix(t, p) {
 			t = t[len(p):]
@@ -241,11 +241,7 @@ func pathsIn(s string) []string {
 			ext = last[i+1:]
 		}
 		hasExt := len(ext) >= 1 && len(ext) <= 8 && !allDigits(ext) && strings.IndexFunc(ext, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) < 0
-		empty := false
-		for _, g := range seg[1 : len(seg)-1] {
-			empty = empty || g == ""
-		}
-		if empty || (!hasExt && !(rooted && len(seg) >= 3 && last != "")) {
+		if slices.Contains(seg[1:len(seg)-1], "") || (!hasExt && !(rooted && len(seg) >= 3 && last != "")) {
 			continue
 		}
 		out = append(out, w)
