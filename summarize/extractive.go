@@ -3,6 +3,7 @@ package summarize
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -64,10 +65,10 @@ func (*Extractive) Summarize(ctx context.Context, msgs []conv.Message, opt Optio
 
 	header := fmt.Sprintf("_Updated %s · %d messages summarized_", opt.Now.Format("2006-01-02 15:04"), len(msgs))
 	p := newPacker(opt.Counter, opt.TargetTokens, header)
-	secs := pack(p, items, shares, SectionOrder[:])
+	secs := pack(p, items, shares)
 	md := Render(header, secs)
 	for opt.Counter.Count(md) > opt.TargetTokens && p.drop() {
-		secs = p.sections(SectionOrder[:])
+		secs = p.sections()
 		md = Render(header, secs)
 	}
 	return &Summary{Markdown: md, Tokens: opt.Counter.Count(md), Sections: secs, Method: "extractive", Dates: itemDates(secs, opt)}, nil
@@ -143,7 +144,7 @@ func unlabelled(t string) string {
 func mergeNames(a, b []string) []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, n := range append(append([]string(nil), a...), b...) {
+	for _, n := range slices.Concat(a, b) {
 		if n = strings.TrimSpace(n); n != "" && !seen[n] {
 			seen[n] = true
 			out = append(out, n)

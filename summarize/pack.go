@@ -31,13 +31,11 @@ type packer struct {
 	used    int
 	secUsed map[string]int
 	kept    []item
-	header  string
 }
 
+// newPacker returns a packer whose budget already holds the title and header.
 func newPacker(c tokens.Counter, budget int, header string) *packer {
-	p := &packer{counter: c, budget: budget, secUsed: map[string]int{}, header: header}
-	p.used = c.Count(Title+"\n"+header+"\n") + 1
-	return p
+	return &packer{counter: c, budget: budget, used: c.Count(Title+"\n"+header+"\n") + 1, secUsed: map[string]int{}}
 }
 
 // cost is what adding it costs: its line, and the section's heading when
@@ -68,42 +66,35 @@ func (p *packer) add(it item, limit int) bool {
 func (p *packer) addList(it item, limit int) {
 	var names []string
 	for _, n := range it.names {
-		try := item{sec: it.sec, text: it.label + ": " + strings.Join(append(names, n), ", ")}
-		c := p.cost(try)
-		if p.used+c > p.budget || p.secUsed[it.sec]+c > limit {
-			continue
+		c := p.cost(item{sec: it.sec, text: it.label + ": " + strings.Join(append(names, n), ", ")})
+		if p.used+c <= p.budget && p.secUsed[it.sec]+c <= limit {
+			names = append(names, n)
 		}
-		names = append(names, n)
 	}
-	if len(names) == 0 {
-		return
+	if len(names) > 0 {
+		it.text = it.label + ": " + strings.Join(names, ", ")
+		it.names = names
+		p.add(it, p.budget)
 	}
-	it.text = it.label + ": " + strings.Join(names, ", ")
-	it.names = names
-	p.add(it, p.budget)
 }
 
 // pack keeps items within shares (section -> percent of the budget), then
 // within the whole budget, best first.
-func pack(p *packer, items []item, shares map[string]int, order []string) []Section {
+func pack(p *packer, items []item, shares map[string]int) []Section {
 	sort.SliceStable(items, func(a, b int) bool { return items[a].score > items[b].score })
 	done := make([]bool, len(items))
-	for _, sec := range order {
+	for _, sec := range SectionOrder {
 		limit := p.budget * shares[sec] / 100
 		for i, it := range items {
-			if it.sec != sec || done[i] {
-				continue
+			switch {
+			case it.sec != sec:
+			case it.label == "":
+				done[i] = p.add(it, limit)
+			case it.share > 0:
+				p.addList(it, p.secUsed[sec]+p.budget*it.share/100)
+			default:
+				p.addList(it, limit)
 			}
-			if it.label != "" {
-				l := limit
-				if it.share > 0 {
-					l = p.secUsed[sec] + p.budget*it.share/100
-				}
-				p.addList(it, l)
-				done[i] = true
-				continue
-			}
-			done[i] = p.add(it, limit)
 		}
 	}
 	// Then the whole budget, best first; a list takes what is left when
@@ -116,7 +107,7 @@ func pack(p *packer, items []item, shares map[string]int, order []string) []Sect
 			p.add(it, p.budget)
 		}
 	}
-	return p.sections(order)
+	return p.sections()
 }
 
 // extend replaces the kept line of list it, if any, by as many of its
@@ -136,13 +127,13 @@ func (p *packer) extend(it item) {
 
 // sections groups the kept items by section in order, items by where
 // they were said (list lines last).
-func (p *packer) sections(order []string) []Section {
+func (p *packer) sections() []Section {
 	by := map[string][]item{}
 	for _, it := range p.kept {
 		by[it.sec] = append(by[it.sec], it)
 	}
 	var out []Section
-	for _, sec := range order {
+	for _, sec := range SectionOrder {
 		its := by[sec]
 		if len(its) == 0 {
 			continue
