@@ -172,17 +172,14 @@ func sessionItems(s *session, lx *acts.Lexicon) []item {
 		out = append(out, item{sec: SecPoints, text: clipRunes(u.text, itemRunes), score: 10 - float64(i)*0.1, at: u.at})
 	}
 	// Decisions and tasks stated anywhere in the user's and the
-	// assistant's words, by the strength of their cues.
-	words := append([]said(nil), s.requests...)
-	for _, p := range s.prose {
-		if !p.narrates {
-			words = append(words, p)
-		}
-	}
-	all := proseUnits(words, lx)
+	// assistant's words, by the strength of their cues. A sentence is
+	// filed by what its cue does, whatever the cue's weight in meetings:
+	// in a session directed at work, "we still need to" and "next step"
+	// state open work.
+	prose := slices.DeleteFunc(slices.Clone(s.prose), func(p said) bool { return p.narrates })
 	var acted []item
-	for _, u := range all {
-		sec := workSection(u)
+	for _, u := range proseUnits(slices.Concat(s.requests, prose), lx) {
+		sec := actSection(u.cue)
 		if sec == "" {
 			continue
 		}
@@ -355,29 +352,21 @@ func proseItems(s *session, lx *acts.Lexicon, opt Options) []item {
 	return out
 }
 
-// proseSection files a sentence by its strongest cue: a decision cue
-// as a decision, a commitment or request cue as a task, when the cue's
-// fitted weight raises the odds of the sentence being kept by at least
-// cueMin; anything else is a key point. (Acceptance cues are not enough:
-// "good" and "okay" accept far more than decisions.)
+// proseSection files a sentence by its strongest cue (actSection), when
+// the cue's fitted weight raises the odds of the sentence being kept by at
+// least cueMin; anything else is a key point. (Acceptance cues are not
+// enough: "good" and "okay" accept far more than decisions.)
 func proseSection(u *unit) string {
-	if u.actMax < cueMin {
-		return SecPoints
-	}
-	switch u.act {
-	case acts.Decision:
-		return SecDecisions
-	case acts.Commitment, acts.Request:
-		return SecTasks
+	if sec := actSection(u.act); sec != "" && u.actMax >= cueMin {
+		return sec
 	}
 	return SecPoints
 }
 
-// workSection files a sentence of an agent session by what its cue
-// does, whatever the cue's weight in meetings: in a session directed at
-// work, "we still need to" and "next step" state open work.
-func workSection(u *unit) string {
-	switch u.cue {
+// actSection files a decision cue as a decision, a commitment or request
+// cue as a pending task, and no other ("").
+func actSection(act string) string {
+	switch act {
 	case acts.Decision:
 		return SecDecisions
 	case acts.Commitment, acts.Request:
@@ -429,28 +418,25 @@ func errorLines(text string) string {
 	if len(ls) == 0 {
 		return ""
 	}
-	// The two most telling lines, in the order they were printed.
-	top := []int{0}
+	// The two most telling lines, in the order they were printed: the
+	// first of the best (the first line when none tells anything), and the
+	// first of the next best that tells something and reads differently.
+	best, next := 0, -1
 	for i, l := range ls {
-		if l.score <= 0 || i == top[0] {
-			continue
-		}
-		switch {
-		case l.score > ls[top[0]].score:
-			top = append([]int{i}, top[:min(len(top), 1)]...)
-		case len(top) < 2 || l.score > ls[top[1]].score:
-			if l.t != ls[top[0]].t {
-				top = append(top[:1], i)
-			}
+		if l.score > ls[best].score {
+			best = i
 		}
 	}
-	if len(top) == 2 && ls[top[1]].score == 0 {
-		top = top[:1]
+	for i, l := range ls {
+		if i != best && l.score > 0 && l.t != ls[best].t && (next < 0 || l.score > ls[next].score) {
+			next = i
+		}
 	}
-	slices.Sort(top)
-	parts := make([]string, len(top))
-	for i, k := range top {
-		parts[i] = ls[k].t
+	switch {
+	case next < 0:
+		return oneLine(ls[best].t)
+	case next < best:
+		return oneLine(ls[next].t + " / " + ls[best].t)
 	}
-	return oneLine(strings.Join(parts, " / "))
+	return oneLine(ls[best].t + " / " + ls[next].t)
 }
