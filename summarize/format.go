@@ -46,23 +46,17 @@ const Title = "# Memory summary"
 // Empty sections are left out.
 func Render(header string, sections []Section) string {
 	var b strings.Builder
-	b.WriteString(Title)
-	b.WriteString("\n")
+	b.WriteString(Title + "\n")
 	if header != "" {
-		b.WriteString(header)
-		b.WriteString("\n")
+		b.WriteString(header + "\n")
 	}
 	for _, s := range sections {
 		if len(s.Items) == 0 {
 			continue
 		}
-		b.WriteString("\n## ")
-		b.WriteString(s.Name)
-		b.WriteString("\n")
+		b.WriteString("\n## " + s.Name + "\n")
 		for _, it := range s.Items {
-			b.WriteString("- ")
-			b.WriteString(it)
-			b.WriteString("\n")
+			b.WriteString("- " + it + "\n")
 		}
 	}
 	return b.String()

@@ -31,13 +31,9 @@ type unit struct {
 	score   float64
 }
 
-// Weights of the prose score. Centrality and the dialogue-act cues were
-// weighed against each other on QMSum's train meetings (ROUGE-2 recall
-// of the human answers); see doc.go for the command.
-//
-// They were chosen by a grid on QMSum's train meetings (lambda 0.5 / 0.7,
-// lead 0 / 0.3 / 0.6, content 0.2 / 0.4), ROUGE-2 recall of every
-// query's answer at 500 cl100k tokens, with the loop in
+// Weights of the prose score, chosen by a grid on QMSum's train meetings
+// (lambda 0.5 / 0.7, lead 0 / 0.3 / 0.6, content 0.2 / 0.4): ROUGE-2
+// recall of every query's answer at 500 cl100k tokens, with the loop in
 // ../shared/bench/qmsum/README.md.
 const (
 	actWeight    = 0.35 // per unit of summed cue weight (log-odds), squashed
@@ -55,8 +51,7 @@ const (
 	contentWeight = 0.2 // for up to 8 uncommon words
 )
 
-// proseUnits splits said texts into units, dropping stall words and
-// sentences too short to carry content, and scores them.
+// proseUnits splits said texts into units and scores them.
 func proseUnits(texts []said, lx *acts.Lexicon) []*unit {
 	us := splitUnits(texts, lx)
 	rank(us)
@@ -64,8 +59,7 @@ func proseUnits(texts []said, lx *acts.Lexicon) []*unit {
 }
 
 // splitUnits splits said texts into units with their cues and TF-IDF
-// vectors, dropping stall words and sentences too short to carry
-// content; rank scores them.
+// vectors, dropping stall words and sentences too short to carry content.
 func splitUnits(texts []said, lx *acts.Lexicon) []*unit {
 	var us []*unit
 	for _, t := range texts {
@@ -75,22 +69,21 @@ func splitUnits(texts []said, lx *acts.Lexicon) []*unit {
 				continue
 			}
 			u := &unit{text: s, words: w, at: t.at, user: t.user}
-			best, any := 0.0, math.Inf(-1)
+			cueW := math.Inf(-1)
 			for _, h := range lx.Match(w) {
 				u.actW += h.Weight
 				if h.Class == acts.Backchannel || h.Class == acts.Inform {
 					continue
 				}
-				if h.Weight > best {
-					u.act, best = h.Class, h.Weight
+				if h.Weight > u.actMax {
+					u.act, u.actMax = h.Class, h.Weight
 				}
-				if h.Weight > any {
-					u.cue, any = h.Class, h.Weight
+				if h.Weight > cueW {
+					u.cue, cueW = h.Class, h.Weight
 				}
 			}
 			// Short sentences carry no content, unless a cue says what
 			// they are ("Decided: use PostgreSQL.").
-			u.actMax = best
 			if len(w) >= minWords || u.act != "" {
 				us = append(us, u)
 			}
@@ -200,7 +193,7 @@ type term struct {
 }
 
 // vectorize gives each unit its unit-length TF-IDF vector (terms sorted
-// by id) and returns the document frequencies and the vocabulary size.
+// by id) and returns the document frequency of each word.
 func vectorize(us []*unit) map[string]int {
 	ids := map[string]int32{}
 	var dfs []int  // by id
@@ -296,21 +289,11 @@ func centrality(us []*unit) {
 			raw[i] += t.w * centroid[t.id]
 		}
 	}
-	idx := make([]int, len(us))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return raw[idx[a]] > raw[idx[b]] })
+	idx := descending(raw)
 	top := idx[:min(len(idx), maxGraph)]
-	pr := lexRank(us, top)
 	// The graph's units rank above the rest, by their LexRank score.
-	order := make([]int, len(top)) // positions in top
-	for k := range order {
-		order[k] = k
-	}
-	sort.SliceStable(order, func(a, b int) bool { return pr[order[a]] > pr[order[b]] })
 	ranked := make([]int, 0, len(us))
-	for _, k := range order {
+	for _, k := range descending(lexRank(us, top)) {
 		ranked = append(ranked, top[k])
 	}
 	ranked = append(ranked, idx[len(top):]...)
@@ -318,6 +301,17 @@ func centrality(us []*unit) {
 	for r, i := range ranked {
 		us[i].cent = 1 - float64(r)/den
 	}
+}
+
+// descending returns the indices of v, the largest value first, ties in
+// order.
+func descending(v []float64) []int {
+	idx := make([]int, len(v))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return v[idx[a]] > v[idx[b]] })
+	return idx
 }
 
 // lexRank returns the stationary scores of the units top over a graph

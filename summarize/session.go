@@ -1,6 +1,7 @@
 package summarize
 
 import (
+	"cmp"
 	"encoding/json"
 	"path"
 	"regexp"
@@ -188,10 +189,7 @@ func (s *session) readCall(p conv.Part, cwd *string, at int) {
 		}
 	}
 	if p.ToolName == "apply_patch" || strings.Contains(string(p.Input), "*** Begin Patch") {
-		text := str("input") + str("patch")
-		if text == "" {
-			text = string(p.Input)
-		}
+		text := cmp.Or(str("input")+str("patch"), string(p.Input))
 		for _, m := range patchFile.FindAllStringSubmatch(strings.ReplaceAll(text, `\n`, "\n"), -1) {
 			s.touch(strings.TrimSpace(m[1]))
 		}
@@ -291,10 +289,7 @@ func firstLine(s string) string {
 }
 
 func (s *session) readResult(call, p conv.Part, at int, lastErr *int) {
-	name := call.ToolName
-	if name == "" {
-		name = p.ToolName
-	}
+	name := cmp.Or(call.ToolName, p.ToolName)
 	what := callLabel(call)
 	if !p.IsError {
 		s.okSince++

@@ -127,19 +127,15 @@ func identifiers(s string) []string {
 		out = append(out, w)
 	}
 	for {
-		i := strings.IndexByte(s, '`')
-		if i < 0 {
+		before, rest, ok := strings.Cut(s, "`")
+		span, after, closed := strings.Cut(rest, "`")
+		if !ok || !closed {
 			break
 		}
-		j := strings.IndexByte(s[i+1:], '`')
-		if j < 0 {
-			break
-		}
-		span := s[i+1 : i+1+j]
 		if !strings.ContainsAny(span, " \n") || (strings.Contains(span, "(") && len(span) < 48) {
 			add(span)
 		}
-		s = s[:i] + " " + s[i+2+j:]
+		s = before + " " + after
 	}
 	for _, w := range strings.Fields(s) {
 		w = strings.Trim(w, ".,;:!?\"'()[]{}<>*")

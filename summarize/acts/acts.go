@@ -97,10 +97,10 @@ func Parse(text string) (*Lexicon, error) {
 			return nil, fmt.Errorf("line %d: %q must have 1 to 3 words", n, f[0])
 		}
 		key := strings.Join(words, " ")
-		if lx.seqs[key].ok {
+		q := lx.seqs[key]
+		if q.ok {
 			return nil, fmt.Errorf("line %d: %q listed twice", n, key)
 		}
-		q := lx.seqs[key]
 		q.e, q.ok = Entry{Words: key, Class: strings.TrimSpace(f[1]), Weight: w}, true
 		lx.seqs[key] = q
 		for k := 1; k < len(words); k++ {
