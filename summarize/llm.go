@@ -70,9 +70,8 @@ type LLMConfig struct {
 // error, or an empty or unreadable answer. The reason is in
 // Summary.Fallback and logged as a warning.
 type LLM struct {
-	cfg      LLMConfig
-	fallback Summarizer
-	log      *slog.Logger
+	cfg LLMConfig
+	log *slog.Logger
 }
 
 // NewLLM returns an LLM summarizer. It fails only on an unknown provider.
@@ -103,7 +102,7 @@ func NewLLM(cfg LLMConfig, logger *slog.Logger) (*LLM, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	return &LLM{cfg: cfg, fallback: NewExtractive(), log: logger}, nil
+	return &LLM{cfg: cfg, log: logger}, nil
 }
 
 // Summarize implements Summarizer.
@@ -117,7 +116,7 @@ func (l *LLM) Summarize(ctx context.Context, msgs []conv.Message, opt Options) (
 		return nil, fmt.Errorf("llm summary: %w", ctx.Err())
 	}
 	l.log.Warn("LLM summarizer failed; using the extractive summary", "provider", l.cfg.Provider, "model", l.cfg.Model, "err", err)
-	s, ferr := l.fallback.Summarize(ctx, msgs, opt)
+	s, ferr := NewExtractive().Summarize(ctx, msgs, opt)
 	if ferr != nil {
 		return nil, errors.Join(err, ferr)
 	}
@@ -195,8 +194,7 @@ func (l *LLM) prompt(msgs []conv.Message, opt Options) string {
 	}
 	b.WriteString(render("conversation", struct{ Shown, Total int }{len(parts), len(msgs)}))
 	for i := len(parts) - 1; i >= 0; i-- {
-		b.WriteString(parts[i])
-		b.WriteString("\n")
+		b.WriteString(parts[i] + "\n")
 	}
 	return b.String()
 }
@@ -205,26 +203,24 @@ func (l *LLM) prompt(msgs []conv.Message, opt Options) string {
 func (l *LLM) finish(text string, msgs []conv.Message, opt Options) *Summary {
 	header := fmt.Sprintf("_Updated %s · %d messages summarized · %s_", opt.Now.Format("2006-01-02 15:04"), len(msgs), l.cfg.Model)
 	secs := ParseSections(text)
-	var md string
-	if len(secs) == 0 {
-		md = Title + "\n" + header + "\n\n" + strings.TrimSpace(text) + "\n"
-	} else {
+	md := Title + "\n" + header + "\n\n" + strings.TrimSpace(text) + "\n"
+	if len(secs) > 0 {
 		md = Render(header, secs)
-		// A model may overshoot; drop the last items of the longest
-		// section until the summary is within the target.
-		for opt.Counter.Count(md) > opt.TargetTokens {
-			longest := -1
-			for i := range secs {
-				if len(secs[i].Items) > 0 && (longest < 0 || len(secs[i].Items) > len(secs[longest].Items)) {
-					longest = i
-				}
+	}
+	// A model may overshoot; drop the last items of the longest section
+	// until the summary is within the target.
+	for len(secs) > 0 && opt.Counter.Count(md) > opt.TargetTokens {
+		longest := 0
+		for i := range secs {
+			if len(secs[i].Items) > len(secs[longest].Items) {
+				longest = i
 			}
-			if longest < 0 {
-				break
-			}
-			secs[longest].Items = secs[longest].Items[:len(secs[longest].Items)-1]
-			md = Render(header, secs)
 		}
+		if len(secs[longest].Items) == 0 {
+			break
+		}
+		secs[longest].Items = secs[longest].Items[:len(secs[longest].Items)-1]
+		md = Render(header, secs)
 	}
 	return &Summary{Markdown: md, Tokens: opt.Counter.Count(md), Sections: secs, Method: "llm:" + l.cfg.Provider + "/" + l.cfg.Model,
 		Dates: itemDates(secs, opt)}

@@ -89,16 +89,15 @@ func splitUnits(texts []said, lx *acts.Lexicon) []*unit {
 			}
 		}
 	}
-	df := vectorize(us)
+	dfs := vectorize(us)
 	// A sentence carries content by the words the conversation seldom
 	// uses; fragments made of common words ("I don't know if that") are
 	// dropped.
+	common := max(1, commonShare*float64(len(us)))
 	kept := us[:0]
 	for _, u := range us {
-		seen := map[string]bool{}
-		for _, w := range u.words {
-			if !seen[w] && float64(df[w]) <= max(1, commonShare*float64(len(us))) {
-				seen[w] = true
+		for _, t := range u.vec {
+			if float64(dfs[t.id]) <= common {
 				u.content++
 			}
 		}
@@ -193,13 +192,11 @@ type term struct {
 }
 
 // vectorize gives each unit its unit-length TF-IDF vector (terms sorted
-// by id) and returns the document frequency of each word.
-func vectorize(us []*unit) map[string]int {
+// by id) and returns the document frequencies, by term id.
+func vectorize(us []*unit) []int {
 	ids := map[string]int32{}
-	var dfs []int  // by id
-	var last []int // by id: the last unit counted in dfs
-	uid := make([][]int32, len(us))
-	for k, u := range us {
+	var dfs []int
+	for _, u := range us {
 		row := make([]int32, len(u.words))
 		for i, w := range u.words {
 			id, ok := ids[w]
@@ -207,44 +204,35 @@ func vectorize(us []*unit) map[string]int {
 				id = int32(len(ids))
 				ids[w] = id
 				dfs = append(dfs, 0)
-				last = append(last, -1)
-			}
-			if last[id] != k {
-				last[id] = k
-				dfs[id]++
 			}
 			row[i] = id
 		}
 		slices.Sort(row)
-		uid[k] = row
-	}
-	n := float64(len(us))
-	for k, u := range us {
-		row := uid[k]
-		vec := make([]term, 0, len(row))
-		var norm float64
-		for i := 0; i < len(row); {
-			j := i
-			for j < len(row) && row[j] == row[i] {
-				j++
+		var vec []term // term frequencies first
+		for i, id := range row {
+			if i > 0 && id == row[i-1] {
+				vec[len(vec)-1].w++
+				continue
 			}
-			v := float64(j-i) * math.Log((n+1)/float64(dfs[row[i]]))
-			vec = append(vec, term{row[i], v})
-			norm += v * v
-			i = j
-		}
-		if norm = math.Sqrt(norm); norm > 0 {
-			for i := range vec {
-				vec[i].w /= norm
-			}
+			vec = append(vec, term{id, 1})
+			dfs[id]++
 		}
 		u.vec = vec
 	}
-	df := make(map[string]int, len(ids))
-	for w, id := range ids {
-		df[w] = dfs[id]
+	n := float64(len(us))
+	for _, u := range us {
+		var norm float64
+		for i, t := range u.vec {
+			u.vec[i].w = t.w * math.Log((n+1)/float64(dfs[t.id]))
+			norm += u.vec[i].w * u.vec[i].w
+		}
+		if norm = math.Sqrt(norm); norm > 0 {
+			for i := range u.vec {
+				u.vec[i].w /= norm
+			}
+		}
 	}
-	return df
+	return dfs
 }
 
 // cosine is the dot product of two unit vectors.

@@ -7,6 +7,7 @@ import (
 	"bufio"
 	_ "embed"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -129,7 +130,6 @@ func (lx *Lexicon) Entries() []Entry {
 // entry once, at its first position.
 func (lx *Lexicon) Match(words []string) []Hit {
 	var out []Hit
-	var seen map[string]bool
 	for i := range words {
 		key := ""
 		for n := 1; n <= lx.maxLen && i+n <= len(words); n++ {
@@ -139,20 +139,12 @@ func (lx *Lexicon) Match(words []string) []Hit {
 				key += " " + words[i+n-1]
 			}
 			q := lx.seqs[key]
-			if !q.ok {
-				if !q.more {
-					break
-				}
-				continue
+			if q.ok && !slices.ContainsFunc(out, func(h Hit) bool { return h.Words == key }) {
+				out = append(out, Hit{Entry: q.e, Pos: i})
 			}
-			if seen == nil {
-				seen = map[string]bool{}
+			if !q.more {
+				break
 			}
-			if seen[key] {
-				continue
-			}
-			seen[key] = true
-			out = append(out, Hit{Entry: q.e, Pos: i})
 		}
 	}
 	return out
