@@ -47,7 +47,8 @@ type session struct {
 	outputs map[string][]string
 	// trackerProgs are the programs whose commands changed item statuses.
 	trackerProgs []string
-	n            int // messages
+	n            int    // messages
+	cwd          string // the working directory, when a message or call gives it
 }
 
 // said is a text with where it was said.
@@ -76,16 +77,14 @@ type toolError struct {
 func readSession(msgs []conv.Message) *session {
 	s := &session{n: len(msgs)}
 	calls := map[string]conv.Part{} // by tool id
-	var cwd string
-	lastErr := -1
 	var report *said
 	lastCall := -1 // the message of the latest tool call
 	for i := range msgs {
 		m := &msgs[i]
-		if cwd == "" && m.Raw != nil {
+		if s.cwd == "" && m.Raw != nil {
 			var l struct{ Cwd string }
 			if json.Unmarshal(m.Raw, &l) == nil {
-				cwd = l.Cwd
+				s.cwd = l.Cwd
 			}
 		}
 		if m.CompactSummary {
@@ -105,8 +104,8 @@ func readSession(msgs []conv.Message) *session {
 				case m.Role == conv.RoleAssistant && strings.TrimSpace(p.Text) != "":
 					s.prose = append(s.prose, said{text: p.Text, at: i})
 					report = &s.prose[len(s.prose)-1]
-					if lastErr >= 0 && s.errors[lastErr].explain == "" {
-						s.errors[lastErr].explain = firstSentence(p.Text)
+					if n := len(s.errors); n > 0 && s.errors[n-1].explain == "" {
+						s.errors[n-1].explain = firstSentence(p.Text)
 					}
 				}
 			case conv.PartToolCall:
@@ -116,7 +115,7 @@ func readSession(msgs []conv.Message) *session {
 				lastCall = i
 				s.tools++
 				calls[p.ToolID] = p
-				s.readCall(p, &cwd, i)
+				s.readCall(p, i)
 			case conv.PartToolResult:
 				call := calls[p.ToolID]
 				if k := s.commitOf(p.ToolID); k >= 0 && p.IsError {
@@ -130,7 +129,7 @@ func readSession(msgs []conv.Message) *session {
 				if conv.Rejected(p) {
 					continue
 				}
-				s.readResult(call, p, i, &lastErr)
+				s.readResult(call, p, i)
 			}
 		}
 	}
@@ -138,7 +137,7 @@ func readSession(msgs []conv.Message) *session {
 		s.reports = append(s.reports, *report)
 	}
 	for i := range s.files {
-		s.files[i] = relativeTo(cwd, s.files[i])
+		s.files[i] = relativeTo(s.cwd, s.files[i])
 	}
 	s.files = shortNames(s.files)
 	return s
@@ -171,7 +170,7 @@ var gitSwitch = regexp.MustCompile(`git\s+(?:checkout|switch)\s+(?:-[bcBC]\s+)?(
 
 var patchFile = regexp.MustCompile(`(?m)^\*\*\* (?:Update|Add) File: (.+)$`)
 
-func (s *session) readCall(p conv.Part, cwd *string, at int) {
+func (s *session) readCall(p conv.Part, at int) {
 	var in map[string]json.RawMessage
 	if json.Unmarshal(p.Input, &in) != nil {
 		return
@@ -200,8 +199,8 @@ func (s *session) readCall(p conv.Part, cwd *string, at int) {
 	if list := todoList(in); list != nil {
 		s.todos = list
 	}
-	if c := str("cwd"); c != "" && *cwd == "" {
-		*cwd = c
+	if c := str("cwd"); c != "" && s.cwd == "" {
+		s.cwd = c
 	}
 	if f, ok := shellTools[p.ToolName]; ok {
 		cmd := str(f)
@@ -288,7 +287,7 @@ func firstLine(s string) string {
 	return ""
 }
 
-func (s *session) readResult(call, p conv.Part, at int, lastErr *int) {
+func (s *session) readResult(call, p conv.Part, at int) {
 	name := cmp.Or(call.ToolName, p.ToolName)
 	what := callLabel(call)
 	if !p.IsError {
@@ -332,7 +331,6 @@ func (s *session) readResult(call, p conv.Part, at int, lastErr *int) {
 	}
 	s.errors = append(s.errors, toolError{call: what, text: text, at: at})
 	s.okSince = 0
-	*lastErr = len(s.errors) - 1
 }
 
 // callLabel names a tool call for pairing an error with its fix: a shell

@@ -58,30 +58,25 @@ const (
 
 // keepOutput keeps a shell command's output under the program it ran.
 func (s *session) keepOutput(call conv.Part, out string) {
-	var in map[string]any
-	_ = json.Unmarshal(call.Input, &in)
-	cmd, _ := in[shellTools[call.ToolName]].(string)
 	if out == "" {
 		return
 	}
-	if len(out) > keptOutputBytes {
-		out = out[:keptOutputBytes]
-	}
+	var in map[string]any
+	_ = json.Unmarshal(call.Input, &in)
+	cmd, _ := in[shellTools[call.ToolName]].(string)
+	out = out[:min(len(out), keptOutputBytes)]
 	if s.outputs == nil {
 		s.outputs = map[string][]string{}
 	}
 	var progs []string
 	for _, part := range commandSep.Split(cmd, -1) {
-		if f := strings.Fields(part); len(f) > 0 && !slices.Contains(progs, f[0]) {
-			progs = append(progs, f[0])
+		f := strings.Fields(part)
+		if len(f) == 0 || slices.Contains(progs, f[0]) {
+			continue
 		}
-	}
-	for _, prog := range progs {
-		o := append(s.outputs[prog], out)
-		if len(o) > keptOutputs {
-			o = o[len(o)-keptOutputs:]
-		}
-		s.outputs[prog] = o
+		progs = append(progs, f[0])
+		o := append(s.outputs[f[0]], out)
+		s.outputs[f[0]] = o[max(0, len(o)-keptOutputs):]
 	}
 }
 
@@ -104,19 +99,13 @@ func (s *session) trackerOpen() []string {
 		}
 	}
 	inFamily := func(w string) bool {
-		for _, f := range families {
-			if strings.HasPrefix(w, f) && codeShaped(w) {
-				return true
-			}
-		}
-		return false
+		return codeShaped(w) && slices.ContainsFunc(families, func(f string) bool { return strings.HasPrefix(w, f) })
 	}
 	seen := map[string]bool{}
 	var out []string
 	for _, prog := range s.trackerProgs {
-		outs := s.outputs[prog]
-		for i := len(outs) - 1; i >= 0; i-- {
-			for _, line := range strings.Split(outs[i], "\n") {
+		for _, o := range slices.Backward(s.outputs[prog]) {
+			for _, line := range strings.Split(o, "\n") {
 				id, title := listedItem(line, inFamily)
 				if id == "" || seen[id] {
 					continue
