@@ -135,13 +135,7 @@ func unitConcepts(us []*unit) ([][]int32, []float64) {
 		}
 	}
 	for i, row := range concepts {
-		kept := row[:0]
-		for _, id := range row {
-			if worth[id] > 0 {
-				kept = append(kept, id)
-			}
-		}
-		concepts[i] = kept
+		concepts[i] = slices.DeleteFunc(row, func(id int32) bool { return worth[id] == 0 })
 	}
 	return concepts, worth
 }

@@ -11,14 +11,11 @@ import (
 	"github.com/archon-memory/archon/summarize/acts"
 )
 
-// Extractive is the offline default Summarizer. It reads, from the
-// strongest evidence to the weakest: the host model's own compaction
-// summary, when the conversation holds one; the session's structure (the
-// user's requests, the latest todo list and plan, files changed, commits,
-// errors); and prose, ranked by centrality and dialogue-act cues (see
-// doc.go). Items fill the sections up to their shares of the target size,
-// the best remaining items take the rest. It judges prose with the
-// embedded dialogue-act lexicon (acts.Default).
+// Extractive is the offline default Summarizer. It reads the host model's
+// own compaction summary, the session's structure and prose judged with
+// the embedded dialogue-act lexicon (see the package doc); items fill the
+// sections up to their shares of the target size, the best remaining
+// items take the rest.
 type Extractive struct{}
 
 // NewExtractive returns the extractive summarizer.

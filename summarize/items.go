@@ -382,7 +382,6 @@ var sourcePlace = regexp.MustCompile(`[\w.-]\.[A-Za-z]{1,6}(?::\d+|\(\d+)`)
 // naming a problem (the lexicon's problem cues) or code, at most two, or
 // the first line.
 func errorLines(text string) string {
-	lx := acts.Default()
 	type line struct {
 		t     string
 		score int
@@ -390,17 +389,16 @@ func errorLines(text string) string {
 	var ls []line
 	for _, l := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(l)
-		if len(acts.Words(t)) == 0 || strings.HasPrefix(strings.ToLower(t), "exit code") {
+		words := acts.Words(t)
+		if len(words) == 0 || strings.HasPrefix(strings.ToLower(t), "exit code") {
 			continue
 		}
 		// A line is telling when it names a problem and, more, when it
 		// names the code the problem is in: "--- FAIL: TestLoginRetry"
 		// says more than "task failed".
 		sc := 0
-		for _, h := range lx.Match(acts.Words(t)) {
-			if h.Class == acts.Problem {
-				sc = 2
-			}
+		if slices.ContainsFunc(acts.Default().Match(words), func(h acts.Hit) bool { return h.Class == acts.Problem }) {
+			sc = 2
 		}
 		if len(identifiers(t)) > 0 {
 			sc += 2

@@ -93,16 +93,11 @@ func NewLLM(cfg LLMConfig, logger *slog.Logger) (*LLM, error) {
 	if cfg.MaxInputTokens <= 0 {
 		cfg.MaxInputTokens = DefaultLLMInputTokens
 	}
-	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = &http.Client{Timeout: cfg.Timeout}
-	}
+	cfg.HTTPClient = cmp.Or(cfg.HTTPClient, &http.Client{Timeout: cfg.Timeout})
 	if cfg.Getenv == nil {
 		cfg.Getenv = os.Getenv
 	}
-	if logger == nil {
-		logger = slog.New(slog.DiscardHandler)
-	}
-	return &LLM{cfg: cfg, log: logger}, nil
+	return &LLM{cfg: cfg, log: cmp.Or(logger, slog.New(slog.DiscardHandler))}, nil
 }
 
 // Summarize implements Summarizer.

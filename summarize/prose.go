@@ -328,14 +328,11 @@ func lexRank(us []*unit, top []int) []float64 {
 		p[i] = 1 / float64(n)
 	}
 	next := make([]float64, n)
-	for iter := 0; iter < 40; iter++ {
+	for range 40 {
 		for i := range next {
 			next[i] = (1 - damping) / float64(n)
 		}
 		for a := range adj {
-			if sum[a] == 0 {
-				continue
-			}
 			for _, e := range adj[a] {
 				next[e.to] += damping * p[a] * e.w / sum[a]
 			}

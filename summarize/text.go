@@ -40,11 +40,7 @@ func sentences(text string) []string {
 			inFence = !inFence
 			continue
 		}
-		if inFence || t == "" {
-			continue
-		}
-		t = stripMarkup(t)
-		if t == "" {
+		if t = stripMarkup(t); inFence || t == "" {
 			continue
 		}
 		start := 0
