@@ -35,7 +35,8 @@ func cover(us []*unit, n int, cost func(*unit) int) []*unit {
 	}
 	concepts, worth := unitConcepts(us)
 	scale := make([]float64, len(us)) // 1 / cost^coverExp, for units with concepts
-	gain := func(i int, covered []bool) float64 {
+	covered := make([]bool, len(worth))
+	gain := func(i int) float64 {
 		var g float64
 		for _, id := range concepts[i] {
 			if !covered[id] {
@@ -44,19 +45,18 @@ func cover(us []*unit, n int, cost func(*unit) int) []*unit {
 		}
 		return g * scale[i]
 	}
-	covered := make([]bool, len(worth))
 	h := make(gainHeap, 0, len(us))
 	for i := range us {
 		if len(concepts[i]) > 0 {
 			scale[i] = 1 / math.Pow(float64(max(1, cost(us[i]))), coverExp)
-			h = append(h, bound{i, gain(i, covered)})
+			h = append(h, bound{i, gain(i)})
 		}
 	}
 	heap.Init(&h)
 	var out []*unit
 	for len(out) < n && len(h) > 0 {
 		i := h[0].i
-		h[0].v = gain(i, covered)
+		h[0].v = gain(i)
 		heap.Fix(&h, 0)
 		if h[0].i != i {
 			continue // another unit now leads: check its bound first

@@ -42,6 +42,12 @@ const (
 func sessionItems(s *session, lx *acts.Lexicon) []item {
 	var out []item
 	rec := func(at int) float64 { return float64(at+1) / float64(max(1, s.n)) }
+	// list adds a line of names to Critical context, when there are any.
+	list := func(label string, names []string, score float64, share int) {
+		if len(names) > 0 {
+			out = append(out, item{sec: SecContext, label: label, names: names, score: score, share: share})
+		}
+	}
 	reqs := distinct(s.requests)
 	last := -1
 	for i := len(reqs) - 1; i >= 0; i-- {
@@ -83,10 +89,9 @@ func sessionItems(s *session, lx *acts.Lexicon) []item {
 	}
 	if n := len(s.branches); n > 0 {
 		out = append(out, item{sec: SecCurrent, text: "Branch: " + s.branches[n-1], score: 91, at: 5})
-		if older := slices.Clone(s.branches[:n-1]); len(older) > 0 {
-			slices.Reverse(older)
-			out = append(out, item{sec: SecContext, label: "Branches", names: mergeNames(nil, older), score: 55, share: 2})
-		}
+		older := slices.Clone(s.branches[:n-1])
+		slices.Reverse(older)
+		list("Branches", mergeNames(nil, older), 55, 2)
 	}
 	var open, closed []string
 	for _, id := range s.trackOrd {
@@ -148,16 +153,9 @@ func sessionItems(s *session, lx *acts.Lexicon) []item {
 	// assistant named.
 	names := slices.Clone(s.files)
 	slices.Reverse(names)
-	names = mergeNames(names, namedPaths(s))
-	if len(names) > 0 {
-		out = append(out, item{sec: SecContext, label: "Files", names: names, score: 70, share: 9})
-	}
-	if links := sessionLinks(s); len(links) > 0 {
-		out = append(out, item{sec: SecContext, label: "Links", names: links, score: 65, share: 5})
-	}
-	if ids := sessionIDs(s); len(ids) > 0 {
-		out = append(out, item{sec: SecContext, label: "IDs", names: ids, score: 60, share: 8})
-	}
+	list("Files", mergeNames(names, namedPaths(s)), 70, 9)
+	list("Links", sessionLinks(s), 65, 5)
+	list("IDs", sessionIDs(s), 60, 8)
 	// What the assistant reported at the end of its turns, recent first,
 	// as key points.
 	us := proseUnits(s.reports, lx)
@@ -238,11 +236,10 @@ func sessionIDs(s *session) []string {
 		files[strings.TrimSuffix(path.Base(f), path.Ext(f))] = true
 	}
 	for _, t := range slices.Concat(s.requests, s.prose) {
-		w := 1.0
+		w := 0.5 + float64(t.at+1)/float64(max(1, s.n))
 		if t.user {
-			w = 2
+			w *= 2
 		}
-		w *= 0.5 + float64(t.at+1)/float64(max(1, s.n))
 		for _, id := range identifiers(t.text) {
 			if files[id] || files[path.Base(id)] || len(pathsIn(id)) > 0 {
 				continue

@@ -1,6 +1,7 @@
 package summarize
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -113,14 +114,11 @@ func pack(p *packer, items []item, shares map[string]int) []Section {
 // extend replaces the kept line of list it, if any, by as many of its
 // names as the budget allows.
 func (p *packer) extend(it item) {
-	for k := range p.kept {
-		if p.kept[k].label == it.label && p.kept[k].sec == it.sec {
-			c := lineCost(p.counter, p.kept[k].text)
-			p.used -= c
-			p.secUsed[it.sec] -= c
-			p.kept = append(p.kept[:k], p.kept[k+1:]...)
-			break
-		}
+	if k := slices.IndexFunc(p.kept, func(x item) bool { return x.label == it.label && x.sec == it.sec }); k >= 0 {
+		c := lineCost(p.counter, p.kept[k].text)
+		p.used -= c
+		p.secUsed[it.sec] -= c
+		p.kept = slices.Delete(p.kept, k, k+1)
 	}
 	p.addList(it, p.budget)
 }

@@ -150,8 +150,7 @@ func codeShaped(w string) bool {
 	if len(w) < 4 || strings.Contains(w, "://") || strings.HasPrefix(w, "/") {
 		return false
 	}
-	var lower, upper, digit, under, dot, other int
-	humps := 0
+	var lower, upper, digit, under, dot, other, humps int
 	prevLower := false
 	for _, r := range w {
 		switch {
