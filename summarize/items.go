@@ -15,9 +15,8 @@ import (
 
 // Item lengths, in runes.
 const (
-	requestRunes = 300
-	// otherRequestRunes bounds the requests before the latest.
-	otherRequestRunes = 160
+	requestRunes      = 300
+	otherRequestRunes = 160 // the requests before the latest
 	stepRunes         = 260
 	itemRunes         = 220
 	errorRunes        = 240

@@ -11,23 +11,20 @@ import (
 
 // unit is one sentence of prose, judged.
 type unit struct {
-	text  string
-	words []string
-	vec   []term // TF-IDF, unit length, by term id
-	at    int    // message index
-	user  bool
-	act   string  // the class of its strongest cue, "" when none
-	actW  float64 // the summed weights of its cues
-	// actMax is the weight of its strongest cue of class act.
-	actMax float64
+	text   string
+	words  []string
+	vec    []term // TF-IDF, unit length, by term id
+	at     int    // message index
+	user   bool
+	act    string  // the class of its strongest cue, "" when none
+	actMax float64 // that cue's weight
+	actW   float64 // the summed weights of its cues
 	// cue is the class of its strongest cue whatever its weight: what the
 	// sentence does, even where the fitted weight says such sentences are
 	// seldom kept.
-	cue  string
-	cent float64 // centrality, 0..1 by rank
-	// content counts its distinct words that are not common in the
-	// conversation.
-	content int
+	cue     string
+	cent    float64 // centrality, 0..1 by rank
+	content int     // its distinct words not common in the conversation
 	score   float64
 }
 

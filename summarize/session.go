@@ -14,29 +14,24 @@ import (
 // session is what an agent session says in its structure: the user's
 // words, the latest plan and todo list, files changed, commits and errors.
 type session struct {
-	requests []said // the user's prompts, queued prompts, rejection notes
-	answers  []said // the user's answers to the agent's questions
-	todos    []todo // the latest todo or plan list
-	plan     string // the latest approved plan
-	planAt   int    // the message that approved it
-	// ran are the shell commands run, split at && ; | and ||, with the
-	// message they ran in.
-	ran     []said
-	files   []string    // files created or edited, last change last
-	commits []said      // commit subjects (with the hash when the result gave one)
-	errors  []toolError // failing tool results, in order
-	prose   []said      // the assistant's text, the user's prose, subagent answers
+	requests []said      // the user's prompts, queued prompts, rejection notes
+	answers  []said      // the user's answers to the agent's questions
+	todos    []todo      // the latest todo or plan list
+	plan     string      // the latest approved plan
+	planAt   int         // the message that approved it
+	ran      []said      // the shell commands run, split at && ; | and ||
+	files    []string    // files created or edited, last change last
+	commits  []said      // commit subjects (with the hash when the result gave one)
+	errors   []toolError // failing tool results, in order
+	prose    []said      // the assistant's text, the user's prose, subagent answers
 	// reports are the assistant's last texts before each of the user's
 	// turns (and at the end): where an agent says what it did.
-	reports []said
-	host    string // the host model's own compaction summary, the latest
-	tools   int    // tool calls seen
-	okSince int    // tool results that succeeded since the last error
-	// printed are the URLs shell commands printed (a PR or a deploy
-	// they created, among others).
-	printed map[string]bool
-	// branches are the git branches checked out, in order.
-	branches []string
+	reports  []said
+	host     string          // the host model's own compaction summary, the latest
+	tools    int             // tool calls seen
+	okSince  int             // tool results that succeeded since the last error
+	printed  map[string]bool // URLs shell commands printed (a PR or a deploy they made)
+	branches []string        // git branches checked out, in order
 	// tracked maps an issue tracker's item to its latest status, as shell
 	// commands set it (`<tracker> update ID --status in_progress`,
 	// `<tracker> close ID`); trackOrd lists items by first update.
@@ -44,11 +39,10 @@ type session struct {
 	trackOrd []string
 	// outputs are the latest outputs of each program's shell commands,
 	// newest last, kept to read a tracker's listings once it is known.
-	outputs map[string][]string
-	// trackerProgs are the programs whose commands changed item statuses.
-	trackerProgs []string
-	n            int    // messages
-	cwd          string // the working directory, when a message or call gives it
+	outputs      map[string][]string
+	trackerProgs []string // the programs whose commands changed item statuses
+	n            int      // messages
+	cwd          string   // the working directory, when a message or call gives it
 }
 
 // said is a text with where it was said.

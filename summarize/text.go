@@ -241,12 +241,7 @@ func pathsIn(s string) []string {
 }
 
 func allDigits(s string) bool {
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return s != ""
+	return s != "" && strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' }) < 0
 }
 
 // urlsIn returns the URLs in s, in order, with surrounding markup and
