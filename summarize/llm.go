@@ -1,14 +1,12 @@
 package summarize
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
 	"os"
@@ -17,6 +15,7 @@ import (
 	"time"
 
 	"github.com/archon-memory/archon/conv"
+	"github.com/archon-memory/archon/internal/httpjson"
 	"github.com/archon-memory/archon/tokens"
 )
 
@@ -59,16 +58,14 @@ type LLMConfig struct {
 	// the oldest messages are left out first, and tool results are cut to
 	// 2,000 characters each.
 	MaxInputTokens int
-	// HTTPClient sends the requests (a client with Timeout when nil).
-	HTTPClient *http.Client
 	// Getenv reads the environment (os.Getenv when nil).
 	Getenv func(string) string
 }
 
 // LLM summarizes with a language model and falls back to the extractive
 // summarizer on any error: no key, unreachable server, timeout, an HTTP
-// error, or an empty or unreadable answer. The reason is in
-// Summary.Fallback and logged as a warning.
+// error (429 and 5xx are tried twice more first), or an empty or
+// unreadable answer. The reason is in Summary.Fallback and logged.
 type LLM struct {
 	cfg LLMConfig
 	log *slog.Logger
@@ -93,7 +90,6 @@ func NewLLM(cfg LLMConfig, logger *slog.Logger) (*LLM, error) {
 	if cfg.MaxInputTokens <= 0 {
 		cfg.MaxInputTokens = DefaultLLMInputTokens
 	}
-	cfg.HTTPClient = cmp.Or(cfg.HTTPClient, &http.Client{Timeout: cfg.Timeout})
 	if cfg.Getenv == nil {
 		cfg.Getenv = os.Getenv
 	}
@@ -221,40 +217,19 @@ func (l *LLM) finish(text string, msgs []conv.Message, opt Options) *Summary {
 		Dates: itemDates(secs, opt)}
 }
 
-func (l *LLM) post(ctx context.Context, url string, body any, header http.Header, out any) error {
-	b, err := json.Marshal(body)
-	if err != nil {
-		return err
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(b))
-	if err != nil {
-		return err
-	}
-	req.Header = header
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := l.cfg.HTTPClient.Do(req)
+// llmRetries is how many times a request answered with HTTP 429 or 5xx is
+// sent again, within LLMConfig.Timeout.
+const llmRetries = 2
+
+// post sends body to url as JSON and decodes the 2xx answer into out.
+// key, when set, is sent as a bearer token.
+func (l *LLM) post(ctx context.Context, url string, body any, header http.Header, key string, out any) error {
+	data, err := httpjson.New(httpjson.Options{
+		MaxRetries: llmRetries, Header: header, Key: key, KeyEnv: l.cfg.APIKeyEnv,
+		ReportAttempts: true, FailFastOnDeadline: true,
+	}).Post(ctx, url, body)
 	if err != nil {
 		return fmt.Errorf("%s: %w", l.cfg.Provider, err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
-	if err != nil {
-		return fmt.Errorf("%s: read response: %w", l.cfg.Provider, err)
-	}
-	if resp.StatusCode/100 != 2 {
-		var e struct {
-			Error struct {
-				Message string `json:"message"`
-			} `json:"error"`
-		}
-		msg := strings.TrimSpace(string(data))
-		if json.Unmarshal(data, &e) == nil && e.Error.Message != "" {
-			msg = e.Error.Message
-		}
-		if len(msg) > 300 {
-			msg = msg[:300]
-		}
-		return fmt.Errorf("%s: HTTP %d: %s", l.cfg.Provider, resp.StatusCode, msg)
 	}
 	if err := json.Unmarshal(data, out); err != nil {
 		return fmt.Errorf("%s: unreadable response: %w", l.cfg.Provider, err)
@@ -272,10 +247,6 @@ func (l *LLM) openai(ctx context.Context, url, key, system, user string, maxOut 
 		"max_tokens":  maxOut,
 		"temperature": 0,
 	}
-	h := http.Header{}
-	if key != "" {
-		h.Set("Authorization", "Bearer "+key)
-	}
 	var resp struct {
 		Choices []struct {
 			Message struct {
@@ -283,7 +254,7 @@ func (l *LLM) openai(ctx context.Context, url, key, system, user string, maxOut 
 			} `json:"message"`
 		} `json:"choices"`
 	}
-	if err := l.post(ctx, url, body, h, &resp); err != nil {
+	if err := l.post(ctx, url, body, nil, key, &resp); err != nil {
 		return "", err
 	}
 	if len(resp.Choices) == 0 || strings.TrimSpace(resp.Choices[0].Message.Content) == "" {
@@ -308,7 +279,7 @@ func (l *LLM) anthropic(ctx context.Context, url, key, system, user string, maxO
 			Text string `json:"text"`
 		} `json:"content"`
 	}
-	if err := l.post(ctx, url, body, h, &resp); err != nil {
+	if err := l.post(ctx, url, body, h, "", &resp); err != nil {
 		return "", err
 	}
 	var b strings.Builder

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -199,5 +200,41 @@ func TestLLMLocalServerNeedsNoKey(t *testing.T) {
 	s, err := l.Summarize(context.Background(), testMessages(), Options{})
 	if err != nil || s.Fallback != "" || !strings.Contains(s.Markdown, "Local model works") {
 		t.Fatalf("err %v fallback %q:\n%s", err, s.Fallback, s.Markdown)
+	}
+}
+
+// TestLLMRetriesOverload: an answer of HTTP 503 (or 429) is tried again
+// within the timeout; a summary from the model, not the fallback, results.
+func TestLLMRetriesOverload(t *testing.T) {
+	ok, _ := fakeOpenAI(t, http.StatusOK, fakeSummary, 0)
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if calls.Add(1) == 1 {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			io.WriteString(w, `{"error":{"message":"overloaded"}}`)
+			return
+		}
+		req, _ := http.NewRequestWithContext(r.Context(), http.MethodPost, ok.URL+r.URL.Path, r.Body)
+		req.Header = r.Header.Clone()
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer resp.Body.Close()
+		w.WriteHeader(resp.StatusCode)
+		io.Copy(w, resp.Body)
+	}))
+	t.Cleanup(srv.Close)
+	l, err := NewLLM(LLMConfig{Provider: ProviderOpenAI, BaseURL: srv.URL + "/v1", Getenv: env(map[string]string{"OPENAI_API_KEY": "sk-test"})}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := l.Summarize(context.Background(), testMessages(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Fallback != "" || calls.Load() != 2 {
+		t.Fatalf("calls %d, fallback %q", calls.Load(), s.Fallback)
 	}
 }
