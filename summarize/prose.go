@@ -160,25 +160,13 @@ func compress(s string, lx *acts.Lexicon) (string, []string) {
 
 // stallAt returns how many fields from i make a stall phrase to drop, or 0.
 func stallAt(fields, words []string, i int, opening bool, lx *acts.Lexicon) int {
-	key := ""
 	best := 0
-	for n := 1; n <= 3 && i+n <= len(fields) && words[i+n-1] != ""; n++ {
-		if n == 1 {
-			key = words[i]
-		} else {
-			key += " " + words[i+n-1]
+	lx.Walk(words, i, func(n int, e acts.Entry) {
+		apart := opening || strings.HasSuffix(fields[i+n-1], ",") || (i > 0 && strings.HasSuffix(fields[i-1], ","))
+		if e.Class == acts.Backchannel && (apart || n == 1 && len(words[i]) <= 2) {
+			best = n
 		}
-		e, ok, more := lx.Lookup(key)
-		if ok && e.Class == acts.Backchannel {
-			apart := opening || strings.HasSuffix(fields[i+n-1], ",") || (i > 0 && strings.HasSuffix(fields[i-1], ","))
-			if apart || n == 1 && len(words[i]) <= 2 {
-				best = n
-			}
-		}
-		if !more {
-			break
-		}
-	}
+	})
 	return best
 }
 

@@ -131,23 +131,33 @@ func (lx *Lexicon) Entries() []Entry {
 func (lx *Lexicon) Match(words []string) []Hit {
 	var out []Hit
 	for i := range words {
-		key := ""
-		for n := 1; n <= lx.maxLen && i+n <= len(words); n++ {
-			if n == 1 {
-				key = words[i]
-			} else {
-				key += " " + words[i+n-1]
+		lx.Walk(words, i, func(_ int, e Entry) {
+			if !slices.ContainsFunc(out, func(h Hit) bool { return h.Words == e.Words }) {
+				out = append(out, Hit{Entry: e, Pos: i})
 			}
-			q := lx.seqs[key]
-			if q.ok && !slices.ContainsFunc(out, func(h Hit) bool { return h.Words == key }) {
-				out = append(out, Hit{Entry: q.e, Pos: i})
-			}
-			if !q.more {
-				break
-			}
-		}
+		})
 	}
 	return out
+}
+
+// Walk calls fn with each entry words[i:] begins with, the shortest first,
+// and its length in words. An empty word ends the sequences.
+func (lx *Lexicon) Walk(words []string, i int, fn func(n int, e Entry)) {
+	key := ""
+	for n := 1; n <= lx.maxLen && i+n <= len(words) && words[i+n-1] != ""; n++ {
+		if n == 1 {
+			key = words[i]
+		} else {
+			key += " " + words[i+n-1]
+		}
+		q := lx.seqs[key]
+		if q.ok {
+			fn(n, q.e)
+		}
+		if !q.more {
+			return
+		}
+	}
 }
 
 // Words splits text into lower-case words: runs of letters, digits and
@@ -170,46 +180,18 @@ func AppendWords(out []string, text string) []string {
 // next returns the word of the run of word characters at or after
 // text[i:] ("" when the run trims to nothing) and the index after it.
 func next(text string, i int) (string, int) {
-	isWord := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’' }
-	for i < len(text) {
-		r, n := utf8.DecodeRuneInString(text[i:])
-		if isWord(r) {
-			break
-		}
-		i += n
-	}
-	start, ascii, upper := i, true, false
-	for i < len(text) {
-		c := text[i]
-		if c < utf8.RuneSelf {
-			if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '\'') {
-				if !('A' <= c && c <= 'Z') {
-					break
-				}
-				upper = true
+	skip := func(word bool) {
+		for i < len(text) {
+			r, n := utf8.DecodeRuneInString(text[i:])
+			if (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’') != word {
+				return
 			}
-			i++
-			continue
+			i += n
 		}
-		r, n := utf8.DecodeRuneInString(text[i:])
-		if !isWord(r) {
-			break
-		}
-		ascii = false
-		i += n
 	}
-	w := text[start:i]
-	if !ascii {
-		w = strings.ReplaceAll(strings.ToLower(w), "’", "'")
-	} else if upper {
-		w = strings.ToLower(w)
-	}
-	return strings.Trim(w, "'"), i
-}
-
-// Lookup returns the entry for a word sequence as Words writes it, and
-// whether a longer entry begins with it.
-func (lx *Lexicon) Lookup(words string) (e Entry, ok, more bool) {
-	q := lx.seqs[words]
-	return q.e, q.ok, q.more
+	skip(false)
+	start := i
+	skip(true)
+	// ToLower and ReplaceAll return their input when they change nothing.
+	return strings.Trim(strings.ReplaceAll(strings.ToLower(text[start:i]), "’", "'"), "'"), i
 }

@@ -1,6 +1,7 @@
 package acts
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 )
@@ -33,11 +34,10 @@ func TestParseAndMatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok, more := lx.Lookup("let's go"); ok || !more {
-		t.Errorf("Lookup(let's go) = %v, %v; want a prefix only", ok, more)
-	}
-	if _, ok, more := lx.Lookup("we decided"); !ok || more {
-		t.Errorf("Lookup(we decided) = %v, %v; want an entry only", ok, more)
+	var walked []string // "let's" and "let's go" begin "let's go with" only
+	lx.Walk(Words("let's go with it"), 0, func(n int, e Entry) { walked = append(walked, fmt.Sprint(n, " ", e.Words)) })
+	if !reflect.DeepEqual(walked, []string{"3 let's go with"}) {
+		t.Errorf("Walk = %q", walked)
 	}
 	hits := lx.Match(Words("So we decided, let's go with it; we decided."))
 	if len(hits) != 2 || hits[0].Words != "we decided" || hits[1].Words != "let's go with" || hits[1].Pos != 3 {
