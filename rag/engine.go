@@ -246,11 +246,10 @@ const (
 	// metaFulltextStats holds the full-text index's BM25 statistics
 	// (fulltext.Stats as JSON), saved by every Index run that changed it.
 	metaFulltextStats = "fulltext_stats"
-	// fulltextLayout 5: an entry's first line counts twice (see ftDoc); 4:
-	// documents store their lengths (see fulltext's stats); 3: words
-	// longer than fulltext.MaxTermBytes are left out; 2: session documents
-	// per block of sessionBlock chunks; 1: one per file.
-	fulltextLayout = "5"
+	// fulltextLayout 4: documents store their lengths (see fulltext's
+	// stats); 3: words longer than fulltext.MaxTermBytes are left out; 2:
+	// session documents per block of sessionBlock chunks; 1: one per file.
+	fulltextLayout = "4"
 )
 
 // loadStats hands the full-text index the BM25 statistics the last index
@@ -330,19 +329,9 @@ func (e *Engine) neighbourhood(ctx context.Context, ids []string, radius int) ([
 	return e.pos.neighbourhood(ids, radius), nil
 }
 
-// ftDoc is the full-text view of a chunk. The first line of an entry of
-// several lines is counted twice: a record's first line names what it is
-// about ("JWT-based authentication", a section's heading), as a title
-// does, and weighs more than a word further down (field weighting by
-// repetition, BM25F's idea). The pieces after the first of a split entry
-// have no such line; a heading's words lead as well.
+// ftDoc is the full-text view of a chunk.
 func ftDoc(c *chunk.Chunk) fulltext.Doc {
 	text := c.Text
-	if c.Part == 0 {
-		if lead, _, ok := strings.Cut(strings.TrimSpace(text), "\n"); ok {
-			text = lead + "\n" + text
-		}
-	}
 	if c.Title != "" {
 		text = c.Title + "\n" + text
 	}

@@ -402,19 +402,3 @@ func TestSecondOpenerFailsFast(t *testing.T) {
 		t.Fatalf("second open: %v after %v", err, time.Since(start))
 	}
 }
-
-// TestFirstLineLeads: an entry whose first line names the query's subject
-// outranks one of the same length that mentions it further down (ftDoc
-// counts an entry's first line twice).
-func TestFirstLineLeads(t *testing.T) {
-	now := time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC)
-	ws := loggedWorkspace(t, now,
-		memory.Entry{Date: "2026-11-27", Time: "09:00", Agent: "planner", Text: "Token authentication for the API\nContext: the three API servers share no session store.\nWe sign short-lived JWTs with a key that rotates weekly."},
-		memory.Entry{Date: "2026-11-28", Time: "10:00", Agent: "qa", Text: "Review notes from Friday\nWe went through the flaky cases and the new fixtures.\nThe authentication tests pass."},
-	)
-	e := openIndexed(t, ws)
-	rs := search(t, e, Query{Text: "authentication", TopK: 5})
-	if len(rs) < 2 || rs[0].Path != "memory/2026-11-27.md" {
-		t.Fatalf("want the entry led by its subject first, got %+v", rs)
-	}
-}
