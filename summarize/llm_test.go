@@ -72,9 +72,11 @@ func fakeOpenAI(t *testing.T, status int, answer string, delay time.Duration) (*
 	return srv, &got
 }
 
-func TestLLMOpenAI(t *testing.T) {
-	srv, got := fakeOpenAI(t, http.StatusOK, fakeSummary, 0)
-	l, err := NewLLM(LLMConfig{Provider: ProviderOpenAI, BaseURL: srv.URL + "/v1", Getenv: env(map[string]string{"OPENAI_API_KEY": "sk-test"})}, nil)
+// summarizeOpenAI summarizes testMessages with the OpenAI-compatible
+// server at url, with the key fakeOpenAI expects.
+func summarizeOpenAI(t *testing.T, url string) *Summary {
+	t.Helper()
+	l, err := NewLLM(LLMConfig{Provider: ProviderOpenAI, BaseURL: url + "/v1", Getenv: env(map[string]string{"OPENAI_API_KEY": "sk-test"})}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,6 +84,12 @@ func TestLLMOpenAI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s
+}
+
+func TestLLMOpenAI(t *testing.T) {
+	srv, got := fakeOpenAI(t, http.StatusOK, fakeSummary, 0)
+	s := summarizeOpenAI(t, srv.URL)
 	if s.Fallback != "" || s.Method != "llm:openai/gpt-4o-mini" {
 		t.Fatalf("method %q fallback %q", s.Method, s.Fallback)
 	}
@@ -214,26 +222,10 @@ func TestLLMRetriesOverload(t *testing.T) {
 			io.WriteString(w, `{"error":{"message":"overloaded"}}`)
 			return
 		}
-		req, _ := http.NewRequestWithContext(r.Context(), http.MethodPost, ok.URL+r.URL.Path, r.Body)
-		req.Header = r.Header.Clone()
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		defer resp.Body.Close()
-		w.WriteHeader(resp.StatusCode)
-		io.Copy(w, resp.Body)
+		ok.Config.Handler.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
-	l, err := NewLLM(LLMConfig{Provider: ProviderOpenAI, BaseURL: srv.URL + "/v1", Getenv: env(map[string]string{"OPENAI_API_KEY": "sk-test"})}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := l.Summarize(context.Background(), testMessages(), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := summarizeOpenAI(t, srv.URL)
 	if s.Fallback != "" || calls.Load() != 2 {
 		t.Fatalf("calls %d, fallback %q", calls.Load(), s.Fallback)
 	}
