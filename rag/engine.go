@@ -246,10 +246,11 @@ const (
 	// metaFulltextStats holds the full-text index's BM25 statistics
 	// (fulltext.Stats as JSON), saved by every Index run that changed it.
 	metaFulltextStats = "fulltext_stats"
-	// fulltextLayout 4: documents store their lengths (see fulltext's
+	// fulltextLayout 5: the first line of a whole entry counts twice
+	// (see ftDoc); 4: documents store their lengths (see fulltext's
 	// stats); 3: words longer than fulltext.MaxTermBytes are left out; 2:
 	// session documents per block of sessionBlock chunks; 1: one per file.
-	fulltextLayout = "4"
+	fulltextLayout = "5"
 )
 
 // loadStats hands the full-text index the BM25 statistics the last index
@@ -329,13 +330,36 @@ func (e *Engine) neighbourhood(ctx context.Context, ids []string, radius int) ([
 	return e.pos.neighbourhood(ids, radius), nil
 }
 
-// ftDoc is the full-text view of a chunk.
-func ftDoc(c *chunk.Chunk) fulltext.Doc {
+// ftDoc is the full-text view of chunk i of cs, a file's chunks in
+// position order (or a run of them that holds whole entries). The first
+// line of a whole entry or section of several lines counts twice: a
+// record's first line names what it is about ("JWT-based
+// authentication"), as a title does, and weighs more than a word further
+// down (field weighting by repetition, BM25F's idea). The pieces of a
+// split entry keep their words once, so the piece that holds a query's
+// words is still the one that ranks.
+func ftDoc(cs []chunk.Chunk, i int) fulltext.Doc {
+	c := &cs[i]
 	text := c.Text
+	if whole(cs, i) {
+		if lead, _, ok := strings.Cut(strings.TrimSpace(text), "\n"); ok {
+			text = lead + "\n" + text
+		}
+	}
 	if c.Title != "" {
 		text = c.Title + "\n" + text
 	}
 	return fulltext.Doc{ID: c.ID, Text: text, Agent: c.Agent, Tags: c.Tags, Project: c.Project, Layer: c.Layer, Date: c.Date}
+}
+
+// whole reports whether chunk i of cs is an entry or section of its own,
+// not a piece of a split one: split pieces are numbered from 0, so the
+// first is told by the piece that follows it.
+func whole(cs []chunk.Chunk, i int) bool {
+	if cs[i].Part > 0 {
+		return false
+	}
+	return i+1 == len(cs) || cs[i+1].Part == 0 || cs[i+1].Path != cs[i].Path
 }
 
 // sessionBlock is how many consecutive chunks of a file one session

@@ -3,6 +3,7 @@ package rag
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/rag/chunk"
 	"github.com/archon-memory/archon/rag/fulltext"
 )
 
@@ -400,5 +402,61 @@ func TestSecondOpenerFailsFast(t *testing.T) {
 	_, err := Open(context.Background(), ws, Options{})
 	if !errors.Is(err, fulltext.ErrLocked) || time.Since(start) > 3*fulltext.LockTimeout {
 		t.Fatalf("second open: %v after %v", err, time.Since(start))
+	}
+}
+
+// TestFirstLineLeads: the first line of a whole entry weighs more than a
+// word further down (ftDoc counts it twice).
+func TestFirstLineLeads(t *testing.T) {
+	now := time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC)
+	ws := loggedWorkspace(t, now,
+		memory.Entry{Date: "2026-11-27", Time: "09:00", Agent: "planner", Text: "Token authentication for the API\nContext: the three API servers share no session store.\nWe sign short-lived JWTs with a key that rotates weekly."},
+		memory.Entry{Date: "2026-11-28", Time: "10:00", Agent: "qa", Text: "Review notes from Friday\nWe went through the flaky cases and the new fixtures.\nThe authentication tests pass."},
+	)
+	e := openIndexed(t, ws)
+	rs := search(t, e, Query{Text: "authentication", TopK: 5})
+	if len(rs) < 2 || rs[0].Path != "memory/2026-11-27.md" {
+		t.Fatalf("want the entry led by its subject first, got %+v", rs)
+	}
+}
+
+// TestSplitPiecesDoNotLead: no piece of a split entry has its first line
+// counted twice, so the piece that holds a query's words is the one that
+// ranks, not the first piece because of its lead; a whole entry has.
+func TestSplitPiecesDoNotLead(t *testing.T) {
+	var long strings.Builder
+	long.WriteString("Deployment notes\n")
+	for i := range 80 {
+		fmt.Fprintf(&long, "Step %d of the rollout ran on the staging cluster without trouble.\n", i)
+	}
+	tests := []struct {
+		name  string
+		text  string
+		split bool
+	}{
+		{"whole", "Deployment notes\nThe rollout ran on staging.", false},
+		{"split", long.String(), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ws := loggedWorkspace(t, time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC),
+				memory.Entry{Date: "2026-11-27", Time: "09:00", Agent: "ops", Text: tt.text})
+			data, err := os.ReadFile(filepath.Join(ws.Root(), "memory", "2026-11-27.md"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(string(data), "\n")
+			cs := chunk.Log(memory.ParseLogLines("memory/2026-11-27.md", data, lines), lines, "L2", chunk.Options{})
+			if got := len(cs) > 1; got != tt.split {
+				t.Fatalf("%d pieces, want split %v", len(cs), tt.split)
+			}
+			for i := range cs {
+				doc := ftDoc(cs, i)
+				lead, _, _ := strings.Cut(strings.TrimSpace(cs[i].Text), "\n")
+				if twice := strings.Count(doc.Text, lead) > 1; twice == tt.split {
+					t.Errorf("piece %d: first line counted twice = %v, want %v", i, twice, !tt.split)
+				}
+			}
+		})
 	}
 }

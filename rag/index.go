@@ -271,7 +271,7 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 				stats.Changed++
 				stats.Appended++
 				for i := range ap.cs {
-					upserts = append(upserts, ftDoc(&ap.cs[i]))
+					upserts = append(upserts, ftDoc(ap.cs, i))
 					upserted[ap.cs[i].ID] = true
 				}
 				changed = append(changed, ap.cs...)
@@ -322,7 +322,7 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 		for i := range cs {
 			ids[cs[i].ID] = true
 			if p, ok := prev[cs[i].ID]; !ok || p.Hash != cs[i].Hash || rebuild {
-				upserts = append(upserts, ftDoc(&cs[i]))
+				upserts = append(upserts, ftDoc(cs, i))
 				upserted[cs[i].ID] = true
 				changed = append(changed, cs[i])
 			}
@@ -457,6 +457,14 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 	return stats, nil
 }
 
+// appendDocs appends the full-text views of a file's chunks.
+func appendDocs(docs []fulltext.Doc, cs []chunk.Chunk) []fulltext.Doc {
+	for i := range cs {
+		docs = append(docs, ftDoc(cs, i))
+	}
+	return docs
+}
+
 // rebuildFulltext writes a fresh full-text index from the database with
 // bleve's offline builder and swaps it in.
 func (e *Engine) rebuildFulltext(ctx context.Context) error {
@@ -464,8 +472,8 @@ func (e *Engine) rebuildFulltext(ctx context.Context) error {
 	var all []fulltext.Session
 	var file []chunk.Chunk
 	err := e.st.EachChunk(ctx, true, func(c chunk.Chunk) error {
-		docs = append(docs, ftDoc(&c))
 		if len(file) > 0 && file[0].Path != c.Path {
+			docs = appendDocs(docs, file)
 			all = append(all, sessions(file[0].Path, file)...)
 			file = file[:0]
 		}
@@ -476,6 +484,7 @@ func (e *Engine) rebuildFulltext(ctx context.Context) error {
 		return fmt.Errorf("rebuild full-text index: %w", err)
 	}
 	if len(file) > 0 {
+		docs = appendDocs(docs, file)
 		all = append(all, sessions(file[0].Path, file)...)
 	}
 	clear(e.blocks)
