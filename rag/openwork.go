@@ -7,10 +7,10 @@ import (
 )
 
 // A list of work says which items are done by marking them: a checked box
-// ([x]), a check mark (✅ ✔ ✓ ☑). An unchecked box ([ ]) or a plain list
-// item is still open.
+// ([x]), a check mark (✅ ✔ ✓ ☑). An unchecked box ([ ]), with a bullet
+// or without, or a plain list item is still open.
 var (
-	listItem    = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])\s+\S`)
+	listItem    = regexp.MustCompile(`^\s*(?:(?:[-*+]|\d+[.)])\s+\S|\[ \]\s*\S)`)
 	checkedItem = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])?\s*(?:\[[xX]\]|✅|✔|✓|☑)`)
 )
 

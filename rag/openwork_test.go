@@ -17,6 +17,7 @@ func TestListState(t *testing.T) {
 		{"1. Add rate limiting\n2. Enhance password policies", 2, 0},
 		{"Plain prose, no list at all.", 0, 0},
 		{"- ✓ one\n- ✔ two\n- ☑ three", 0, 3},
+		{"[ ] Implement the config flow\n*   [X] Initialize the memory bank", 1, 1},
 	}
 	for _, tt := range tests {
 		if open, done := listState(tt.text); open != tt.open || done != tt.done {
