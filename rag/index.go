@@ -231,7 +231,8 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 		return nil, fmt.Errorf("index: %w", err)
 	}
 	defer tx.Rollback()
-	var upserts []fulltext.Doc
+	var upserts []fulltext.Doc // full-text documents to write, unless rebuilding
+	added := 0                 // chunks new or changed
 	var deletes []string
 	var sessionsOut []fulltext.Session
 	var sessionDeletes []string
@@ -272,6 +273,7 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 				stats.Appended++
 				for i := range ap.cs {
 					upserts = append(upserts, ftDoc(ap.cs, i))
+					added++
 					upserted[ap.cs[i].ID] = true
 				}
 				changed = append(changed, ap.cs...)
@@ -322,7 +324,10 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 		for i := range cs {
 			ids[cs[i].ID] = true
 			if p, ok := prev[cs[i].ID]; !ok || p.Hash != cs[i].Hash || rebuild {
-				upserts = append(upserts, ftDoc(cs, i))
+				if !rebuild { // a rebuild writes the index afresh from the store
+					upserts = append(upserts, ftDoc(cs, i))
+				}
+				added++
 				upserted[cs[i].ID] = true
 				changed = append(changed, cs[i])
 			}
@@ -336,11 +341,13 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 			return nil, err
 		}
 		// Session documents: only the blocks whose text changed.
-		blocks := sessions(src.rel, cs)
-		sessionsOut = e.changedBlocks(sessionsOut, blocks)
-		for b := len(blocks); b < sessionBlocks(prev); b++ {
-			sessionDeletes = append(sessionDeletes, sessionID(src.rel, b))
-			delete(e.blocks, sessionID(src.rel, b))
+		if !rebuild {
+			blocks := sessions(src.rel, cs)
+			sessionsOut = e.changedBlocks(sessionsOut, blocks)
+			for b := len(blocks); b < sessionBlocks(prev); b++ {
+				sessionDeletes = append(sessionDeletes, sessionID(src.rel, b))
+				delete(e.blocks, sessionID(src.rel, b))
+			}
 		}
 		touched = append(touched, src.rel)
 		if keepPos {
@@ -381,7 +388,7 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 		}
 	}
 	deletes = kept
-	stats.Added, stats.Deleted = len(upserts), len(deletes)
+	stats.Added, stats.Deleted = added, len(deletes)
 	if progress != nil {
 		progress(len(srcs), len(srcs))
 	}

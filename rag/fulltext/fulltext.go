@@ -240,6 +240,16 @@ func (ix *Index) Verify(skip func(path string) bool) error {
 	return nil
 }
 
+// entryBatch and sessionBatch are how many documents bleve's offline
+// builder analyzes before it writes them out as a segment. A session
+// document holds a day's text (up to sessionBlock entries): in batches of
+// 5,000 every day's analysis was held at once, 30 MB more peak memory at
+// 100,000 entries than in batches of 32, for no gain in speed.
+const (
+	entryBatch   = 5000
+	sessionBatch = 32
+)
+
 // Build writes a new index into dir (which must not exist) from docs and
 // sessions, with bleve's offline builder, which is several times faster
 // than batches.
@@ -256,7 +266,7 @@ func Build(ctx context.Context, dir string, docs []Doc, sessions []Session) erro
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	build := func(sub string, n int, doc func(i int) (string, map[string]any)) error {
+	build := func(sub string, n, batch int, doc func(i int) (string, map[string]any)) error {
 		if n == 0 {
 			// The offline builder cannot write an empty index (it panics
 			// on no segments): a fresh workspace has nothing to index yet.
@@ -266,7 +276,7 @@ func Build(ctx context.Context, dir string, docs []Doc, sessions []Session) erro
 			}
 			return idx.Close()
 		}
-		b, err := bleve.NewBuilder(filepath.Join(dir, sub), m, map[string]any{"batchSize": 5000, "mergeMax": 10})
+		b, err := bleve.NewBuilder(filepath.Join(dir, sub), m, map[string]any{"batchSize": batch, "mergeMax": 10})
 		if err != nil {
 			return fmt.Errorf("build full-text index: %w", err)
 		}
@@ -288,10 +298,10 @@ func Build(ctx context.Context, dir string, docs []Doc, sessions []Session) erro
 		}
 		return nil
 	}
-	if err := build("entries", len(docs), func(i int) (string, map[string]any) { return docs[i].ID, docs[i].fields(an) }); err != nil {
+	if err := build("entries", len(docs), entryBatch, func(i int) (string, map[string]any) { return docs[i].ID, docs[i].fields(an) }); err != nil {
 		return err
 	}
-	return build("sessions", len(sessions), func(i int) (string, map[string]any) {
+	return build("sessions", len(sessions), sessionBatch, func(i int) (string, map[string]any) {
 		return sessions[i].ID, sessions[i].fields(an)
 	})
 }
