@@ -1,9 +1,12 @@
 package embed
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -165,6 +168,60 @@ func BenchmarkBuiltin(b *testing.B) {
 	batch := make([]string, 64)
 	for i := range batch {
 		batch[i] = benchTexts[i%len(benchTexts)] + fmt.Sprintf(" note %d", i)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := e.Embed(ctx, batch); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N*len(batch))/b.Elapsed().Seconds(), "texts/s")
+}
+
+// TestSortFeats: the radix sort orders features by hash, equal hashes in
+// the order added, as a stable comparison sort does.
+func TestSortFeats(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	tests := []struct {
+		name string
+		n    int
+		hash func() uint64
+	}{
+		{"empty", 0, r.Uint64},
+		{"one", 1, r.Uint64},
+		{"random", 500, r.Uint64},
+		{"few distinct", 300, func() uint64 { return r.Uint64N(7) << 40 }},
+		{"low bytes only", 200, func() uint64 { return r.Uint64N(1000) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var f featurizer
+			for i := range tt.n {
+				f.add(tt.hash(), float32(i))
+			}
+			want := slices.Clone(f.feats)
+			slices.SortStableFunc(want, func(a, b feature) int { return cmp.Compare(a.h, b.h) })
+			if got := f.sortFeats(); !slices.Equal(got, want) {
+				t.Fatalf("sortFeats differs from a stable sort")
+			}
+		})
+	}
+}
+
+// BenchmarkBuiltinEntries embeds texts of a log entry's size (about eight
+// sentences), where merging repeated features weighs more than in short
+// ones.
+func BenchmarkBuiltinEntries(b *testing.B) {
+	e, _ := NewBuiltin(256)
+	ctx := context.Background()
+	batch := make([]string, 64)
+	for i := range batch {
+		var sb strings.Builder
+		for j := range 8 {
+			sb.WriteString(benchTexts[(i+j)%len(benchTexts)])
+			sb.WriteString(" ")
+		}
+		batch[i] = sb.String()
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
