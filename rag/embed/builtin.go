@@ -86,7 +86,7 @@ func (b *Builtin) Embed(ctx context.Context, texts []string) ([][]float32, error
 		f = &featurizer{}
 	}
 	defer func() {
-		if cap(f.feats) <= maxPooledFeatures { // a huge text's buffers are not kept
+		if max(cap(f.feats), cap(f.tmp)) <= maxPooledFeatures { // a huge text's buffers are not kept
 			b.pool.Put(f)
 		}
 	}()
