@@ -1,6 +1,7 @@
 package fulltext
 
 import (
+	_ "embed"
 	"fmt"
 	"slices"
 	"strings"
@@ -12,9 +13,10 @@ import (
 
 // Analyzer turns text into index terms: bleve's English chain (unicode
 // tokenizer, possessive removal, lower case, English stop words, Porter
-// stemmer) with one filter added before the stop words, which maps about 150
+// stemmer) with one filter added before the stop words, which maps about 140
 // irregular English verb and plural forms to their base form (went, gone ->
-// go; children -> child), something a suffix stemmer cannot do.
+// go; children -> child; the list is irregular.txt), something a suffix
+// stemmer cannot do.
 //
 // archon analyzes text itself and hands bleve the terms, so the index needs
 // no custom analyzer registered in bleve's process-wide registry.
@@ -214,8 +216,11 @@ func (irregularFilter) Filter(in analysis.TokenStream) analysis.TokenStream {
 // base form. It is read-only after initialization.
 var irregular = func() map[string]string {
 	m := map[string]string{}
-	for _, l := range strings.Split(irregularList, ";") {
+	for _, l := range strings.Split(irregularFile, "\n") {
 		f := strings.Fields(l)
+		if len(f) < 2 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
 		for _, w := range f[1:] {
 			m[w] = f[0]
 		}
@@ -223,16 +228,5 @@ var irregular = func() map[string]string {
 	return m
 }()
 
-const irregularList = `go went gone;buy bought;win won;run ran;make made;see saw seen;take took taken;get got gotten;
-give gave given;come came;find found;feel felt;keep kept;leave left;lose lost;meet met;pay paid;say said;sell sold;
-send sent;sit sat;speak spoke spoken;spend spent;teach taught;think thought;tell told;write wrote written;
-begin began begun;bring brought;build built;catch caught;choose chose chosen;draw drew drawn;drive drove driven;
-eat ate eaten;fall fell fallen;fly flew flown;forget forgot forgotten;grow grew grown;hear heard;hold held;
-know knew known;lead led;learn learnt;mean meant;ride rode ridden;rise rose risen;sing sang sung;sleep slept;
-stand stood;swim swam swum;throw threw thrown;understand understood;wake woke woken;wear wore worn;break broke broken;
-become became;hide hid hidden;fight fought;seek sought;dig dug;feed fed;hang hung;bend bent;lend lent;shake shook shaken;
-steal stole stolen;strike struck;freeze froze frozen;forgive forgave forgiven;blow blew blown;
-child children;mouse mice;foot feet;tooth teeth;man men;woman women;sweep swept;weep wept;deal dealt;dream dreamt;
-burn burnt;spell spelt;light lit;slide slid;stick stuck;sting stung;swing swung;wind wound;tear tore torn;
-bear bore borne;beat beaten;bite bitten;shine shone;shoot shot;sink sank sunk;spin spun;
-spring sprang sprung;sew sewn;show shown;undertake undertook;overcome overcame`
+//go:embed irregular.txt
+var irregularFile string
