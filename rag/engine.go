@@ -356,10 +356,7 @@ func ftDoc(cs []chunk.Chunk, i int) fulltext.Doc {
 // not a piece of a split one: split pieces are numbered from 0, so the
 // first is told by the piece that follows it.
 func whole(cs []chunk.Chunk, i int) bool {
-	if cs[i].Part > 0 {
-		return false
-	}
-	return i+1 == len(cs) || cs[i+1].Part == 0 || cs[i+1].Path != cs[i].Path
+	return cs[i].Part == 0 && (i+1 == len(cs) || cs[i+1].Part == 0)
 }
 
 // sessionBlock is how many consecutive chunks of a file one session

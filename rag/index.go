@@ -232,7 +232,6 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 	}
 	defer tx.Rollback()
 	var upserts []fulltext.Doc // full-text documents to write, unless rebuilding
-	added := 0                 // chunks new or changed
 	var deletes []string
 	var sessionsOut []fulltext.Session
 	var sessionDeletes []string
@@ -273,7 +272,6 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 				stats.Appended++
 				for i := range ap.cs {
 					upserts = append(upserts, ftDoc(ap.cs, i))
-					added++
 					upserted[ap.cs[i].ID] = true
 				}
 				changed = append(changed, ap.cs...)
@@ -327,7 +325,6 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 				if !rebuild { // a rebuild writes the index afresh from the store
 					upserts = append(upserts, ftDoc(cs, i))
 				}
-				added++
 				upserted[cs[i].ID] = true
 				changed = append(changed, cs[i])
 			}
@@ -388,7 +385,7 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 		}
 	}
 	deletes = kept
-	stats.Added, stats.Deleted = added, len(deletes)
+	stats.Added, stats.Deleted = len(upserted), len(deletes)
 	if progress != nil {
 		progress(len(srcs), len(srcs))
 	}
