@@ -79,7 +79,7 @@ func (ix *Index) SearchSessions(ctx context.Context, terms []Term, ids []string)
 	if n == 0 {
 		return nil, nil
 	}
-	all, err := topN(ctx, ix.sessions, anyTerm(terms), min(int(n), 2*len(ids)), ix.sessionStats.Load())
+	all, err := topN(ctx, ix.sessions, terms, nil, min(int(n), 2*len(ids)), ix.sessionStats.Load())
 	if err != nil {
 		return nil, fmt.Errorf("full-text session search: %w", err)
 	}
@@ -100,17 +100,15 @@ func (ix *Index) run(ctx context.Context, idx bleve.Index, terms []Term, f Filte
 	if size <= 0 || len(terms) == 0 {
 		return nil, nil
 	}
-	var q query.Query = anyTerm(terms)
+	var filter query.Query
 	if !f.Empty() {
-		bq := query.NewBooleanQuery([]query.Query{q}, nil, nil)
-		bq.AddFilter(filterQuery(f))
-		q = bq
+		filter = filterQuery(f)
 	}
 	st := ix.entryStats.Load()
 	if idx == ix.sessions {
 		st = ix.sessionStats.Load()
 	}
-	hits, err := topN(ctx, idx, q, size, st)
+	hits, err := topN(ctx, idx, terms, filter, size, st)
 	if err != nil {
 		return nil, fmt.Errorf("full-text search: %w", err)
 	}
@@ -127,8 +125,20 @@ func (ix *Index) run(ctx context.Context, idx bleve.Index, terms []Term, f Filte
 // bleve happened to return are not a stable choice: that tie group is
 // left out whole (the cut comes before it), which is rare and costs no
 // second query.
-func topN(ctx context.Context, idx bleve.Index, q query.Query, n int, st *search.BM25Stats) ([]Hit, error) {
-	req := bleve.NewSearchRequestOptions(q, n+n/4+8, 0, false)
+//
+// Without a filter the query is a topQuery, which skips the documents
+// that cannot make the margin; under a filter it is bleve's disjunction.
+func topN(ctx context.Context, idx bleve.Index, terms []Term, filter query.Query, n int, st *search.BM25Stats) ([]Hit, error) {
+	size := n + n/4 + 8
+	var q query.Query
+	if filter == nil {
+		q = &topQuery{terms: termQueries(terms), k: size}
+	} else {
+		bq := query.NewBooleanQuery([]query.Query{anyTerm(termQueries(terms))}, nil, nil)
+		bq.AddFilter(filter)
+		q = bq
+	}
+	req := bleve.NewSearchRequestOptions(q, size, 0, false)
 	req.Fields = nil
 	res, err := idx.SearchInContext(withStats(ctx, st), req)
 	if err != nil {
@@ -205,10 +215,10 @@ func filterQuery(f Filter) query.Query {
 	return query.NewConjunctionQuery(must)
 }
 
-// anyTerm is the BM25 query for terms: any of them in the text, each with
-// its weight.
-func anyTerm(terms []Term) query.Query {
-	qs := make([]query.Query, 0, len(terms))
+// termQueries are the BM25 queries of terms: each in its field, with its
+// weight.
+func termQueries(terms []Term) []*query.TermQuery {
+	qs := make([]*query.TermQuery, 0, len(terms))
 	for _, t := range terms {
 		tq := query.NewTermQuery(t.Text)
 		tq.SetField(FieldText)
@@ -220,5 +230,14 @@ func anyTerm(terms []Term) query.Query {
 		}
 		qs = append(qs, tq)
 	}
-	return query.NewDisjunctionQuery(qs)
+	return qs
+}
+
+// anyTerm is bleve's disjunction of queries.
+func anyTerm(qs []*query.TermQuery) query.Query {
+	ds := make([]query.Query, len(qs))
+	for i, q := range qs {
+		ds[i] = q
+	}
+	return query.NewDisjunctionQuery(ds)
 }

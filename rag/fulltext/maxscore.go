@@ -1,0 +1,358 @@
+package fulltext
+
+import (
+	"container/heap"
+	"context"
+	"math"
+	"slices"
+	"unsafe"
+
+	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
+	index "github.com/blevesearch/bleve_index_api"
+)
+
+// topQuery is a disjunction of term queries for a search that keeps only
+// its best k hits. It scores every document exactly as bleve's
+// disjunction does (the sum of the terms' BM25 scores times the share of
+// the terms matched), but it skips the documents that cannot reach the
+// best k found so far (MaxScore, Turtle & Flood 1995): each term's score
+// is bounded, and once the best k are at least as good as everything the
+// commonest terms could add together, those terms no longer propose
+// documents; they are only looked up, by skipping ahead in their
+// postings, for the documents the rarer terms propose. A query with a
+// very common word ("use", "database" in a big workspace) so no longer
+// walks that word's whole postings list. The best k and their scores are
+// the same as the plain disjunction's.
+//
+// It counts only the documents it does not skip, so a search's total is
+// a lower bound; it must not be put under a filter, which would remove
+// documents from the best k it prunes against.
+type topQuery struct {
+	terms []*query.TermQuery
+	k     int
+}
+
+// Searcher implements query.Query.
+func (q *topQuery) Searcher(ctx context.Context, r index.IndexReader, m mapping.IndexMapping, opt search.SearcherOptions) (search.Searcher, error) {
+	s := &maxScore{k: q.k, n: len(q.terms)}
+	for i, t := range q.terms {
+		ts, err := t.Searcher(ctx, r, m, opt)
+		if err != nil {
+			s.Close()
+			return nil, err
+		}
+		s.all = append(s.all, &kid{s: ts, boost: t.Boost(), order: i})
+	}
+	s.kids = s.all
+	var sum float64
+	for _, k := range s.kids {
+		sum += k.s.Weight()
+	}
+	s.SetQueryNorm(1 / math.Sqrt(sum))
+	return s, nil
+}
+
+// kid is one term's searcher, where it stands, and its score bound.
+type kid struct {
+	s     search.Searcher
+	cur   *search.DocumentMatch // nil once exhausted
+	boost float64
+	bound float64 // no document scores more on this term
+	order int     // the term's place in the query
+}
+
+// maxScore is topQuery's searcher.
+type maxScore struct {
+	all     []*kid // every term's, to close
+	kids    []*kid // those matching, by bound, the smallest first, once started
+	n       int    // terms, for the share matched
+	k       int
+	started bool
+	best    minHeap   // the best k scores returned
+	prefix  []float64 // prefix[i]: the bounds of kids[:i] added
+	scores  []float64 // this document's score on each term, by order
+	matched []*search.DocumentMatch
+	doc     index.IndexInternalID // the document at hand
+	e       int                   // kids[:e] propose no documents
+	theta   float64               // the threshold e was found for
+}
+
+// satMax bounds BM25's term-frequency factor in bleve: tf*k1/(tf+k1*L)
+// is below k1 (L, the length factor, is at least 1-b). The margin covers
+// rounding.
+const satMax = BM25K1 * (1 + 1e-9)
+
+// SetQueryNorm passes the norm on and bounds each term's score by it.
+func (s *maxScore) SetQueryNorm(qnorm float64) {
+	for _, k := range s.all {
+		k.s.SetQueryNorm(qnorm)
+		// A term's score is boost * idf^2 * qnorm * sat, and its
+		// weight is (boost * idf)^2.
+		if k.boost > 0 {
+			k.bound = k.s.Weight() / k.boost * qnorm * satMax
+		}
+	}
+	if s.started {
+		s.sortKids()
+		s.e, s.theta = 0, math.Inf(-1)
+	}
+}
+
+func (s *maxScore) sortKids() {
+	slices.SortStableFunc(s.kids, func(a, b *kid) int {
+		switch {
+		case a.bound < b.bound:
+			return -1
+		case a.bound > b.bound:
+			return 1
+		}
+		return a.order - b.order
+	})
+	s.prefix = make([]float64, len(s.kids)+1)
+	for i, k := range s.kids {
+		s.prefix[i+1] = s.prefix[i] + k.bound
+	}
+}
+
+func (s *maxScore) start(ctx *search.SearchContext) error {
+	s.started = true
+	s.scores = make([]float64, s.n)
+	s.theta = math.Inf(-1)
+	live := make([]*kid, 0, len(s.kids))
+	for _, k := range s.kids {
+		dm, err := k.s.Next(ctx)
+		if err != nil {
+			return err
+		}
+		if k.cur = dm; dm != nil {
+			live = append(live, k)
+		}
+	}
+	// A term that matches nothing scores nothing (it still counts in
+	// the share of terms matched).
+	s.kids = live
+	s.sortKids()
+	return nil
+}
+
+// threshold is the score a document must reach to matter: the kth best
+// returned, or nothing until k are.
+func (s *maxScore) threshold() float64 {
+	if len(s.best) < s.k {
+		return math.Inf(-1)
+	}
+	return s.best[0]
+}
+
+// Next returns the next document that may be among the best k.
+func (s *maxScore) Next(ctx *search.SearchContext) (*search.DocumentMatch, error) {
+	if !s.started {
+		if err := s.start(ctx); err != nil {
+			return nil, err
+		}
+	}
+	nf := float64(s.n)
+	for {
+		theta := s.threshold()
+		// kids[:e] cannot lift a document to theta by themselves.
+		if theta != s.theta {
+			s.theta = theta
+			for s.e < len(s.kids) && float64(s.e+1)/nf*s.prefix[s.e+1] < theta {
+				s.e++
+			}
+		}
+		e := s.e
+		var doc index.IndexInternalID
+		for _, k := range s.kids[e:] {
+			if k.cur != nil && (doc == nil || k.cur.IndexInternalID.Compare(doc) < 0) {
+				doc = k.cur.IndexInternalID
+			}
+		}
+		if doc == nil {
+			return nil, nil
+		}
+		s.doc = append(s.doc[:0], doc...)
+		doc = s.doc
+		var sum float64
+		m := 0
+		for _, k := range s.kids[e:] {
+			if k.cur != nil && k.cur.IndexInternalID.Equals(doc) {
+				sum += k.cur.Score
+				m++
+			}
+		}
+		pruned := false
+		for j := e - 1; j >= 0; j-- {
+			if float64(m+j+1)/nf*(sum+s.prefix[j+1]) < theta {
+				pruned = true
+				break
+			}
+			k := s.kids[j]
+			if k.cur != nil && k.cur.IndexInternalID.Compare(doc) < 0 {
+				ctx.DocumentMatchPool.Put(k.cur)
+				dm, err := k.s.Advance(ctx, doc)
+				if err != nil {
+					return nil, err
+				}
+				k.cur = dm
+			}
+			if k.cur != nil && k.cur.IndexInternalID.Equals(doc) {
+				sum += k.cur.Score
+				m++
+			}
+		}
+		var rv *search.DocumentMatch
+		if !pruned {
+			rv = s.score(doc, m)
+		}
+		// Every term at doc moves on.
+		for _, k := range s.kids {
+			if k.cur == nil || !k.cur.IndexInternalID.Equals(doc) {
+				continue
+			}
+			if k.cur != rv {
+				ctx.DocumentMatchPool.Put(k.cur)
+			}
+			dm, err := k.s.Next(ctx)
+			if err != nil {
+				return nil, err
+			}
+			k.cur = dm
+		}
+		if rv != nil {
+			s.keep(rv.Score)
+			return rv, nil
+		}
+	}
+}
+
+// score scores doc, matched by m terms, as bleve's disjunction does (the
+// terms' scores added in query order, times m/n), reusing the match of
+// its first term.
+func (s *maxScore) score(doc index.IndexInternalID, m int) *search.DocumentMatch {
+	clear(s.scores)
+	s.matched = s.matched[:0]
+	var first *kid
+	for _, k := range s.kids {
+		if k.cur != nil && k.cur.IndexInternalID.Equals(doc) {
+			s.scores[k.order] = k.cur.Score
+			if first == nil || k.order < first.order {
+				first = k
+			}
+		}
+	}
+	for _, k := range s.kids {
+		if k != first && k.cur != nil && k.cur.IndexInternalID.Equals(doc) {
+			s.matched = append(s.matched, k.cur)
+		}
+	}
+	var sum float64
+	for _, v := range s.scores {
+		sum += v
+	}
+	rv := first.cur
+	rv.Score = sum * float64(m) / float64(s.n)
+	rv.FieldTermLocations = search.MergeFieldTermLocations(rv.FieldTermLocations, s.matched)
+	return rv
+}
+
+// keep records a returned score among the best k.
+func (s *maxScore) keep(v float64) {
+	switch {
+	case len(s.best) < s.k:
+		heap.Push(&s.best, v)
+	case v > s.best[0]:
+		s.best[0] = v
+		heap.Fix(&s.best, 0)
+	}
+}
+
+// Advance returns the first document at or after id that may be among
+// the best k.
+func (s *maxScore) Advance(ctx *search.SearchContext, id index.IndexInternalID) (*search.DocumentMatch, error) {
+	if !s.started {
+		if err := s.start(ctx); err != nil {
+			return nil, err
+		}
+	}
+	for _, k := range s.kids {
+		if k.cur != nil && k.cur.IndexInternalID.Compare(id) < 0 {
+			ctx.DocumentMatchPool.Put(k.cur)
+			dm, err := k.s.Advance(ctx, id)
+			if err != nil {
+				return nil, err
+			}
+			k.cur = dm
+		}
+	}
+	return s.Next(ctx)
+}
+
+// Close closes every term's searcher.
+func (s *maxScore) Close() error {
+	var first error
+	for _, k := range s.all {
+		if err := k.s.Close(); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// Weight is the terms' summed weight.
+func (s *maxScore) Weight() float64 {
+	var w float64
+	for _, k := range s.all {
+		w += k.s.Weight()
+	}
+	return w
+}
+
+// Count is at most the documents matching a term.
+func (s *maxScore) Count() uint64 {
+	var n uint64
+	for _, k := range s.all {
+		n += k.s.Count()
+	}
+	return n
+}
+
+// Min is 0: one matching term is enough.
+func (s *maxScore) Min() int { return 0 }
+
+const maxScoreSize = int(unsafe.Sizeof(maxScore{}))
+
+// Size estimates the searcher's memory.
+func (s *maxScore) Size() int {
+	n := maxScoreSize + 8*(len(s.prefix)+len(s.scores)+len(s.best))
+	for _, k := range s.all {
+		n += k.s.Size()
+	}
+	return n
+}
+
+// DocumentMatchPoolSize is what the searcher can hold at once: a match
+// per term, and what the terms' searchers hold.
+func (s *maxScore) DocumentMatchPoolSize() int {
+	n := len(s.all)
+	for _, k := range s.all {
+		n += k.s.DocumentMatchPoolSize()
+	}
+	return n
+}
+
+// minHeap is a min-heap of scores.
+type minHeap []float64
+
+func (h minHeap) Len() int           { return len(h) }
+func (h minHeap) Less(a, b int) bool { return h[a] < h[b] }
+func (h minHeap) Swap(a, b int)      { h[a], h[b] = h[b], h[a] }
+func (h *minHeap) Push(x any)        { *h = append(*h, x.(float64)) }
+func (h *minHeap) Pop() any {
+	old := *h
+	v := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return v
+}

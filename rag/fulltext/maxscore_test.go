@@ -1,0 +1,128 @@
+package fulltext
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search/query"
+)
+
+// TestTopQueryIsTheDisjunction: on an index of several segments, with
+// words of very different frequencies, repeated documents (equal scores)
+// and weighted terms, topQuery's best k are bleve's disjunction's best k,
+// with the same scores, for entries and sessions alike.
+func TestTopQueryIsTheDisjunction(t *testing.T) {
+	ctx := context.Background()
+	ix, err := Open(filepath.Join(t.TempDir(), "ft"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	rng := rand.New(rand.NewPCG(1, 2))
+	word := func() string { // Zipf-like: w0 in most documents, w400 in few
+		return fmt.Sprintf("w%d", int(math.Exp(rng.Float64()*6))-1)
+	}
+	var texts []string
+	for batch := range 4 { // a batch is a segment
+		var docs []Doc
+		var sessions []Session
+		for i := range 500 {
+			n := 1 + rng.IntN(30)
+			text := ""
+			if i%50 == 7 && len(texts) > 0 { // a repeat: ties
+				text = texts[rng.IntN(len(texts))]
+			} else {
+				for range n {
+					text += word() + " "
+				}
+			}
+			texts = append(texts, text)
+			id := fmt.Sprintf("d%d-%03d", batch, i)
+			docs = append(docs, Doc{ID: id, Text: text, Layer: "L2"})
+			if i%10 == 0 {
+				sessions = append(sessions, Session{ID: "s" + id, Text: text + texts[rng.IntN(len(texts))]})
+			}
+		}
+		if err := ix.Apply(ctx, docs, nil, sessions, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var visited [2]uint64 // documents scored: by topQuery, by the disjunction
+	for q := range 300 {
+		var terms []Term
+		for range 1 + rng.IntN(12) {
+			w := 1.0
+			if rng.IntN(3) == 0 {
+				w = 0.2 + 3*rng.Float64()
+			}
+			terms = append(terms, Term{Text: word(), Weight: w})
+		}
+		if q%7 == 0 {
+			terms = append(terms, Term{Text: "absentword", Weight: 1})
+		}
+		k := []int{1, 5, 20, 70, 400}[q%5]
+		for _, idx := range []bleve.Index{ix.entries, ix.sessions} {
+			st := ix.entryStats.Load()
+			if idx == ix.sessions {
+				st = ix.sessionStats.Load()
+			}
+			got, seen := hitsOf(t, idx, &topQuery{terms: termQueries(terms), k: k}, k, withStats(ctx, st))
+			want, all := hitsOf(t, idx, anyTerm(termQueries(terms)), k, withStats(ctx, st))
+			visited[0] += seen
+			visited[1] += all
+			// The hits tied with the kth (to rounding) are not a stable
+			// choice: compare those above.
+			if len(want) == k {
+				last := want[k-1].Score * (1 + 1e-12)
+				above := func(hs []Hit) []Hit { return slices.DeleteFunc(hs, func(h Hit) bool { return h.Score <= last }) }
+				got, want = above(got), above(want)
+			}
+			if len(got) != len(want) {
+				t.Fatalf("query %d (%v, k %d): %d hits, want %d", q, terms, k, len(got), len(want))
+			}
+			for i := range got {
+				if got[i].ID != want[i].ID || math.Abs(got[i].Score-want[i].Score) > 1e-12*want[i].Score {
+					t.Fatalf("query %d (%v, k %d): hit %d is %v, want %v", q, terms, k, i, got[i], want[i])
+				}
+			}
+		}
+	}
+	// What it is for: it skips most of the documents.
+	t.Logf("documents scored: %d, the disjunction %d", visited[0], visited[1])
+	if visited[0]*2 > visited[1] {
+		t.Errorf("topQuery scored %d documents, the disjunction %d: it should skip most", visited[0], visited[1])
+	}
+}
+
+// hitsOf runs q for its best k, equal scores (to rounding) in id order,
+// and returns the number of documents scored.
+func hitsOf(t *testing.T, idx bleve.Index, q query.Query, k int, ctx context.Context) ([]Hit, uint64) {
+	t.Helper()
+	res, err := idx.SearchInContext(ctx, bleve.NewSearchRequestOptions(q, k, 0, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hits []Hit
+	for _, h := range res.Hits {
+		hits = append(hits, Hit{ID: h.ID, Score: h.Score})
+	}
+	slices.SortStableFunc(hits, func(a, b Hit) int {
+		if math.Abs(a.Score-b.Score) > 1e-12*b.Score {
+			if a.Score > b.Score {
+				return -1
+			}
+			return 1
+		}
+		if a.ID < b.ID {
+			return -1
+		}
+		return 1
+	})
+	return hits, res.Total
+}
