@@ -190,13 +190,8 @@ func (s *maxScore) Next(ctx *search.SearchContext) (*search.DocumentMatch, error
 				break
 			}
 			k := s.kids[j]
-			if k.cur != nil && k.cur.IndexInternalID.Compare(doc) < 0 {
-				ctx.DocumentMatchPool.Put(k.cur)
-				dm, err := k.s.Advance(ctx, doc)
-				if err != nil {
-					return nil, err
-				}
-				k.cur = dm
+			if err := k.advance(ctx, doc); err != nil {
+				return nil, err
 			}
 			if k.cur != nil && k.cur.IndexInternalID.Equals(doc) {
 				sum += k.cur.Score
@@ -278,16 +273,23 @@ func (s *maxScore) Advance(ctx *search.SearchContext, id index.IndexInternalID) 
 		}
 	}
 	for _, k := range s.kids {
-		if k.cur != nil && k.cur.IndexInternalID.Compare(id) < 0 {
-			ctx.DocumentMatchPool.Put(k.cur)
-			dm, err := k.s.Advance(ctx, id)
-			if err != nil {
-				return nil, err
-			}
-			k.cur = dm
+		if err := k.advance(ctx, id); err != nil {
+			return nil, err
 		}
 	}
 	return s.Next(ctx)
+}
+
+// advance moves the term's searcher to its first document at or after
+// id, when it stands before it.
+func (k *kid) advance(ctx *search.SearchContext, id index.IndexInternalID) error {
+	if k.cur == nil || k.cur.IndexInternalID.Compare(id) >= 0 {
+		return nil
+	}
+	ctx.DocumentMatchPool.Put(k.cur)
+	dm, err := k.s.Advance(ctx, id)
+	k.cur = dm
+	return err
 }
 
 // Close closes every term's searcher.
