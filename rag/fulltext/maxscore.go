@@ -36,7 +36,7 @@ type topQuery struct {
 
 // Searcher implements query.Query.
 func (q *topQuery) Searcher(ctx context.Context, r index.IndexReader, m mapping.IndexMapping, opt search.SearcherOptions) (search.Searcher, error) {
-	s := &maxScore{k: q.k, n: len(q.terms)}
+	s := &maxScore{k: q.k}
 	for i, t := range q.terms {
 		ts, err := t.Searcher(ctx, r, m, opt)
 		if err != nil {
@@ -65,18 +65,19 @@ type kid struct {
 
 // maxScore is topQuery's searcher.
 type maxScore struct {
-	all     []*kid // every term's, to close
-	kids    []*kid // those matching, by bound, the smallest first, once started
-	n       int    // terms, for the share matched
-	k       int
-	started bool
-	best    minHeap   // the best k scores returned
-	prefix  []float64 // prefix[i]: the bounds of kids[:i] added
-	scores  []float64 // this document's score on each term, by order
-	matched []*search.DocumentMatch
-	doc     index.IndexInternalID // the document at hand
-	e       int                   // kids[:e] propose no documents
-	theta   float64               // the threshold e was found for
+	// all are every term's, to close and to count the share of terms
+	// a document matches; kids are those matching anything, by bound,
+	// the smallest first, once started.
+	all, kids []*kid
+	k         int
+	started   bool
+	best      minHeap   // the best k scores returned
+	prefix    []float64 // prefix[i]: the bounds of kids[:i] added
+	scores    []float64 // this document's score on each term, by order
+	matched   []*search.DocumentMatch
+	doc       index.IndexInternalID // the document at hand
+	e         int                   // kids[:e] propose no documents
+	theta     float64               // the threshold e was found for
 }
 
 // satMax bounds BM25's term-frequency factor in bleve: tf*k1/(tf+k1*L)
@@ -118,7 +119,7 @@ func (s *maxScore) sortKids() {
 
 func (s *maxScore) start(ctx *search.SearchContext) error {
 	s.started = true
-	s.scores = make([]float64, s.n)
+	s.scores = make([]float64, len(s.all))
 	s.theta = math.Inf(-1)
 	live := make([]*kid, 0, len(s.kids))
 	for _, k := range s.kids {
@@ -153,7 +154,7 @@ func (s *maxScore) Next(ctx *search.SearchContext) (*search.DocumentMatch, error
 			return nil, err
 		}
 	}
-	nf := float64(s.n)
+	nf := float64(len(s.all))
 	for {
 		theta := s.threshold()
 		// kids[:e] cannot lift a document to theta by themselves.
@@ -178,7 +179,7 @@ func (s *maxScore) Next(ctx *search.SearchContext) (*search.DocumentMatch, error
 		var sum float64
 		m := 0
 		for _, k := range s.kids[e:] {
-			if k.cur != nil && k.cur.IndexInternalID.Equals(doc) {
+			if k.at(doc) {
 				sum += k.cur.Score
 				m++
 			}
@@ -193,7 +194,7 @@ func (s *maxScore) Next(ctx *search.SearchContext) (*search.DocumentMatch, error
 			if err := k.advance(ctx, doc); err != nil {
 				return nil, err
 			}
-			if k.cur != nil && k.cur.IndexInternalID.Equals(doc) {
+			if k.at(doc) {
 				sum += k.cur.Score
 				m++
 			}
@@ -204,7 +205,7 @@ func (s *maxScore) Next(ctx *search.SearchContext) (*search.DocumentMatch, error
 		}
 		// Every term at doc moves on.
 		for _, k := range s.kids {
-			if k.cur == nil || !k.cur.IndexInternalID.Equals(doc) {
+			if !k.at(doc) {
 				continue
 			}
 			if k.cur != rv {
@@ -231,7 +232,7 @@ func (s *maxScore) score(doc index.IndexInternalID, m int) *search.DocumentMatch
 	s.matched = s.matched[:0]
 	var first *kid
 	for _, k := range s.kids {
-		if k.cur != nil && k.cur.IndexInternalID.Equals(doc) {
+		if k.at(doc) {
 			s.scores[k.order] = k.cur.Score
 			if first == nil || k.order < first.order {
 				first = k
@@ -239,7 +240,7 @@ func (s *maxScore) score(doc index.IndexInternalID, m int) *search.DocumentMatch
 		}
 	}
 	for _, k := range s.kids {
-		if k != first && k.cur != nil && k.cur.IndexInternalID.Equals(doc) {
+		if k != first && k.at(doc) {
 			s.matched = append(s.matched, k.cur)
 		}
 	}
@@ -248,7 +249,7 @@ func (s *maxScore) score(doc index.IndexInternalID, m int) *search.DocumentMatch
 		sum += v
 	}
 	rv := first.cur
-	rv.Score = sum * float64(m) / float64(s.n)
+	rv.Score = sum * float64(m) / float64(len(s.all))
 	rv.FieldTermLocations = search.MergeFieldTermLocations(rv.FieldTermLocations, s.matched)
 	return rv
 }
@@ -278,6 +279,11 @@ func (s *maxScore) Advance(ctx *search.SearchContext, id index.IndexInternalID) 
 		}
 	}
 	return s.Next(ctx)
+}
+
+// at reports whether the term's searcher stands at doc.
+func (k *kid) at(doc index.IndexInternalID) bool {
+	return k.cur != nil && k.cur.IndexInternalID.Equals(doc)
 }
 
 // advance moves the term's searcher to its first document at or after
