@@ -26,12 +26,18 @@ import (
 // walks that word's whole postings list. The best k and their scores are
 // the same as the plain disjunction's.
 //
+// A filter (dates, agents, tags) is part of the query, not put over it:
+// the best k it prunes against must be documents the filter lets
+// through. Its searcher is stepped beside the terms, and the terms skip
+// ahead to the next document it lets through, so a narrow filter also
+// saves walking the terms' postings outside it.
+//
 // It counts only the documents it does not skip, so a search's total is
-// a lower bound; it must not be put under a filter, which would remove
-// documents from the best k it prunes against.
+// a lower bound.
 type topQuery struct {
-	terms []*query.TermQuery
-	k     int
+	terms  []*query.TermQuery
+	filter query.Query // nil: every document
+	k      int
 }
 
 // Searcher implements query.Query.
@@ -44,6 +50,15 @@ func (q *topQuery) Searcher(ctx context.Context, r index.IndexReader, m mapping.
 			return nil, err
 		}
 		s.all = append(s.all, &kid{s: ts, boost: t.Boost(), order: i})
+	}
+	if q.filter != nil {
+		// A filter does not score: bleve's own filters are searched so.
+		fs, err := q.filter.Searcher(ctx, r, m, search.SearcherOptions{Score: "none"})
+		if err != nil {
+			s.Close()
+			return nil, err
+		}
+		s.filter = &kid{s: fs}
 	}
 	s.kids = s.all
 	var sum float64
@@ -58,6 +73,7 @@ func (q *topQuery) Searcher(ctx context.Context, r index.IndexReader, m mapping.
 type kid struct {
 	s     search.Searcher
 	cur   *search.DocumentMatch // nil once exhausted
+	num   uint64                // cur's document number; noDoc once exhausted
 	boost float64
 	bound float64 // no document scores more on this term
 	order int     // the term's place in the query
@@ -69,6 +85,7 @@ type maxScore struct {
 	// a document matches; kids are those matching anything, by bound,
 	// the smallest first, once started.
 	all, kids []*kid
+	filter    *kid // the documents let through; nil: all
 	k         int
 	started   bool
 	best      minHeap   // the best k scores returned
@@ -127,7 +144,7 @@ func (s *maxScore) start(ctx *search.SearchContext) error {
 		if err != nil {
 			return err
 		}
-		if k.cur = dm; dm != nil {
+		if k.set(dm); dm != nil {
 			live = append(live, k)
 		}
 	}
@@ -135,6 +152,13 @@ func (s *maxScore) start(ctx *search.SearchContext) error {
 	// the share of terms matched).
 	s.kids = live
 	s.sortKids()
+	if s.filter != nil {
+		dm, err := s.filter.s.Next(ctx)
+		if err != nil {
+			return err
+		}
+		s.filter.set(dm)
+	}
 	return nil
 }
 
@@ -165,17 +189,33 @@ func (s *maxScore) Next(ctx *search.SearchContext) (*search.DocumentMatch, error
 			}
 		}
 		e := s.e
-		var doc index.IndexInternalID
+		doc := noDoc
 		for _, k := range s.kids[e:] {
-			if k.cur != nil && (doc == nil || k.cur.IndexInternalID.Compare(doc) < 0) {
-				doc = k.cur.IndexInternalID
-			}
+			doc = min(doc, k.num)
 		}
-		if doc == nil {
+		if doc == noDoc {
 			return nil, nil
 		}
-		s.doc = append(s.doc[:0], doc...)
-		doc = s.doc
+		s.doc = index.NewIndexInternalID(s.doc, doc)
+		if f := s.filter; f != nil {
+			if err := f.advance(ctx, s.doc); err != nil {
+				return nil, err
+			}
+			if f.num == noDoc {
+				return nil, nil
+			}
+			if f.num != doc {
+				// Nothing before the filter's next document passes:
+				// the proposing terms skip to it.
+				s.doc = index.NewIndexInternalID(s.doc, f.num)
+				for _, k := range s.kids[e:] {
+					if err := k.advance(ctx, s.doc); err != nil {
+						return nil, err
+					}
+				}
+				continue
+			}
+		}
 		var sum float64
 		m := 0
 		for _, k := range s.kids[e:] {
@@ -191,7 +231,7 @@ func (s *maxScore) Next(ctx *search.SearchContext) (*search.DocumentMatch, error
 				break
 			}
 			k := s.kids[j]
-			if err := k.advance(ctx, doc); err != nil {
+			if err := k.advance(ctx, s.doc); err != nil {
 				return nil, err
 			}
 			if k.at(doc) {
@@ -215,7 +255,7 @@ func (s *maxScore) Next(ctx *search.SearchContext) (*search.DocumentMatch, error
 			if err != nil {
 				return nil, err
 			}
-			k.cur = dm
+			k.set(dm)
 		}
 		if rv != nil {
 			s.keep(rv.Score)
@@ -227,7 +267,7 @@ func (s *maxScore) Next(ctx *search.SearchContext) (*search.DocumentMatch, error
 // score scores doc, matched by m terms, as bleve's disjunction does (the
 // terms' scores added in query order, times m/n), reusing the match of
 // its first term.
-func (s *maxScore) score(doc index.IndexInternalID, m int) *search.DocumentMatch {
+func (s *maxScore) score(doc uint64, m int) *search.DocumentMatch {
 	clear(s.scores)
 	s.matched = s.matched[:0]
 	var first *kid
@@ -281,32 +321,51 @@ func (s *maxScore) Advance(ctx *search.SearchContext, id index.IndexInternalID) 
 	return s.Next(ctx)
 }
 
-// at reports whether the term's searcher stands at doc.
-func (k *kid) at(doc index.IndexInternalID) bool {
-	return k.cur != nil && k.cur.IndexInternalID.Equals(doc)
+// noDoc is the number of no document: where an exhausted term stands.
+const noDoc uint64 = math.MaxUint64
+
+// set makes dm (nil when the term is exhausted) the term's current match.
+// Document numbers are compared as numbers: an internal id is its number
+// in 8 big-endian bytes, so the two orders agree.
+func (k *kid) set(dm *search.DocumentMatch) {
+	k.cur, k.num = dm, noDoc
+	if dm != nil {
+		k.num = dm.IndexInternalID.Value()
+	}
 }
+
+// at reports whether the term's searcher stands at doc.
+func (k *kid) at(doc uint64) bool { return k.num == doc }
 
 // advance moves the term's searcher to its first document at or after
 // id, when it stands before it.
 func (k *kid) advance(ctx *search.SearchContext, id index.IndexInternalID) error {
-	if k.cur == nil || k.cur.IndexInternalID.Compare(id) >= 0 {
+	if k.num >= id.Value() {
 		return nil
 	}
 	ctx.DocumentMatchPool.Put(k.cur)
 	dm, err := k.s.Advance(ctx, id)
-	k.cur = dm
+	k.set(dm)
 	return err
 }
 
-// Close closes every term's searcher.
+// Close closes every term's searcher and the filter's.
 func (s *maxScore) Close() error {
 	var first error
-	for _, k := range s.all {
+	for _, k := range s.searchers() {
 		if err := k.s.Close(); err != nil && first == nil {
 			first = err
 		}
 	}
 	return first
+}
+
+// searchers are the terms' and the filter's.
+func (s *maxScore) searchers() []*kid {
+	if s.filter == nil {
+		return s.all
+	}
+	return append(slices.Clip(s.all), s.filter)
 }
 
 // Weight is the terms' summed weight.
@@ -335,17 +394,18 @@ const maxScoreSize = int(unsafe.Sizeof(maxScore{}))
 // Size estimates the searcher's memory.
 func (s *maxScore) Size() int {
 	n := maxScoreSize + 8*(len(s.prefix)+len(s.scores)+len(s.best))
-	for _, k := range s.all {
+	for _, k := range s.searchers() {
 		n += k.s.Size()
 	}
 	return n
 }
 
 // DocumentMatchPoolSize is what the searcher can hold at once: a match
-// per term, and what the terms' searchers hold.
+// per term and the filter's, and what their searchers hold.
 func (s *maxScore) DocumentMatchPoolSize() int {
-	n := len(s.all)
-	for _, k := range s.all {
+	ks := s.searchers()
+	n := len(ks)
+	for _, k := range ks {
 		n += k.s.DocumentMatchPoolSize()
 	}
 	return n

@@ -16,7 +16,8 @@ import (
 // TestTopQueryIsTheDisjunction: on an index of several segments, with
 // words of very different frequencies, repeated documents (equal scores)
 // and weighted terms, topQuery's best k are bleve's disjunction's best k,
-// with the same scores, for entries and sessions alike.
+// with the same scores, for entries and sessions alike, and under a filter
+// its best k are those of bleve's disjunction under the same filter.
 func TestTopQueryIsTheDisjunction(t *testing.T) {
 	ctx := context.Background()
 	ix, err := Open(filepath.Join(t.TempDir(), "ft"))
@@ -44,7 +45,8 @@ func TestTopQueryIsTheDisjunction(t *testing.T) {
 			}
 			texts = append(texts, text)
 			id := fmt.Sprintf("d%d-%03d", batch, i)
-			docs = append(docs, Doc{ID: id, Text: text, Layer: "L2"})
+			docs = append(docs, Doc{ID: id, Text: text, Layer: "L2",
+				Agent: fmt.Sprintf("a%d", rng.IntN(3)), Date: fmt.Sprintf("2026-11-%02d", 1+rng.IntN(30))})
 			if i%10 == 0 {
 				sessions = append(sessions, Session{ID: "s" + id, Text: text + texts[rng.IntN(len(texts))]})
 			}
@@ -53,7 +55,7 @@ func TestTopQueryIsTheDisjunction(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	var visited [2]uint64 // documents scored: by topQuery, by the disjunction
+	var visited, filtered [2]uint64 // documents scored: by topQuery, by the disjunction
 	for q := range 300 {
 		var terms []Term
 		for range 1 + rng.IntN(12) {
@@ -76,27 +78,52 @@ func TestTopQueryIsTheDisjunction(t *testing.T) {
 			want, all := hitsOf(t, idx, anyTerm(termQueries(terms)), k, withStats(ctx, st))
 			visited[0] += seen
 			visited[1] += all
-			// The hits tied with the kth (to rounding) are not a stable
-			// choice: compare those above.
-			if len(want) == k {
-				last := want[k-1].Score * (1 + 1e-12)
-				above := func(hs []Hit) []Hit { return slices.DeleteFunc(hs, func(h Hit) bool { return h.Score <= last }) }
-				got, want = above(got), above(want)
-			}
-			if len(got) != len(want) {
-				t.Fatalf("query %d (%v, k %d): %d hits, want %d", q, terms, k, len(got), len(want))
-			}
-			for i := range got {
-				if got[i].ID != want[i].ID || math.Abs(got[i].Score-want[i].Score) > 1e-12*want[i].Score {
-					t.Fatalf("query %d (%v, k %d): hit %d is %v, want %v", q, terms, k, i, got[i], want[i])
-				}
-			}
+			sameBest(t, got, want, k, fmt.Sprintf("query %d (%v, k %d)", q, terms, k))
 		}
+		// Under a filter: a range of days, an agent, or both.
+		var f Filter
+		if q%3 != 1 {
+			from := 1 + rng.IntN(30)
+			f.Since, f.Until = fmt.Sprintf("2026-11-%02d", from), fmt.Sprintf("2026-11-%02d", min(30, from+rng.IntN(10)))
+		}
+		if q%3 != 0 {
+			f.Agents = []string{fmt.Sprintf("a%d", rng.IntN(4))} // a3: nobody
+		}
+		fq := filterQuery(f)
+		bq := query.NewBooleanQuery([]query.Query{anyTerm(termQueries(terms))}, nil, nil)
+		bq.AddFilter(fq)
+		ctx := withStats(ctx, ix.entryStats.Load())
+		got, seen := hitsOf(t, ix.entries, &topQuery{terms: termQueries(terms), filter: fq, k: k}, k, ctx)
+		want, all := hitsOf(t, ix.entries, bq, k, ctx)
+		filtered[0] += seen
+		filtered[1] += all
+		sameBest(t, got, want, k, fmt.Sprintf("query %d (%v, k %d, filter %+v)", q, terms, k, f))
 	}
+	t.Logf("under a filter, documents scored: %d, the disjunction %d", filtered[0], filtered[1])
 	// What it is for: it skips most of the documents.
 	t.Logf("documents scored: %d, the disjunction %d", visited[0], visited[1])
 	if visited[0]*2 > visited[1] {
 		t.Errorf("topQuery scored %d documents, the disjunction %d: it should skip most", visited[0], visited[1])
+	}
+}
+
+// sameBest fails unless got and want are the same hits with the same
+// scores. The hits tied with want's kth (to rounding) are not a stable
+// choice: those above it are compared.
+func sameBest(t *testing.T, got, want []Hit, k int, what string) {
+	t.Helper()
+	if len(want) == k {
+		last := want[k-1].Score * (1 + 1e-12)
+		above := func(hs []Hit) []Hit { return slices.DeleteFunc(hs, func(h Hit) bool { return h.Score <= last }) }
+		got, want = above(got), above(want)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d hits, want %d", what, len(got), len(want))
+	}
+	for i := range got {
+		if got[i].ID != want[i].ID || math.Abs(got[i].Score-want[i].Score) > 1e-12*want[i].Score {
+			t.Fatalf("%s: hit %d is %v, want %v", what, i, got[i], want[i])
+		}
 	}
 }
 

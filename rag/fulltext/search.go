@@ -126,18 +126,11 @@ func (ix *Index) run(ctx context.Context, idx bleve.Index, terms []Term, f Filte
 // left out whole (the cut comes before it), which is rare and costs no
 // second query.
 //
-// Without a filter the query is a topQuery, which skips the documents
-// that cannot make the margin; under a filter it is bleve's disjunction.
+// The query is a topQuery, which skips the documents that cannot make
+// the margin, filter or none.
 func topN(ctx context.Context, idx bleve.Index, terms []Term, filter query.Query, n int, st *search.BM25Stats) ([]Hit, error) {
 	size := n + n/4 + 8
-	var q query.Query
-	if filter == nil {
-		q = &topQuery{terms: termQueries(terms), k: size}
-	} else {
-		bq := query.NewBooleanQuery([]query.Query{anyTerm(termQueries(terms))}, nil, nil)
-		bq.AddFilter(filter)
-		q = bq
-	}
+	q := &topQuery{terms: termQueries(terms), filter: filter, k: size}
 	req := bleve.NewSearchRequestOptions(q, size, 0, false)
 	req.Fields = nil
 	res, err := idx.SearchInContext(withStats(ctx, st), req)
