@@ -246,11 +246,12 @@ const (
 	// metaFulltextStats holds the full-text index's BM25 statistics
 	// (fulltext.Stats as JSON), saved by every Index run that changed it.
 	metaFulltextStats = "fulltext_stats"
-	// fulltextLayout 5: the first line of a whole entry counts twice
+	// fulltextLayout 6: a session document is its entries' documents
+	// (see sessions); 5: the first line of a whole entry counts twice
 	// (see ftDoc); 4: documents store their lengths (see fulltext's
 	// stats); 3: words longer than fulltext.MaxTermBytes are left out; 2:
 	// session documents per block of sessionBlock chunks; 1: one per file.
-	fulltextLayout = "5"
+	fulltextLayout = "6"
 )
 
 // loadStats hands the full-text index the BM25 statistics the last index
@@ -371,24 +372,20 @@ func sessionID(path string, b int) string { return path + "#" + strconv.Itoa(b) 
 // sessionOf returns the session document that holds chunk c of path.
 func sessionOf(path string, seq int) string { return sessionID(path, seq/sessionBlock) }
 
-// sessions returns the full-text view of a file, block by block: all its
-// chunks' text. cs are in position order.
+// sessions returns the full-text view of a file, block by block: the
+// full-text documents of its entries (ftDoc, the first piece of a split
+// one), each followed by a newline. cs are in position order. Each
+// session's Docs are the indices in cs of the chunks it holds, so that a
+// full build can reuse their analysis.
 func sessions(path string, cs []chunk.Chunk) []fulltext.Session {
 	var out []fulltext.Session
+	var parts []int
 	var b strings.Builder
-	grow := func(from int) { // the block's size, so the text is built in one piece
-		n := 0
-		for j := from; j < len(cs) && cs[j].Seq/sessionBlock == cs[from].Seq/sessionBlock; j++ {
-			if cs[j].Part == 0 {
-				n += len(cs[j].Title) + len(cs[j].Text) + 2
-			}
-		}
-		b.Grow(n)
-	}
 	block := -1
 	flush := func() {
 		if block >= 0 {
-			out = append(out, fulltext.Session{ID: sessionID(path, block), Text: b.String()})
+			out = append(out, fulltext.Session{ID: sessionID(path, block), Text: b.String(), Docs: parts})
+			parts = nil
 			b.Reset()
 		}
 	}
@@ -396,14 +393,12 @@ func sessions(path string, cs []chunk.Chunk) []fulltext.Session {
 		if k := cs[i].Seq / sessionBlock; k != block {
 			flush()
 			block = k
-			grow(i)
 		}
 		if cs[i].Part > 0 {
 			continue // split parts overlap; the first part stands for the entry
 		}
-		b.WriteString(cs[i].Title)
-		b.WriteByte('\n')
-		b.WriteString(cs[i].Text)
+		parts = append(parts, i)
+		b.WriteString(ftDoc(cs, i).Text)
 		b.WriteByte('\n')
 	}
 	flush()

@@ -469,6 +469,18 @@ func appendDocs(docs []fulltext.Doc, cs []chunk.Chunk) []fulltext.Doc {
 	return docs
 }
 
+// appendSessions appends the session documents of a file's chunks cs,
+// whose full-text documents start at index base of Build's docs.
+func appendSessions(all []fulltext.Session, base int, cs []chunk.Chunk) []fulltext.Session {
+	for _, s := range sessions(cs[0].Path, cs) {
+		for i := range s.Docs {
+			s.Docs[i] += base
+		}
+		all = append(all, s)
+	}
+	return all
+}
+
 // rebuildFulltext writes a fresh full-text index from the database with
 // bleve's offline builder and swaps it in.
 func (e *Engine) rebuildFulltext(ctx context.Context) error {
@@ -477,8 +489,8 @@ func (e *Engine) rebuildFulltext(ctx context.Context) error {
 	var file []chunk.Chunk
 	err := e.st.EachChunk(ctx, true, func(c chunk.Chunk) error {
 		if len(file) > 0 && file[0].Path != c.Path {
+			all = appendSessions(all, len(docs), file)
 			docs = appendDocs(docs, file)
-			all = append(all, sessions(file[0].Path, file)...)
 			file = file[:0]
 		}
 		file = append(file, c)
@@ -488,8 +500,8 @@ func (e *Engine) rebuildFulltext(ctx context.Context) error {
 		return fmt.Errorf("rebuild full-text index: %w", err)
 	}
 	if len(file) > 0 {
+		all = appendSessions(all, len(docs), file)
 		docs = appendDocs(docs, file)
-		all = append(all, sessions(file[0].Path, file)...)
 	}
 	clear(e.blocks)
 	for i := range all {

@@ -27,7 +27,9 @@ import (
 	"hash/crc32"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -89,6 +91,12 @@ var setBM25 = sync.OnceFunc(func() { search.BM25_k1, search.BM25_b = BM25K1, BM2
 type Session struct {
 	ID   string // the file's path
 	Text string
+	// Docs, for Build, are the documents (indices into Build's docs)
+	// whose texts, each followed by a newline, make up Text, in order:
+	// Build reuses their analysis instead of analysing Text again (the
+	// analysis works one word at a time, so the terms are the same).
+	// Apply ignores it.
+	Docs []int
 }
 
 // Index is a BM25 full-text index stored in a directory.
@@ -301,17 +309,52 @@ func Build(ctx context.Context, dir string, docs []Doc, sessions []Session) erro
 		}
 		return nil
 	}
-	if err := build("entries", len(docs), entryBatch, func(i int) (string, map[string]any) { return docs[i].ID, docs[i].fields(an) }); err != nil {
+	// The documents' terms, kept for the sessions made of them.
+	var terms []string
+	var counts []int
+	if slices.ContainsFunc(sessions, func(s Session) bool { return s.Docs != nil }) {
+		terms, counts = make([]string, len(docs)), make([]int, len(docs))
+	}
+	err = build("entries", len(docs), entryBatch, func(i int) (string, map[string]any) {
+		text, n := an.Joined(docs[i].Text)
+		if terms != nil {
+			terms[i], counts[i] = text, n
+		}
+		return docs[i].ID, docs[i].indexed(text, n)
+	})
+	if err != nil {
 		return err
 	}
 	return build("sessions", len(sessions), sessionBatch, func(i int) (string, map[string]any) {
-		return sessions[i].ID, sessions[i].fields(an)
+		s := &sessions[i]
+		if s.Docs == nil {
+			return s.ID, s.fields(an)
+		}
+		var b strings.Builder
+		n := 0
+		for _, d := range s.Docs {
+			if counts[d] == 0 {
+				continue
+			}
+			if n > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(terms[d])
+			n += counts[d]
+		}
+		return s.ID, sessionIndexed(b.String(), n)
 	})
 }
 
 // fields is the document bleve indexes.
 func (d *Doc) fields(an *Analyzer) map[string]any {
 	text, n := an.Joined(d.Text)
+	return d.indexed(text, n)
+}
+
+// indexed is the document bleve indexes for d, given its terms joined by
+// spaces and their number.
+func (d *Doc) indexed(text string, n int) map[string]any {
 	m := map[string]any{FieldText: text, lengthField(FieldText): strconv.Itoa(n), FieldLayer: d.Layer}
 	if d.Agent != "" {
 		m[FieldAgent] = d.Agent
@@ -331,7 +374,12 @@ func (d *Doc) fields(an *Analyzer) map[string]any {
 
 // fields is the document bleve indexes for a session.
 func (s *Session) fields(an *Analyzer) map[string]any {
-	text, n := an.Joined(s.Text)
+	return sessionIndexed(an.Joined(s.Text))
+}
+
+// sessionIndexed is the document bleve indexes for a session, given its
+// terms joined by spaces and their number.
+func sessionIndexed(text string, n int) map[string]any {
 	return map[string]any{FieldText: text, lengthField(FieldText): strconv.Itoa(n)}
 }
 
