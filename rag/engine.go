@@ -373,11 +373,11 @@ func sessionID(path string, b int) string { return path + "#" + strconv.Itoa(b) 
 func sessionOf(path string, seq int) string { return sessionID(path, seq/sessionBlock) }
 
 // sessions returns the full-text view of a file, block by block: the
-// full-text documents of its entries (ftDoc, the first piece of a split
-// one), each followed by a newline. cs are in position order. Each
-// session's Docs are the indices in cs of the chunks it holds, so that a
-// full build can reuse their analysis.
-func sessions(path string, cs []chunk.Chunk) []fulltext.Session {
+// full-text documents of its entries (the first piece of a split one),
+// each followed by a newline. cs are in position order and docs are their
+// documents (appendDocs). Each session's Docs are the indices in cs of
+// the chunks it holds, so that a full build can reuse their analysis.
+func sessions(path string, cs []chunk.Chunk, docs []fulltext.Doc) []fulltext.Session {
 	var out []fulltext.Session
 	var parts []int
 	var b strings.Builder
@@ -398,7 +398,7 @@ func sessions(path string, cs []chunk.Chunk) []fulltext.Session {
 			continue // split parts overlap; the first part stands for the entry
 		}
 		parts = append(parts, i)
-		b.WriteString(ftDoc(cs, i).Text)
+		b.WriteString(docs[i].Text)
 		b.WriteByte('\n')
 	}
 	flush()

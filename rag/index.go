@@ -284,7 +284,7 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 				if err != nil {
 					return nil, err
 				}
-				sessionsOut = e.changedBlocks(sessionsOut, sessions(src.rel, olds)) // olds holds the new chunks too
+				sessionsOut = e.changedBlocks(sessionsOut, sessions(src.rel, olds, appendDocs(nil, olds))) // olds holds the new chunks too
 				touched = append(touched, src.rel)
 				if keepPos {
 					fresh[src.rel] = append(e.pos.file(src.rel), positionsOf(ap.cs)...)
@@ -339,7 +339,7 @@ func (e *Engine) index(ctx context.Context, progress Progress) (*IndexStats, err
 		}
 		// Session documents: only the blocks whose text changed.
 		if !rebuild {
-			blocks := sessions(src.rel, cs)
+			blocks := sessions(src.rel, cs, appendDocs(nil, cs))
 			sessionsOut = e.changedBlocks(sessionsOut, blocks)
 			for b := len(blocks); b < sessionBlocks(prev); b++ {
 				sessionDeletes = append(sessionDeletes, sessionID(src.rel, b))
@@ -469,16 +469,18 @@ func appendDocs(docs []fulltext.Doc, cs []chunk.Chunk) []fulltext.Doc {
 	return docs
 }
 
-// appendSessions appends the session documents of a file's chunks cs,
-// whose full-text documents start at index base of Build's docs.
-func appendSessions(all []fulltext.Session, base int, cs []chunk.Chunk) []fulltext.Session {
-	for _, s := range sessions(cs[0].Path, cs) {
+// appendFile appends the full-text documents of a file's chunks cs to
+// docs and its session documents, made of them, to all.
+func appendFile(docs []fulltext.Doc, all []fulltext.Session, cs []chunk.Chunk) ([]fulltext.Doc, []fulltext.Session) {
+	base := len(docs)
+	docs = appendDocs(docs, cs)
+	for _, s := range sessions(cs[0].Path, cs, docs[base:]) {
 		for i := range s.Docs {
 			s.Docs[i] += base
 		}
 		all = append(all, s)
 	}
-	return all
+	return docs, all
 }
 
 // rebuildFulltext writes a fresh full-text index from the database with
@@ -489,8 +491,7 @@ func (e *Engine) rebuildFulltext(ctx context.Context) error {
 	var file []chunk.Chunk
 	err := e.st.EachChunk(ctx, true, func(c chunk.Chunk) error {
 		if len(file) > 0 && file[0].Path != c.Path {
-			all = appendSessions(all, len(docs), file)
-			docs = appendDocs(docs, file)
+			docs, all = appendFile(docs, all, file)
 			file = file[:0]
 		}
 		file = append(file, c)
@@ -500,8 +501,7 @@ func (e *Engine) rebuildFulltext(ctx context.Context) error {
 		return fmt.Errorf("rebuild full-text index: %w", err)
 	}
 	if len(file) > 0 {
-		all = appendSessions(all, len(docs), file)
-		docs = appendDocs(docs, file)
+		docs, all = appendFile(docs, all, file)
 	}
 	clear(e.blocks)
 	for i := range all {

@@ -30,7 +30,8 @@ func TestSessionsByBlock(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got []string
-		for _, s := range sessions("f.md", mk(tt.n)) {
+		cs := mk(tt.n)
+		for _, s := range sessions("f.md", cs, appendDocs(nil, cs)) {
 			got = append(got, s.ID)
 		}
 		if strings.Join(got, ",") != strings.Join(tt.want, ",") {
