@@ -197,7 +197,7 @@ func Default() Config {
 		Log:      Log{MaxEntryBytes: memory.DefaultMaxEntryBytes},
 		L1:       L1{WindowDays: 7, BudgetTokens: 1000},
 		Context:  defaultContext(),
-		Search:   Search{TopK: 10, VectorWeight: 0.3},
+		Search:   Search{TopK: 10, VectorWeight: 0.15},
 		Embedder: Embedder{Provider: "builtin", APIKeyEnv: "OPENAI_API_KEY"},
 		Rerank:   Rerank{Provider: "none", TopN: 20, TimeoutSeconds: 10},
 		Promote:  Promote{MinSuccesses: 3, MinAgents: 2, CrossProject: true, MaxFailureRate: 0.34},

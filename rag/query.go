@@ -13,6 +13,7 @@ import (
 // parsedQuery is a query broken into what the ranker uses.
 type parsedQuery struct {
 	terms []fulltext.Term // content terms, speaker names removed
+	words map[string]bool // the query's own terms (no other forms, no names)
 	names map[string]bool // agents named in the query, lower-case
 	dates []dateRange     // calendar dates or months the query mentions
 	// tags mark the entries that answer what the query asks for (a
@@ -58,6 +59,10 @@ func parseQuery(an *fulltext.Analyzer, text string, agents map[string]bool) *par
 		for t := range nameTerms {
 			q.terms = append(q.terms, fulltext.Term{Text: t, Weight: 1})
 		}
+	}
+	q.words = make(map[string]bool, len(q.terms))
+	for _, t := range q.terms {
+		q.words[t.Text] = true
 	}
 	q.dates = parseDates(text)
 	return q

@@ -68,6 +68,12 @@ type RankParams struct {
 	// list work most of which is checked off: their score is multiplied
 	// by 1 - Done × the share of their items that are done.
 	Done float64
+	// Proximity weighs the evidence of the query's words standing close
+	// together in a candidate's text (see proximity), for the best
+	// ProximityDepth candidates; ProximityLength is the text length
+	// (terms) from which it counts in full. 0 turns it off.
+	Proximity                       float64
+	ProximityDepth, ProximityLength int
 	// Vector is the weight of the vector channel in the final linear
 	// fusion (BM25/max + Vector * cosine/max); VectorCandidates is how many
 	// nearest vectors join the candidates. 0 turns vectors off.
@@ -83,7 +89,8 @@ func DefaultRankParams() RankParams {
 		FileMax: 0.1, Session: 0.2,
 		Speaker:   2,
 		DateBoost: 3, DateAdd: 0.3, DateSlack: 3, EventBoost: 1.5, EventTerms: 0.5, Done: 0.5,
-		Vector: 0.3, VectorCandidates: 20,
+		Vector: 0.15, VectorCandidates: 20,
+		Proximity: 0.5, ProximityDepth: 20, ProximityLength: 80,
 	}
 }
 
@@ -304,6 +311,12 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 			}
 			lastItem, lastPath = item, cd.c.Path
 			best = max(best, score)
+		}
+	}
+	if p.Proximity > 0 && best > 0 {
+		out = bestOf(out, max(q.TopK, p.ProximityDepth))
+		if best, err = e.proximity(ctx, out, q.TopK, pq.words, p, best); err != nil {
+			return nil, warn, fmt.Errorf("search: %w", err)
 		}
 	}
 	out = bestOf(out, q.TopK)
