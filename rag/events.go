@@ -60,7 +60,9 @@ const maxEventDays = 100 * 366
 // eventDates dates the events a question places its subject before or
 // after: the best full-text match of the event's words dates it, and the
 // range runs from that day on ("after") or up to the day before
-// ("before"). It is used only when the question names no date; an event
+// ("before"); on the event's own day, the entries of its log after it
+// (or before it) are on the asked side, not the event itself (see
+// dateRange.holds). It is used only when the question names no date; an event
 // that matches nothing, or only undated text, gives no range.
 //
 // It also returns the event's terms: they place the answer in time; they
@@ -101,11 +103,12 @@ func (e *Engine) eventDates(ctx context.Context, text string, f Filter, slack in
 		for _, t := range terms {
 			words[t] = true
 		}
+		at := ps[0]
 		if e.events.before[strings.Join(strings.Fields(strings.ToLower(m[1])), " ")] {
 			// The boost reaches slack days past a range's end.
-			out = append(out, dateRange{d.AddDate(0, 0, -maxEventDays), d.AddDate(0, 0, -1-slack), true})
+			out = append(out, dateRange{from: d.AddDate(0, 0, -maxEventDays), to: d.AddDate(0, 0, -1-slack), event: true, at: at})
 		} else {
-			out = append(out, dateRange{d, d.AddDate(0, 0, maxEventDays), true})
+			out = append(out, dateRange{from: d, to: d.AddDate(0, 0, maxEventDays), event: true, at: at, after: true})
 		}
 	}
 	return out, words, nil

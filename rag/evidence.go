@@ -202,7 +202,7 @@ func applyBoosts(cands []cand, pq *parsedQuery, p RankParams) {
 			continue
 		}
 		for _, r := range pq.dates {
-			if !d.Before(r.from) && !d.After(r.to.AddDate(0, 0, p.DateSlack)) {
+			if r.holds(cd.c, d, p.DateSlack) {
 				boost, add := p.DateBoost, p.DateAdd
 				if r.event {
 					boost, add = p.EventBoost, 0

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/archon-memory/archon/rag/fulltext"
+	"github.com/archon-memory/archon/rag/store"
 )
 
 // parsedQuery is a query broken into what the ranker uses.
@@ -30,6 +31,23 @@ type parsedQuery struct {
 type dateRange struct {
 	from, to time.Time
 	event    bool
+	// at is the entry that dated the event, and after says the question
+	// asks for what came after it: on its day, only the entries of its
+	// log on the asked side of it are in the range.
+	at    *store.Position
+	after bool
+}
+
+// holds reports whether c is in r, its date d extended by slack days past
+// r's end.
+func (r *dateRange) holds(c *store.Position, d time.Time, slack int) bool {
+	if r.at != nil && c.Date == r.at.Date && c.Path == r.at.Path {
+		if r.after {
+			return c.Seq > r.at.Seq
+		}
+		return c.Seq < r.at.Seq
+	}
+	return !d.Before(r.from) && !d.After(r.to.AddDate(0, 0, slack))
 }
 
 // parseQuery analyzes text. agents are the workspace's agent names

@@ -69,6 +69,17 @@ func TestEventDates(t *testing.T) {
 			t.Errorf("%q: first hit %+v, want %s", q, rs, want)
 		}
 	}
+	// On the event's own day, its log's entries after it are the ones in
+	// range: not the event itself, nor what came before it.
+	ws = loggedWorkspace(t, time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC),
+		memory.Entry{Date: "2026-11-10", Time: "09:00", Agent: "executor", Text: "Next step for the ledger: check the export of the ledger shards."},
+		memory.Entry{Date: "2026-11-10", Time: "10:00", Agent: "executor", Text: "Ran the ledger migration to the new schema; all shards moved."},
+		memory.Entry{Date: "2026-11-10", Time: "11:00", Agent: "executor", Text: "Next step: check the export."},
+	)
+	e = openIndexed(t, ws)
+	if rs := search(t, e, Query{Text: "what was the next step for the ledger after the migration", TopK: 3}); len(rs) == 0 || rs[0].LineStart != 9 {
+		t.Errorf("after the migration: first hit %+v, want the entry after it (line 9)", rs)
+	}
 	ew, err := parseEventWords("later: after")
 	if err == nil || ew != nil {
 		t.Error("an unknown direction is an error")
