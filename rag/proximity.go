@@ -3,6 +3,8 @@ package rag
 import (
 	"context"
 	"math"
+
+	"github.com/archon-memory/archon/rag/chunk"
 )
 
 // proximity adds to the score of each of rs (the best candidates, scores
@@ -17,10 +19,10 @@ import (
 // best, the best score before it. rs is sorted best first; only the
 // first k can be results, so a candidate below them by more than the
 // most it could gain is left as it is (and its text unread). It returns
-// the best score after.
-func (e *Engine) proximity(ctx context.Context, rs []ranked, k int, words map[string]bool, p RankParams, best float64) (float64, error) {
+// the best score after, and the chunks it read.
+func (e *Engine) proximity(ctx context.Context, rs []ranked, k int, words map[string]bool, p RankParams, best float64) (float64, []chunk.Chunk, error) {
 	if len(words) < 2 || len(rs) == 0 {
-		return best, nil
+		return best, nil, nil
 	}
 	// Every boost is at most gain, and boosts only raise scores: a
 	// candidate that cannot reach the kth score now cannot make the cut.
@@ -35,16 +37,13 @@ func (e *Engine) proximity(ctx context.Context, rs []ranked, k int, words map[st
 	}
 	cs, err := e.fetch(ctx, ids)
 	if err != nil {
-		return best, err
+		return best, nil, err
 	}
 	text := make(map[string]string, len(cs))
 	for _, c := range cs {
 		text[c.ID] = c.Text
 	}
-	m, err := e.ft.Analyzer().Matcher(words)
-	if err != nil {
-		return best, err
-	}
+	m := e.ft.Analyzer().Matcher(words)
 	var near nearness
 	top := best
 	for i := range rs {
@@ -57,7 +56,7 @@ func (e *Engine) proximity(ctx context.Context, rs []ranked, k int, words map[st
 			top = max(top, rs[i].score)
 		}
 	}
-	return top, nil
+	return top, cs, nil
 }
 
 // nearness finds the fewest words between two different terms in a text.

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/archon-memory/archon/rag/chunk"
 	"github.com/archon-memory/archon/rag/fulltext"
 	"github.com/archon-memory/archon/rag/store"
 )
@@ -139,17 +140,18 @@ func (e *Engine) prepare(text string) *parsedQuery {
 	return pq
 }
 
-// rank returns the best q.TopK chunk ids for q, best first.
-func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error) {
+// rank returns the best q.TopK chunk ids for q, best first, and the
+// chunks it read on the way (some of those, perhaps others).
+func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []chunk.Chunk, []string, error) {
 	p := e.opt.Rank
 	pq := e.prepare(q.Text)
 	if len(pq.terms) == 0 {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
 	if len(pq.dates) == 0 {
 		ds, words, err := e.eventDates(ctx, q.Text, q.Filter, p.DateSlack)
 		if err != nil {
-			return nil, nil, fmt.Errorf("search: %w", err)
+			return nil, nil, nil, fmt.Errorf("search: %w", err)
 		}
 		pq.dates = ds
 		for i := range pq.terms {
@@ -189,7 +191,7 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 	defer waitVectors()
 	hits, err := e.ft.Search(ctx, pq.terms, q.Filter, max(p.Candidates, q.TopK))
 	if err != nil {
-		return nil, nil, fmt.Errorf("search: %w", err)
+		return nil, nil, nil, fmt.Errorf("search: %w", err)
 	}
 	s0 := make(map[string]float64, len(hits))
 	for _, h := range hits {
@@ -205,7 +207,7 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 		}
 		dh, err := e.ft.Search(ctx, pq.terms, f, p.Candidates/2)
 		if err != nil {
-			return nil, nil, fmt.Errorf("search: %w", err)
+			return nil, nil, nil, fmt.Errorf("search: %w", err)
 		}
 		for _, h := range dh {
 			s0[h.ID] = h.Score
@@ -219,11 +221,11 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 	qvec, warn := v.qv, v.warn
 	seeds = append(seeds, v.ids...)
 	if len(seeds) == 0 {
-		return nil, warn, nil
+		return nil, nil, warn, nil
 	}
 	hood, err := e.neighbourhood(ctx, seeds, p.Radius)
 	if err != nil {
-		return nil, warn, fmt.Errorf("search: %w", err)
+		return nil, nil, warn, fmt.Errorf("search: %w", err)
 	}
 	cands := make([]cand, len(hood)) // sorted by file and position, like hood
 	for i, c := range hood {
@@ -256,7 +258,7 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 		}
 		cos, err := qvec.ix.Score(ctx, qvec.vec, ids)
 		if err != nil {
-			return nil, warn, fmt.Errorf("search: %w", err)
+			return nil, nil, warn, fmt.Errorf("search: %w", err)
 		}
 		for k, c := range cos {
 			if c > 0 { // NaN (no vector) is not
@@ -266,11 +268,11 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 	}
 	propagate(cands, p)
 	if err := e.sessionBoost(ctx, cands, pq, p); err != nil {
-		return nil, warn, err
+		return nil, nil, warn, err
 	}
 	applyBoosts(cands, pq, p)
 	if err := e.discountDone(ctx, cands, pq, p.Done); err != nil {
-		return nil, warn, fmt.Errorf("search: %w", err)
+		return nil, nil, warn, fmt.Errorf("search: %w", err)
 	}
 
 	// Fuse the channels, each scaled to its best candidate, and keep what
@@ -313,10 +315,11 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 			best = max(best, score)
 		}
 	}
+	var read []chunk.Chunk
 	if p.Proximity > 0 && best > 0 {
 		out = bestOf(out, max(q.TopK, p.ProximityDepth))
-		if best, err = e.proximity(ctx, out, q.TopK, pq.words, p, best); err != nil {
-			return nil, warn, fmt.Errorf("search: %w", err)
+		if best, read, err = e.proximity(ctx, out, q.TopK, pq.words, p, best); err != nil {
+			return nil, nil, warn, fmt.Errorf("search: %w", err)
 		}
 	}
 	out = bestOf(out, q.TopK)
@@ -329,7 +332,7 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []string, error)
 		out[n] = r
 		n++
 	}
-	return out[:n], warn, nil
+	return out[:n], read, warn, nil
 }
 
 // bestOf returns the k best of rs (ties: smaller id first), best first. It

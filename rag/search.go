@@ -223,19 +223,26 @@ func (e *Engine) rankAndFetch(ctx context.Context, q *Query) ([]ranked, []chunk.
 		return nil, nil, nil, fmt.Errorf("search: %w", ctx.Err())
 	}
 	defer func() { <-e.slots }()
-	ranked, warn, err := e.rank(ctx, q)
+	ranked, read, warn, err := e.rank(ctx, q)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	ids := make([]string, len(ranked))
-	for i, r := range ranked {
-		ids[i] = r.id
+	// The ranking may have read some of the chunks already.
+	have := make(map[string]bool, len(read))
+	for _, c := range read {
+		have[c.ID] = true
+	}
+	var ids []string
+	for _, r := range ranked {
+		if !have[r.id] {
+			ids = append(ids, r.id)
+		}
 	}
 	cs, err := e.fetch(ctx, ids)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("search: %w", err)
 	}
-	return ranked, cs, warn, nil
+	return ranked, append(read, cs...), warn, nil
 }
 
 // fetch returns the chunks with ids, from the cache or the store (which

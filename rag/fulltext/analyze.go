@@ -27,6 +27,10 @@ type Analyzer struct {
 	// (stop words, Porter), which only change a word's end.
 	tok       analysis.Tokenizer
 	pre, post []analysis.TokenFilter
+	// stop is the English stop word list the chain drops, for Matcher,
+	// and stopLen the length of its longest word.
+	stop    analysis.TokenMap
+	stopLen int
 }
 
 // NewAnalyzer builds the analyzer.
@@ -47,9 +51,18 @@ func NewAnalyzer() (*Analyzer, error) {
 	fs = append(fs, da.TokenFilters[:2]...)
 	fs = append(fs, irregularFilter{})
 	fs = append(fs, da.TokenFilters[2:]...)
+	stop, err := registry.NewCache().TokenMapNamed(en.StopName)
+	if err != nil {
+		return nil, fmt.Errorf("english stop words: %w", err)
+	}
+	stopLen := 0
+	for w := range stop {
+		stopLen = max(stopLen, len(w))
+	}
 	return &Analyzer{
 		a:   &analysis.DefaultAnalyzer{Tokenizer: da.Tokenizer, TokenFilters: fs},
 		tok: da.Tokenizer, pre: fs[:4], post: fs[4:],
+		stop: stop, stopLen: stopLen,
 	}, nil
 }
 

@@ -3,10 +3,6 @@ package fulltext
 import (
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/blevesearch/bleve/v2/analysis"
-	"github.com/blevesearch/bleve/v2/analysis/lang/en"
-	"github.com/blevesearch/bleve/v2/registry"
 )
 
 // A Matcher finds where a query's terms stand in texts without analysing
@@ -20,28 +16,32 @@ import (
 type Matcher struct {
 	an    *Analyzer
 	terms map[string]bool
-	heads map[string]bool   // the first bytes (up to headLen) of each term
+	heads []string          // what a word giving each term begins with
 	memo  map[string]string // lower-cased word -> its term, "" for none
-	stop  analysis.TokenMap
 	word  []byte
 }
 
-// headLen is how many leading bytes of a term a word must share to be
-// analysed: a suffix stemmer keeps a word's beginning (but may change its
-// third letter: "keys" gives "kei").
-const headLen = 2
-
 // Matcher returns a matcher of terms (analysed terms, as Terms gives).
-func (an *Analyzer) Matcher(terms map[string]bool) (*Matcher, error) {
-	stop, err := registry.NewCache().TokenMapNamed(en.StopName)
-	if err != nil {
-		return nil, err
-	}
-	m := &Matcher{an: an, terms: terms, heads: map[string]bool{}, memo: map[string]string{}, stop: stop}
+// A word can give a term only if it begins with the term less its last
+// letter: the stemmer only cuts a word's end, and may change the last
+// letter it leaves ("keys" gives "kei", "hoping" "hope").
+func (an *Analyzer) Matcher(terms map[string]bool) *Matcher {
+	m := &Matcher{an: an, terms: terms, memo: map[string]string{}}
 	for t := range terms {
-		m.heads[t[:min(len(t), headLen)]] = true
+		if h := t[:max(1, len(t)-1)]; !contains(m.heads, h) {
+			m.heads = append(m.heads, h)
+		}
 	}
-	return m, nil
+	return m
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 // Scan calls found with the position and term of each word of text that
@@ -50,30 +50,18 @@ func (an *Analyzer) Matcher(terms map[string]bool) (*Matcher, error) {
 func (m *Matcher) Scan(text string, found func(pos int, term string)) int {
 	pos := 0
 	for i := 0; i < len(text); {
+		if c := text[i]; c < utf8.RuneSelf && !asciiWord[c] {
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(text[i:])
-		if !isLetterOrDigit(r) {
+		if r >= utf8.RuneSelf && !isLetterOrDigit(r) {
 			i += size
 			continue
 		}
-		m.word = m.word[:0]
-		prev := r
-		for i < len(text) {
-			r, size = utf8.DecodeRuneInString(text[i:])
-			if !isLetterOrDigit(r) && r != '_' {
-				if n, nsize := utf8.DecodeRuneInString(text[i+size:]); joins(prev, r, n) {
-					m.word = append(m.word, text[i:i+size]...)
-					m.word = utf8.AppendRune(m.word, unicode.ToLower(n))
-					i += size + nsize
-					prev = n
-					continue
-				}
-				break
-			}
-			m.word = utf8.AppendRune(m.word, unicode.ToLower(r))
-			prev = r
-			i += size
-		}
-		if m.stop[string(m.word)] {
+		i = m.readWord(text, i)
+		w := m.word
+		if len(w) <= m.an.stopLen && m.an.stop[string(w)] {
 			continue
 		}
 		if t := m.term(); t != "" {
@@ -84,10 +72,47 @@ func (m *Matcher) Scan(text string, found func(pos int, term string)) int {
 	return pos
 }
 
+// readWord reads the word starting at text[i] into m.word, lower-cased,
+// and returns the index after it.
+func (m *Matcher) readWord(text string, i int) int {
+	m.word = m.word[:0]
+	prev := rune(0)
+	for i < len(text) {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			if asciiWord[c] || c == '_' {
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				m.word = append(m.word, c)
+				prev = rune(c)
+				i++
+				continue
+			}
+		} else if r, size := utf8.DecodeRuneInString(text[i:]); isLetterOrDigit(r) {
+			m.word = utf8.AppendRune(m.word, unicode.ToLower(r))
+			prev = r
+			i += size
+			continue
+		}
+		// A separator: it joins the runes around it, or ends the word.
+		sep, size := utf8.DecodeRuneInString(text[i:])
+		n, nsize := utf8.DecodeRuneInString(text[i+size:])
+		if !joins(prev, sep, n) {
+			break
+		}
+		m.word = append(m.word, text[i:i+size]...)
+		m.word = utf8.AppendRune(m.word, unicode.ToLower(n))
+		prev = n
+		i += size + nsize
+	}
+	return i
+}
+
 // term returns the matcher's term the current word gives, or "".
 func (m *Matcher) term() string {
 	w := m.word
-	if !m.heads[string(w[:min(len(w), headLen)])] && irregular[string(w)] == "" {
+	if !m.headed() && irregular[string(w)] == "" {
 		return ""
 	}
 	if t, ok := m.memo[string(w)]; ok {
@@ -100,6 +125,24 @@ func (m *Matcher) term() string {
 	m.memo[key] = t
 	return t
 }
+
+// headed reports whether the current word begins as a term's word does.
+func (m *Matcher) headed() bool {
+	for _, h := range m.heads {
+		if len(m.word) >= len(h) && string(m.word[:len(h)]) == h {
+			return true
+		}
+	}
+	return false
+}
+
+// asciiWord marks the ASCII letters and digits.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range utf8.RuneSelf {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	return t
+}()
 
 func isLetterOrDigit(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
