@@ -388,13 +388,13 @@ func bestOf(rs []ranked, k int) []ranked {
 
 // matches reports whether c passes f.
 func matches(f *Filter, c *store.Position) bool {
-	if len(f.Agents) > 0 && !contains(f.Agents, c.Agent) {
+	if len(f.Agents) > 0 && !slices.Contains(f.Agents, c.Agent) {
 		return false
 	}
-	if len(f.Projects) > 0 && !contains(f.Projects, c.Project) {
+	if len(f.Projects) > 0 && !slices.Contains(f.Projects, c.Project) {
 		return false
 	}
-	if len(f.Layers) > 0 && !contains(f.Layers, c.Layer) {
+	if len(f.Layers) > 0 && !slices.Contains(f.Layers, c.Layer) {
 		return false
 	}
 	if f.Since != "" && (c.Date == "" || c.Date < f.Since) {
@@ -406,7 +406,7 @@ func matches(f *Filter, c *store.Position) bool {
 	if len(f.Tags) > 0 {
 		n := 0
 		for _, t := range f.Tags {
-			if contains(c.Tags, t) {
+			if slices.Contains(c.Tags, t) {
 				n++
 			}
 		}
@@ -415,15 +415,6 @@ func matches(f *Filter, c *store.Position) bool {
 		}
 	}
 	return true
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 func maxDate(s string, t time.Time) string {

@@ -1,6 +1,7 @@
 package fulltext
 
 import (
+	"slices"
 	"unicode"
 	"unicode/utf8"
 )
@@ -28,20 +29,11 @@ type Matcher struct {
 func (an *Analyzer) Matcher(terms map[string]bool) *Matcher {
 	m := &Matcher{an: an, terms: terms, memo: map[string]string{}}
 	for t := range terms {
-		if h := t[:max(1, len(t)-1)]; !contains(m.heads, h) {
+		if h := t[:max(1, len(t)-1)]; !slices.Contains(m.heads, h) {
 			m.heads = append(m.heads, h)
 		}
 	}
 	return m
-}
-
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Scan calls found with the position and term of each word of text that
