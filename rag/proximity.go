@@ -48,7 +48,8 @@ func (e *Engine) proximity(ctx context.Context, rs []ranked, k int, words map[st
 	top := best
 	for i := range rs {
 		near.reset()
-		n := m.Scan(text[rs[i].id], near.see)
+		t := text[rs[i].id]
+		n := m.Scan(t[:min(len(t), proximityBytes)], near.see)
 		if d := near.d; d > 0 {
 			add := p.Proximity * best / float64(1+d) * math.Min(1, float64(n)/float64(max(1, p.ProximityLength)))
 			rs[i].score += add
@@ -58,6 +59,11 @@ func (e *Engine) proximity(ctx context.Context, rs []ranked, k int, words map[st
 	}
 	return top, cs, nil
 }
+
+// proximityBytes bounds the text read of one candidate: a chunk is some
+// 320 tokens; only a line without white space (a pasted blob) makes a
+// longer one, and it holds no words to find.
+const proximityBytes = 64 << 10
 
 // nearness finds the fewest words between two different terms in a text.
 type nearness struct {

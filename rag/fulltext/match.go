@@ -53,8 +53,8 @@ func (m *Matcher) Scan(text string, found func(pos int, term string)) int {
 		}
 		i = m.readWord(text, i)
 		w := m.word
-		if len(w) <= m.an.stopLen && m.an.stop[string(w)] {
-			continue
+		if len(w) > MaxTermBytes || len(w) <= m.an.stopLen && m.an.stop[string(w)] {
+			continue // no term, as in the analyzer: a blob or a stop word
 		}
 		if t := m.term(); t != "" {
 			found(pos, t)
@@ -65,7 +65,8 @@ func (m *Matcher) Scan(text string, found func(pos int, term string)) int {
 }
 
 // readWord reads the word starting at text[i] into m.word, lower-cased,
-// and returns the index after it.
+// and returns the index after it. Of a word longer than MaxTermBytes it
+// keeps only enough to say so.
 func (m *Matcher) readWord(text string, i int) int {
 	m.word = m.word[:0]
 	prev := rune(0)
@@ -76,13 +77,17 @@ func (m *Matcher) readWord(text string, i int) int {
 				if 'A' <= c && c <= 'Z' {
 					c += 'a' - 'A'
 				}
-				m.word = append(m.word, c)
+				if len(m.word) <= MaxTermBytes {
+					m.word = append(m.word, c)
+				}
 				prev = rune(c)
 				i++
 				continue
 			}
 		} else if r, size := utf8.DecodeRuneInString(text[i:]); isLetterOrDigit(r) {
-			m.word = utf8.AppendRune(m.word, unicode.ToLower(r))
+			if len(m.word) <= MaxTermBytes {
+				m.word = utf8.AppendRune(m.word, unicode.ToLower(r))
+			}
 			prev = r
 			i += size
 			continue
@@ -93,8 +98,10 @@ func (m *Matcher) readWord(text string, i int) int {
 		if !joins(prev, sep, n) {
 			break
 		}
-		m.word = append(m.word, text[i:i+size]...)
-		m.word = utf8.AppendRune(m.word, unicode.ToLower(n))
+		if len(m.word) <= MaxTermBytes {
+			m.word = append(m.word, text[i:i+size]...)
+			m.word = utf8.AppendRune(m.word, unicode.ToLower(n))
+		}
 		prev = n
 		i += size + nsize
 	}

@@ -2,6 +2,7 @@ package fulltext
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -22,6 +23,7 @@ func TestMatcherAgreesWithTerms(t *testing.T) {
 		"It's the API's JWKS keys that are cached between requests, not the tokens.",
 		"Version 2.14.34 shipped; 1,200 users, e.g. the ops team, got it at 09:30.",
 		"key:value pairs and a.b.c names",
+		"A blob " + strings.Repeat("QUJD", 100) + " between the words, then " + strings.Repeat("é", 200) + " more words.",
 		"",
 	}
 	for _, text := range texts {
