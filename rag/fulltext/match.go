@@ -8,8 +8,8 @@ import (
 
 // A Matcher finds where a query's terms stand in texts without analysing
 // every word of them: a word is analysed only when it could give one of
-// the terms (it begins as one of them does, or is an irregular form), and
-// each distinct word once. It counts words as the analyzer does (stop
+// the terms (it begins with one of them less its last letter, or is an
+// irregular form), and each distinct word once. It counts words as the analyzer does (stop
 // words left out), so positions match those of Terms for the words found,
 // up to the rarer word boundaries of the Unicode segmentation that it
 // approximates (letters and digits, joined by '_', see joins). A Matcher
