@@ -246,12 +246,14 @@ const (
 	// metaFulltextStats holds the full-text index's BM25 statistics
 	// (fulltext.Stats as JSON), saved by every Index run that changed it.
 	metaFulltextStats = "fulltext_stats"
-	// fulltextLayout 6: a session document is its entries' documents
+	// fulltextLayout 7: runs of letters too long to be terms are left
+	// out of the documents' text (fulltext.StripLongWords); 6: a
+	// session document is its entries' documents
 	// (see sessions); 5: the first line of a whole entry counts twice
 	// (see ftDoc); 4: documents store their lengths (see fulltext's
 	// stats); 3: words longer than fulltext.MaxTermBytes are left out; 2:
 	// session documents per block of sessionBlock chunks; 1: one per file.
-	fulltextLayout = "6"
+	fulltextLayout = "7"
 )
 
 // loadStats hands the full-text index the BM25 statistics the last index
@@ -338,10 +340,11 @@ func (e *Engine) neighbourhood(ctx context.Context, ids []string, radius int) ([
 // authentication"), as a title does, and weighs more than a word further
 // down (field weighting by repetition, BM25F's idea). The pieces of a
 // split entry keep their words once, so the piece that holds a query's
-// words is still the one that ranks.
+// words is still the one that ranks. Runs of letters too long to be terms
+// (a pasted blob) are left out of its text.
 func ftDoc(cs []chunk.Chunk, i int) fulltext.Doc {
 	c := &cs[i]
-	text := c.Text
+	text := fulltext.StripLongWords(c.Text)
 	if whole(cs, i) {
 		if lead, _, ok := strings.Cut(strings.TrimSpace(text), "\n"); ok {
 			text = lead + "\n" + text

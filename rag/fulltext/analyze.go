@@ -243,3 +243,44 @@ var irregular = func() map[string]string {
 
 //go:embed irregular.txt
 var irregularFile string
+
+// StripLongWords returns text with every run of ASCII letters, digits
+// and '_' longer than MaxTermBytes replaced by one space: such a run
+// makes no term (see MaxTermBytes), and a document or session text that
+// carries it costs its size in every copy the index makes on the way. A
+// text without one is returned as it is. (A run joined to letters by '.'
+// or an apostrophe, "abc.<run>", leaves "abc" a term where the whole
+// would have been too long to be one.)
+func StripLongWords(text string) string {
+	var b strings.Builder
+	last := 0 // text[last:] is not yet copied
+	for i := 0; i < len(text); {
+		if !runByte(text[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && runByte(text[j]) {
+			j++
+		}
+		if j-i > MaxTermBytes {
+			if b.Len() == 0 {
+				b.Grow(len(text) - (j - i))
+			}
+			b.WriteString(text[last:i])
+			b.WriteByte(' ')
+			last = j
+		}
+		i = j
+	}
+	if last == 0 {
+		return text
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// runByte reports whether c is an ASCII letter, digit or '_'.
+func runByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+}

@@ -2,6 +2,8 @@ package fulltext
 
 import (
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -75,6 +77,31 @@ func TestMarksAgreeWithTokens(t *testing.T) {
 					t.Fatalf("%q in %q: marks %v, want %v", q, text, got, want)
 				}
 			}
+		}
+	}
+}
+
+func TestStripLongWords(t *testing.T) {
+	blob := strings.Repeat("QUJD", 70) // 280 bytes
+	an, err := NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"plain words stay as they are", "plain words stay as they are"},
+		{"", ""},
+		{"a " + blob + " b", "a   b"},
+		{blob, " "},
+		{"x_" + blob + ",y", " ,y"},
+		{"keep " + strings.Repeat("a", MaxTermBytes) + " exactly", "keep " + strings.Repeat("a", MaxTermBytes) + " exactly"},
+		{"two " + blob + "\n" + blob + " blobs", "two  \n  blobs"},
+	} {
+		got := StripLongWords(tc.in)
+		if got != tc.want {
+			t.Errorf("StripLongWords(%.40q) = %.40q, want %.40q", tc.in, got, tc.want)
+		}
+		if !slices.Equal(an.Terms(got), an.Terms(tc.in)) {
+			t.Errorf("%.40q: terms %q, want %q", tc.in, an.Terms(got), an.Terms(tc.in))
 		}
 	}
 }
