@@ -19,10 +19,10 @@ import (
 // best, the best score before it. rs is sorted best first; only the
 // first k can be results, so a candidate below them by more than the
 // most it could gain is left as it is (and its text unread). It returns
-// the best score after, and the chunks it read.
-func (e *Engine) proximity(ctx context.Context, rs []ranked, k int, words map[string]bool, p RankParams, best float64) (float64, []chunk.Chunk, error) {
+// the chunks it read.
+func (e *Engine) proximity(ctx context.Context, rs []ranked, k int, words map[string]bool, p RankParams, best float64) ([]chunk.Chunk, error) {
 	if len(words) < 2 || len(rs) == 0 {
-		return best, nil, nil
+		return nil, nil
 	}
 	// Every boost is at most gain, and boosts only raise scores: a
 	// candidate that cannot reach the kth score now cannot make the cut.
@@ -37,7 +37,7 @@ func (e *Engine) proximity(ctx context.Context, rs []ranked, k int, words map[st
 	}
 	cs, err := e.fetch(ctx, ids)
 	if err != nil {
-		return best, nil, err
+		return nil, err
 	}
 	text := make(map[string]string, len(cs))
 	for _, c := range cs {
@@ -45,7 +45,6 @@ func (e *Engine) proximity(ctx context.Context, rs []ranked, k int, words map[st
 	}
 	m := e.ft.Analyzer().Matcher(words)
 	var near nearness
-	top := best
 	for i := range rs {
 		near.reset()
 		t := text[rs[i].id]
@@ -54,10 +53,9 @@ func (e *Engine) proximity(ctx context.Context, rs []ranked, k int, words map[st
 			add := p.Proximity * best / float64(1+d) * math.Min(1, float64(n)/float64(max(1, p.ProximityLength)))
 			rs[i].score += add
 			rs[i].lex += add
-			top = max(top, rs[i].score)
 		}
 	}
-	return top, cs, nil
+	return cs, nil
 }
 
 // proximityBytes bounds the text read of one candidate: a chunk is some

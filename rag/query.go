@@ -65,22 +65,19 @@ func parseQuery(an *fulltext.Analyzer, text string, agents map[string]bool) *par
 			}
 		}
 	}
-	seen := map[string]bool{}
+	q.words = map[string]bool{}
 	for _, t := range an.Terms(text) {
-		if nameTerms[t] || seen[t] {
+		if nameTerms[t] || q.words[t] {
 			continue
 		}
-		seen[t] = true
+		q.words[t] = true
 		q.terms = append(q.terms, fulltext.Term{Text: t, Weight: 1})
 	}
 	if len(q.terms) == 0 { // a query of names only: search for the names
 		for t := range nameTerms {
+			q.words[t] = true
 			q.terms = append(q.terms, fulltext.Term{Text: t, Weight: 1})
 		}
-	}
-	q.words = make(map[string]bool, len(q.terms))
-	for _, t := range q.terms {
-		q.words[t.Text] = true
 	}
 	q.dates = parseDates(text)
 	return q

@@ -318,11 +318,14 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []chunk.Chunk, [
 	var read []chunk.Chunk
 	if p.Proximity > 0 && best > 0 {
 		out = bestOf(out, max(q.TopK, p.ProximityDepth))
-		if best, read, err = e.proximity(ctx, out, q.TopK, pq.words, p, best); err != nil {
+		if read, err = e.proximity(ctx, out, q.TopK, pq.words, p, best); err != nil {
 			return nil, nil, warn, fmt.Errorf("search: %w", err)
 		}
 	}
 	out = bestOf(out, q.TopK)
+	if len(out) > 0 {
+		best = out[0].score // proximity may have raised it
+	}
 	n := 0
 	for _, r := range out {
 		r.score /= best

@@ -255,12 +255,12 @@ func StripLongWords(text string) string {
 	var b strings.Builder
 	last := 0 // text[last:] is not yet copied
 	for i := 0; i < len(text); {
-		if !runByte(text[i]) {
+		if !asciiRun(text[i]) {
 			i++
 			continue
 		}
 		j := i
-		for j < len(text) && runByte(text[j]) {
+		for j < len(text) && asciiRun(text[j]) {
 			j++
 		}
 		if j-i > MaxTermBytes {
@@ -278,9 +278,4 @@ func StripLongWords(text string) string {
 	}
 	b.WriteString(text[last:])
 	return b.String()
-}
-
-// runByte reports whether c is an ASCII letter, digit or '_'.
-func runByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
 }
