@@ -54,7 +54,8 @@ func propagate(cands []cand, p RankParams) {
 		}
 		s := cd.s0
 		lean := leaning(cd.c.Size, p.Standalone)
-		if !inDialogue(cd, prev, next) {
+		cd.turns = dialogueTurns(cd, prev, next)
+		if cd.turns == 0 {
 			lean *= p.Record
 		}
 		for d := 1; d <= p.Radius; d++ {
@@ -244,19 +245,19 @@ func answerWeight(c *store.Position, pq *parsedQuery, written float64) float64 {
 	return 0
 }
 
-// inDialogue reports whether the entries around cd (within the radius,
-// as far as they are candidates) are turns of a dialogue: every one is by
-// another speaker than the one before it, as when two parties talk. A log
-// of records has runs by one agent, or by none named. The pieces of one
-// split entry are one turn. prev[d] and next[d] are the candidates d
-// positions away.
-func inDialogue(cd *cand, prev, next []*cand) bool {
+// dialogueTurns returns how many times the speaker changes among the
+// entries around cd (within the radius, as far as they are candidates)
+// when they are turns of a dialogue: every one is by another speaker than
+// the one before it, as when two parties talk; else 0. A log of records
+// has runs by one agent, or by none named. The pieces of one split entry
+// are one turn. prev[d] and next[d] are the candidates d positions away.
+func dialogueTurns(cd *cand, prev, next []*cand) int {
 	turns := 0
 	last := cd
 	for d := 1; d < len(next) && next[d] != nil; d++ {
 		if n := next[d]; n.c.Part == 0 { // n starts another entry
 			if n.c.Agent == last.c.Agent {
-				return false
+				return 0
 			}
 			turns++
 		}
@@ -266,11 +267,11 @@ func inDialogue(cd *cand, prev, next []*cand) bool {
 	for d := 1; d < len(prev) && prev[d] != nil; d++ {
 		if last.c.Part == 0 { // last starts an entry after prev[d]
 			if prev[d].c.Agent == last.c.Agent {
-				return false
+				return 0
 			}
 			turns++
 		}
 		last = prev[d]
 	}
-	return turns > 0
+	return turns
 }

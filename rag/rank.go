@@ -25,7 +25,7 @@ type RankParams struct {
 	Prev, Next, Near, Decay float64
 	Radius                  int
 	// Record is the share of that evidence an entry takes when it is not
-	// a turn of a dialogue (see inDialogue): a record, which says more of
+	// a turn of a dialogue (see dialogueTurns): a record, which says more of
 	// what it is about itself, but shares a thread with its neighbours.
 	Record float64
 	// ShortForm is the weight of the terms a short form adds for its long
@@ -116,6 +116,9 @@ const (
 type cand struct {
 	c     *store.Position
 	s0, s [channels]float64
+	// turns counts the changes of speaker around it when it is a turn
+	// of a dialogue (see dialogueTurns).
+	turns int
 }
 
 // prepare reads a query: its terms with the other forms of its short
@@ -299,9 +302,15 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []chunk.Chunk, [
 			}
 		}
 		score := part[lexical] + part[semantic]
-		// Only entries with lexical evidence of their own or around them,
-		// or real semantic similarity, are results.
-		if score > 0 && matches(&q.Filter, cd.c) {
+		// A result has evidence of its own (a lexical match, a near
+		// vector) or is a turn of a dialogue next to one: the answer to
+		// a question often shares no word with it. A record with none is
+		// context: its neighbours' evidence orders it, but does not make
+		// it a hit. Taking a share of that evidence needs only a change
+		// of speaker; being a hit on it alone needs a back and forth (two
+		// agents logging one after the other are not yet talking).
+		own := seed[i] || cd.turns > 1
+		if own && score > 0 && matches(&q.Filter, cd.c) {
 			r := ranked{id: cd.c.ID, score: score, lex: part[lexical], sem: part[semantic]}
 			item := cd.c.Seq - cd.c.Part
 			if k := len(out) - 1; item == lastItem && cd.c.Path == lastPath {

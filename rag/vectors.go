@@ -362,9 +362,15 @@ func (e *Engine) vectorCandidates(ctx context.Context, q *Query, p RankParams) (
 	if err != nil {
 		return nil, nil, append(warn, fmt.Sprintf("vector search failed, BM25 only: %v", err))
 	}
-	ids := make([]string, len(hits))
-	for i, h := range hits {
-		ids[i] = h.ID
+	// The nearest vectors are candidates only when they are near at all:
+	// in a small workspace every entry is among the nearest, and one with
+	// nothing in common with the query (cosine 0 or below) has no
+	// evidence of its own to bring.
+	ids := make([]string, 0, len(hits))
+	for _, h := range hits {
+		if h.Score > 0 {
+			ids = append(ids, h.ID)
+		}
 	}
 	return &queryVector{vec: qv[0], ix: ix}, ids, warn
 }

@@ -1,0 +1,92 @@
+package rag
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/rag/embed"
+)
+
+// TestHitsHaveEvidenceOfTheirOwn: a record that shares nothing with the
+// query is not a hit, however close it stands to one that matches (the
+// README's quickstart: two agents' entries, one search each); a turn of a
+// dialogue is, right after the turn that asked (answers often share no
+// word with the question).
+func TestHitsHaveEvidenceOfTheirOwn(t *testing.T) {
+	at := func(hh string) memory.Entry { return memory.Entry{Date: "2026-11-28", Time: hh} }
+	entry := func(hh, agent, text string, tags ...string) memory.Entry {
+		e := at(hh)
+		e.Agent, e.Text, e.Tags = agent, text, tags
+		return e
+	}
+	tests := []struct {
+		name    string
+		entries []memory.Entry
+		query   string
+		want    []string // the hits' times, best first
+		// prefix: want is the first hits (a dialogue's other turns around
+		// the match are hits too, below)
+		prefix bool
+	}{
+		{
+			name: "records",
+			entries: []memory.Entry{
+				entry("09:00", "planner", "Chose PostgreSQL: we need transactions.", "db", "decision"),
+				entry("09:05", "coder", "Set up the CI pipeline with GitHub Actions; tests run on every push."),
+			},
+			query: "CI",
+			want:  []string{"09:05"},
+		},
+		{
+			name: "records, a decision question",
+			entries: []memory.Entry{
+				entry("09:00", "planner", "Chose PostgreSQL: we need transactions.", "db", "decision"),
+				entry("09:05", "coder", "Set up the CI pipeline with GitHub Actions; tests run on every push."),
+			},
+			query: "what did we decide about the database",
+			want:  []string{"09:00"},
+		},
+		{
+			name: "dialogue",
+			entries: []memory.Entry{
+				entry("09:00", "ann", "Morning! How was the weekend?"),
+				entry("09:01", "bob", "Great. Did you ever pick a name for the puppy?"),
+				entry("09:02", "ann", "Biscuit, after her colour."),
+				entry("09:03", "bob", "Lovely, see you at lunch."),
+			},
+			query:  "puppy name",
+			want:   []string{"09:01", "09:02"},
+			prefix: true,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ws := loggedWorkspace(t, time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC), tt.entries...)
+			emb, err := embed.NewBuiltin(0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e, err := Open(context.Background(), ws, Options{Rank: DefaultRankParams(), Embedder: emb})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer e.Close()
+			if _, err := e.Index(context.Background(), nil); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, r := range search(t, e, Query{Text: tt.query, TopK: 10}) {
+				got = append(got, r.Time)
+			}
+			if tt.prefix && len(got) > len(tt.want) {
+				got = got[:len(tt.want)]
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("%q: hits %q, want %q", tt.query, got, tt.want)
+			}
+		})
+	}
+}
