@@ -3,6 +3,7 @@ package rag
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -88,5 +89,60 @@ func TestHitsHaveEvidenceOfTheirOwn(t *testing.T) {
 				t.Errorf("%q: hits %q, want %q", tt.query, got, tt.want)
 			}
 		})
+	}
+}
+
+// axes embeds a text by the words it holds, each word a fixed direction:
+// an embedder whose cosines a test can set.
+type axes map[string][2]float32
+
+func (a axes) ID() string      { return "test/axes/2" }
+func (a axes) Dimensions() int { return 2 }
+func (a axes) Embed(_ context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		out[i] = []float32{0, 0}
+		for w, v := range a {
+			if strings.Contains(t, w) {
+				out[i] = []float32{v[0], v[1]}
+			}
+		}
+	}
+	return out, nil
+}
+
+// TestNearVectors: of the nearest vectors, only those with at least
+// RankParams.VectorNear of the nearest one's cosine are candidates.
+func TestNearVectors(t *testing.T) {
+	emb := axes{"zeta": {1, 0}, "alpha": {1, 0}, "beta": {0.6, 0.8}, "gamma": {0.3, 0.954}}
+	ws := loggedWorkspace(t, time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC),
+		memory.Entry{Date: "2026-11-26", Time: "09:00", Agent: "qa", Text: "alpha notes"},
+		memory.Entry{Date: "2026-11-27", Time: "09:00", Agent: "qa", Text: "beta notes"},
+		memory.Entry{Date: "2026-11-28", Time: "09:00", Agent: "qa", Text: "gamma notes"},
+	)
+	for _, tt := range []struct {
+		near float64
+		want []string
+	}{
+		{0.5, []string{"2026-11-26", "2026-11-27"}},
+		{0, []string{"2026-11-26", "2026-11-27", "2026-11-28"}},
+	} {
+		p := DefaultRankParams()
+		p.VectorNear = tt.near
+		e, err := Open(context.Background(), ws, Options{Rank: p, Embedder: emb})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.Index(context.Background(), nil); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range search(t, e, Query{Text: "zeta", TopK: 10}) {
+			got = append(got, r.Date)
+		}
+		e.Close()
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("near %g: hits on %q, want %q", tt.near, got, tt.want)
+		}
 	}
 }

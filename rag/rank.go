@@ -80,6 +80,9 @@ type RankParams struct {
 	// nearest vectors join the candidates. 0 turns vectors off.
 	Vector           float64
 	VectorCandidates int
+	// VectorNear is the share of the nearest vector's cosine another
+	// must reach to be a candidate.
+	VectorNear float64
 }
 
 // DefaultRankParams returns the tuned defaults.
@@ -90,7 +93,7 @@ func DefaultRankParams() RankParams {
 		FileMax: 0.1, Session: 0.2,
 		Speaker:   2,
 		DateBoost: 3, DateAdd: 0.3, DateSlack: 3, EventBoost: 1.5, EventTerms: 0.5, Done: 0.5,
-		Vector: 0.15, VectorCandidates: 20,
+		Vector: 0.15, VectorCandidates: 20, VectorNear: 0.5,
 		Proximity: 0.5, ProximityDepth: 20, ProximityLength: 80,
 	}
 }

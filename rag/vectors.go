@@ -362,13 +362,14 @@ func (e *Engine) vectorCandidates(ctx context.Context, q *Query, p RankParams) (
 	if err != nil {
 		return nil, nil, append(warn, fmt.Sprintf("vector search failed, BM25 only: %v", err))
 	}
-	// The nearest vectors are candidates only when they are near at all:
-	// in a small workspace every entry is among the nearest, and one with
-	// nothing in common with the query (cosine 0 or below) has no
-	// evidence of its own to bring.
+	// The nearest vectors are candidates only when they are near: in a
+	// small workspace every entry is among the nearest, and one with
+	// nothing in common with the query (cosine 0 or below), or far less
+	// than the nearest one has, brings no evidence of its own. The share
+	// of the best cosine holds for any embedder's scale.
 	ids := make([]string, 0, len(hits))
-	for _, h := range hits {
-		if h.Score > 0 {
+	for _, h := range hits { // nearest first
+		if h.Score > 0 && float64(h.Score) >= p.VectorNear*float64(hits[0].Score) {
 			ids = append(ids, h.ID)
 		}
 	}
