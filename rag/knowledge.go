@@ -43,8 +43,9 @@ type Records interface {
 // knowledgeFormat is stamped into each L3 source's "mtime" beside the
 // record's write sequence. Bump it when what a record's chunk holds
 // changes (format 1: tasks and items carry their status and kind as
-// tags), so that every record is indexed again.
-const knowledgeFormat = 1
+// tags; 2: their text names their project), so that every record is
+// indexed again.
+const knowledgeFormat = 2
 
 // knowledgeSources lists the L3 records as sources, one per record; their
 // "mtime" is the record's write sequence, so only changed records are

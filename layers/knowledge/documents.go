@@ -17,7 +17,8 @@ type Document struct {
 	// Title is one line.
 	Title string `json:"title"`
 	// Text is what to index: the title, then the description or body, then
-	// for tasks a status line.
+	// for tasks a status line (with the project's name), for items in a
+	// project a line naming it.
 	Text string `json:"text"`
 	// Tags are the item's tags (none for projects and tasks).
 	Tags []string `json:"tags"`
@@ -54,6 +55,9 @@ func (s *Store) Documents(ctx context.Context) ([]Document, error) {
 	}
 	for _, t := range tasks {
 		status := "status: " + t.Status + ", priority: " + PriorityName(t.Priority)
+		if t.Project != "" { // "what's left on billing" names the project, not the task
+			status += ", project: " + t.Project
+		}
 		if len(t.DependsOn) > 0 {
 			status += ", depends on " + strings.Join(t.DependsOn, ", ")
 		}
@@ -72,7 +76,11 @@ func (s *Store) Documents(ctx context.Context) ([]Document, error) {
 		if it.Kind != "" && !slices.Contains(tags, it.Kind) {
 			tags = append(slices.Clip(tags), it.Kind)
 		}
-		out = append(out, Document{ID: it.ID, Kind: it.Kind, Title: it.Title, Text: joinText(it.Title, it.Body),
+		var project string
+		if it.Project != "" {
+			project = "project: " + it.Project
+		}
+		out = append(out, Document{ID: it.ID, Kind: it.Kind, Title: it.Title, Text: joinText(it.Title, it.Body, project),
 			Tags: tags, Project: it.Project, Agent: it.Agent, Date: s.date(it.Created), UpdatedSeq: it.UpdatedSeq})
 	}
 	return out, nil
