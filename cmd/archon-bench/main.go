@@ -3,6 +3,9 @@
 //
 //	archon-bench locomo [-k 10] [-out results.jsonl]   retrieval quality on ../shared/bench (LoCoMo dev)
 //	archon-bench agentlogs [-k 10] [-out results.jsonl] the same on real coding-agent memory banks
+//
+// Both take -rank Name=value,... to measure other rag.RankParams.
+//
 //	archon-bench gen -root DIR [-entries N]             write a synthetic workspace
 //	archon-bench perf [-root DIR] [-archon BIN]          index and query targets on 100,000 entries
 //	archon-bench hooks -archon BIN [-mb 3]               Claude Code hook latency on a 3 MB transcript
@@ -64,9 +67,13 @@ func runLoCoMo(ctx context.Context, bench string, args []string) error {
 	dir := fs.String("dir", "", "benchmark directory (default: ../shared/bench/locomo)")
 	ecfg := embedFlags(fs)
 	weight := fs.Float64("vector", -1, "vector weight in the fusion (default: the engine's)")
+	rank := fs.String("rank", "", "ranking parameters to set, e.g. Intent=0.8,Radius=2 (see rag.RankParams)")
 	fs.Parse(args)
 	opt, err := engineOptions(ecfg, *weight)
 	if err != nil {
+		return err
+	}
+	if err := setRankParams(&opt.Rank, *rank); err != nil {
 		return err
 	}
 	if *dir == "" {
