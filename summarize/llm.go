@@ -239,11 +239,8 @@ func (l *LLM) post(ctx context.Context, url string, body any, header http.Header
 
 func (l *LLM) openai(ctx context.Context, url, key, system, user string, maxOut int) (string, error) {
 	body := map[string]any{
-		"model": l.cfg.Model,
-		"messages": []map[string]string{
-			{"role": "system", "content": system},
-			{"role": "user", "content": user},
-		},
+		"model":       l.cfg.Model,
+		"messages":    []map[string]string{{"role": "system", "content": system}, {"role": "user", "content": user}},
 		"max_tokens":  maxOut,
 		"temperature": 0,
 	}
@@ -270,9 +267,7 @@ func (l *LLM) anthropic(ctx context.Context, url, key, system, user string, maxO
 		"system":     system,
 		"messages":   []map[string]string{{"role": "user", "content": user}},
 	}
-	h := http.Header{}
-	h.Set("x-api-key", key)
-	h.Set("anthropic-version", anthropicVersion)
+	h := http.Header{"X-Api-Key": {key}, "Anthropic-Version": {anthropicVersion}}
 	var resp struct {
 		Content []struct {
 			Type string `json:"type"`

@@ -69,7 +69,7 @@ type toolError struct {
 
 // readSession reads msgs' structure.
 func readSession(msgs []conv.Message) *session {
-	s := &session{n: len(msgs)}
+	s := &session{n: len(msgs), printed: map[string]bool{}, tracked: map[string]string{}, outputs: map[string][]string{}}
 	calls := map[string]conv.Part{} // by tool id
 	var report *said
 	lastCall := -1 // the message of the latest tool call
@@ -297,9 +297,6 @@ func (s *session) readResult(call, p conv.Part, at int) {
 		if _, shell := shellTools[name]; shell {
 			s.keepOutput(call, p.Text)
 			for _, u := range urlsIn(p.Text) {
-				if s.printed == nil {
-					s.printed = map[string]bool{}
-				}
 				s.printed[u] = true
 			}
 		}
@@ -313,11 +310,10 @@ func (s *session) readResult(call, p conv.Part, at int) {
 		}
 		return
 	}
-	if harnessTools[name] {
-		return // the agent's own tools refusing a call, not the project failing
-	}
-	if strings.HasPrefix(strings.TrimSpace(p.Text), "<tool_use_error>") {
-		return // the harness refusing a malformed call, not the project failing
+	// The agent's own tools refusing a call, or the harness a malformed
+	// one, is not the project failing.
+	if harnessTools[name] || strings.HasPrefix(strings.TrimSpace(p.Text), "<tool_use_error>") {
+		return
 	}
 	text := errorLines(p.Text)
 	if text == "" {
@@ -384,14 +380,11 @@ func shortNames(files []string) []string {
 		out[i] = f
 		for k := len(seg) - 1; k >= 0; k-- {
 			tail := strings.Join(seg[k:], "/")
-			unique := true
+			shared := false
 			for j, g := range files {
-				if j != i && (g == tail || strings.HasSuffix(g, "/"+tail)) {
-					unique = false
-					break
-				}
+				shared = shared || j != i && (g == tail || strings.HasSuffix(g, "/"+tail))
 			}
-			if unique {
+			if !shared {
 				out[i] = tail
 				break
 			}

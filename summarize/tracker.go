@@ -35,9 +35,6 @@ func (s *session) trackerUpdates(cmd string, at int) {
 		if status == "" || len(ids) == 0 || (len(f) > 1 && f[1] == "list") {
 			continue
 		}
-		if s.tracked == nil {
-			s.tracked = map[string]string{}
-		}
 		if !slices.Contains(s.trackerProgs, f[0]) {
 			s.trackerProgs = append(s.trackerProgs, f[0])
 		}
@@ -65,9 +62,6 @@ func (s *session) keepOutput(call conv.Part, out string) {
 	_ = json.Unmarshal(call.Input, &in)
 	cmd, _ := in[shellTools[call.ToolName]].(string)
 	out = out[:min(len(out), keptOutputBytes)]
-	if s.outputs == nil {
-		s.outputs = map[string][]string{}
-	}
 	var progs []string
 	for _, part := range commandSep.Split(cmd, -1) {
 		f := strings.Fields(part)

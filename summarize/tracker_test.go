@@ -19,7 +19,7 @@ func TestTrackerUpdates(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {
-			s := &session{}
+			s := readSession(nil)
 			s.trackerUpdates(tt.cmd, 1)
 			if len(s.tracked) != len(tt.want) {
 				t.Fatalf("tracked %v, want %v", s.tracked, tt.want)
@@ -34,7 +34,7 @@ func TestTrackerUpdates(t *testing.T) {
 }
 
 func TestTrackerOpen(t *testing.T) {
-	s := &session{}
+	s := readSession(nil)
 	call := func(cmd string) conv.Part {
 		in, _ := json.Marshal(map[string]string{"command": cmd})
 		return conv.Part{ToolName: "Bash", Input: in}
