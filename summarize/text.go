@@ -1,6 +1,7 @@
 package summarize
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -30,19 +31,39 @@ func clipRunes(s string, n int) string {
 // sentences splits text into sentences: at line breaks that end a line
 // of prose or a list item, and after ".", "!" or "?" followed by a space
 // and a capital letter, digit or opening mark. Markdown list markers,
-// heading marks and emphasis are removed; code fences are skipped.
+// heading marks and emphasis are removed; code fences are skipped. A
+// heading is a title, not a statement, and is left out. A sentence ending
+// in a colon says little without what it introduces: it takes the first
+// leadItems items of the list after it, within leadRunes.
 func sentences(text string) []string {
 	var out []string
 	inFence := false
+	lead, items := -1, 0 // out[lead] ends in a colon and has taken items
 	for _, line := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
 			inFence = !inFence
 			continue
 		}
-		if t = stripMarkup(t); inFence || t == "" {
+		if inFence || headingLine.MatchString(t) {
+			lead = -1
 			continue
 		}
+		listed := listMarker.MatchString(t)
+		if t = stripMarkup(t); t == "" {
+			continue // a list may stand apart from its lead-in
+		}
+		if lead >= 0 && listed {
+			if items < leadItems && utf8.RuneCountInString(out[lead]) < leadRunes {
+				sep := "; "
+				if items++; items == 1 {
+					sep = " "
+				}
+				out[lead] = clipRunes(out[lead]+sep+strings.TrimRight(t, ".;"), leadRunes)
+			}
+			continue
+		}
+		lead = -1
 		start := 0
 		for i := 0; i < len(t)-2; i++ {
 			c := t[i]
@@ -53,10 +74,22 @@ func sentences(text string) []string {
 		}
 		if s := strings.TrimSpace(t[start:]); s != "" {
 			out = append(out, s)
+			if strings.HasSuffix(s, ":") {
+				lead, items = len(out)-1, 0
+			}
 		}
 	}
 	return out
 }
+
+const leadItems, leadRunes = 2, 200
+
+var (
+	// listMarker matches a list item's marker (a bullet or a number) and
+	// checkbox; headingLine, a heading or a line all in bold, "**Why**".
+	listMarker  = regexp.MustCompile(`^(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?`)
+	headingLine = regexp.MustCompile(`^(?:#{1,6}\s|\*\*[^*]+\*\*:?$)`)
+)
 
 func startsSentence(s string) bool {
 	r, _ := utf8.DecodeRuneInString(s)
@@ -74,19 +107,8 @@ func abbreviation(s string) bool {
 // stripMarkup removes a line's list marker, heading marks, checkbox and
 // emphasis characters.
 func stripMarkup(t string) string {
-	t = strings.TrimSpace(strings.TrimLeft(t, "#>"))
-	for _, p := range []string{"- [ ] ", "- [x] ", "- [X] ", "- ", "* ", "+ "} {
-		if strings.HasPrefix(t, p) {
-			t = t[len(p):]
-			break
-		}
-	}
-	if i := strings.IndexFunc(t, func(r rune) bool { return !unicode.IsDigit(r) }); i > 0 && i < 4 && strings.HasPrefix(t[i:], ". ") {
-		t = t[i+2:]
-	}
-	t = strings.ReplaceAll(t, "**", "")
-	t = strings.ReplaceAll(t, "__", "")
-	return strings.TrimSpace(t)
+	t = listMarker.ReplaceAllString(strings.TrimSpace(strings.TrimLeft(t, "#>")), "")
+	return strings.TrimSpace(strings.NewReplacer("**", "", "__", "").Replace(t))
 }
 
 // firstSentence returns the first sentence of text, or "".

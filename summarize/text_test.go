@@ -15,6 +15,14 @@ func TestSentences(t *testing.T) {
 		{"- **Use** e.g. Redis here. OK", []string{"Use e.g. Redis here.", "OK"}},
 		{"Intro\n```go\nx := 1\n```\n2. Second item", []string{"Intro", "Second item"}},
 		{"Version 1.2 is out. 3 bugs remain.", []string{"Version 1.2 is out.", "3 bugs remain."}},
+		// A heading is a title, not a statement.
+		{"## My Recommendation\nUse per-file pools.\n**Why**\nIt is exact.", []string{"Use per-file pools.", "It is exact."}},
+		{"**Note** that it is exact.", []string{"Note that it is exact."}},
+		// A lead-in takes the first items of its list, after a blank line too.
+		{"I'd go with pools because:\n\n1. It is exact.\n2. It is cheap.\n3. It is simple.\nDone.",
+			[]string{"I'd go with pools because: It is exact; It is cheap", "Done."}},
+		{"Updated both functions:\n   - `toStrategy()` copies the map\n", []string{"Updated both functions: `toStrategy()` copies the map"}},
+		{"Steps:\nRun the tests.", []string{"Steps:", "Run the tests."}},
 	}
 	for _, tt := range tests {
 		if got := sentences(tt.in); !reflect.DeepEqual(got, tt.want) {
