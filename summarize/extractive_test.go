@@ -2,6 +2,7 @@ package summarize
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -180,5 +181,30 @@ func TestEmptyAndCancelled(t *testing.T) {
 	cancel()
 	if _, err := NewExtractive().Summarize(ctx, nil, Options{}); err == nil {
 		t.Fatal("cancelled context: no error")
+	}
+}
+
+// TestReportsAreNotNarration: a turn's report is what the assistant said
+// last; when its last words introduced a tool call ("Let me wait more."),
+// the turn was cut short and has no report.
+func TestReportsAreNotNarration(t *testing.T) {
+	in := `{"type":"user","message":{"role":"user","content":"Run the slow suite"}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"Let me wait more."},{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"sleep 60"}}]}}
+{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":""}]}}
+{"type":"user","message":{"role":"user","content":"Stop, check the logs instead"}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"The logs show a timeout in the payment client."}]}}
+{"type":"user","message":{"role":"user","content":"Thanks"}}
+`
+	c, err := conv.ParseBytes([]byte(in), conv.FormatClaudeCode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := readSession(c.SummaryInput())
+	var got []string
+	for _, r := range s.reports {
+		got = append(got, r.text)
+	}
+	if want := []string{"The logs show a timeout in the payment client."}; !slices.Equal(got, want) {
+		t.Errorf("reports %q, want %q", got, want)
 	}
 }

@@ -91,10 +91,12 @@ func readSession(msgs []conv.Message) *session {
 				switch {
 				case m.Role == conv.RoleUser && !m.Meta && !machineText(p.Text) && !m.HasToolResults():
 					s.requests = append(s.requests, said{text: p.Text, at: i, user: true})
-					if report != nil {
+					// A turn's report is its last words, unless they
+					// introduced a tool call: the turn was cut short.
+					if report != nil && !report.narrates {
 						s.reports = append(s.reports, *report)
-						report = nil
 					}
+					report = nil
 				case m.Role == conv.RoleAssistant && strings.TrimSpace(p.Text) != "":
 					s.prose = append(s.prose, said{text: p.Text, at: i})
 					report = &s.prose[len(s.prose)-1]

@@ -30,11 +30,11 @@ func clipRunes(s string, n int) string {
 
 // sentences splits text into sentences: at line breaks that end a line
 // of prose or a list item, and after ".", "!" or "?" followed by a space
-// and a capital letter, digit or opening mark. Markdown list markers,
-// heading marks and emphasis are removed; code fences are skipped. A
-// heading is a title, not a statement, and is left out. A sentence ending
-// in a colon says little without what it introduces: it takes the first
-// leadItems items of the list after it, within leadRunes.
+// and a capital letter, digit or opening mark. Markdown list markers and
+// emphasis are removed; code fences and headings (titles, not statements)
+// are skipped. A short sentence ending in a colon ("Updated both
+// functions:") says little without what it introduces: it takes the first
+// items of the list after it.
 func sentences(text string) []string {
 	var out []string
 	inFence := false
@@ -74,7 +74,7 @@ func sentences(text string) []string {
 		}
 		if s := strings.TrimSpace(t[start:]); s != "" {
 			out = append(out, s)
-			if strings.HasSuffix(s, ":") {
+			if strings.HasSuffix(s, ":") && len(strings.Fields(s)) <= leadWords {
 				lead, items = len(out)-1, 0
 			}
 		}
@@ -82,7 +82,7 @@ func sentences(text string) []string {
 	return out
 }
 
-const leadItems, leadRunes = 2, 200
+const leadWords, leadItems, leadRunes = 6, 2, 200
 
 var (
 	// listMarker matches a list item's marker (a bullet or a number) and
