@@ -17,11 +17,13 @@ import (
 // dialogue is, right after the turn that asked (answers often share no
 // word with the question).
 func TestHitsHaveEvidenceOfTheirOwn(t *testing.T) {
-	at := func(hh string) memory.Entry { return memory.Entry{Date: "2026-11-28", Time: hh} }
 	entry := func(hh, agent, text string, tags ...string) memory.Entry {
-		e := at(hh)
-		e.Agent, e.Text, e.Tags = agent, text, tags
-		return e
+		return memory.Entry{Date: "2026-11-28", Time: hh, Agent: agent, Text: text, Tags: tags}
+	}
+	// The README's quickstart: two agents' records, one after the other.
+	quickstart := []memory.Entry{
+		entry("09:00", "planner", "Chose PostgreSQL: we need transactions.", "db", "decision"),
+		entry("09:05", "coder", "Set up the CI pipeline with GitHub Actions; tests run on every push."),
 	}
 	tests := []struct {
 		name    string
@@ -33,22 +35,16 @@ func TestHitsHaveEvidenceOfTheirOwn(t *testing.T) {
 		prefix bool
 	}{
 		{
-			name: "records",
-			entries: []memory.Entry{
-				entry("09:00", "planner", "Chose PostgreSQL: we need transactions.", "db", "decision"),
-				entry("09:05", "coder", "Set up the CI pipeline with GitHub Actions; tests run on every push."),
-			},
-			query: "CI",
-			want:  []string{"09:05"},
+			name:    "records",
+			entries: quickstart,
+			query:   "CI",
+			want:    []string{"09:05"},
 		},
 		{
-			name: "records, a decision question",
-			entries: []memory.Entry{
-				entry("09:00", "planner", "Chose PostgreSQL: we need transactions.", "db", "decision"),
-				entry("09:05", "coder", "Set up the CI pipeline with GitHub Actions; tests run on every push."),
-			},
-			query: "what did we decide about the database",
-			want:  []string{"09:00"},
+			name:    "records, a decision question",
+			entries: quickstart,
+			query:   "what did we decide about the database",
+			want:    []string{"09:00"},
 		},
 		{
 			name: "dialogue",
