@@ -8,7 +8,8 @@ import (
 )
 
 // WriteText writes the hits as `archon search` shows them: rank, path and
-// lines, score, layer, date, agent, tags, id, then the snippet.
+// lines, score, layer, date, agent, tags, id, then the snippet, and why it
+// matched when the query asked (Query.Explain).
 func (resp *Response) WriteText(w io.Writer) {
 	rs := resp.Results
 	if len(rs) == 0 {
@@ -32,6 +33,13 @@ func (resp *Response) WriteText(w io.Writer) {
 		}
 		for _, s := range r.Supersedes {
 			fmt.Fprintf(w, "    supersedes %s (%s:%d-%d, id %s)\n", s.Date, s.Path, s.LineStart, s.LineEnd, s.ID)
+		}
+		if y := r.Why; y != nil {
+			words := "no query word"
+			if len(y.Words) > 0 {
+				words = "words " + strings.Join(y.Words, ", ")
+			}
+			fmt.Fprintf(w, "    why: %s; text %.2f, meaning %.2f of its score\n", words, y.Text, y.Meaning)
 		}
 	}
 }

@@ -54,6 +54,7 @@ func (a *app) searchCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, json or jsonl"},
 			&cli.BoolFlag{Name: "no-index", Usage: "do not bring the index up to date first"},
 			&cli.BoolFlag{Name: "count", Usage: "only count the matches, by day, file, agent, tag and layer (text or --format json)"},
+			&cli.BoolFlag{Name: "explain", Usage: "say why each hit matched: the query words it holds, and the shares of its score from the text and from the meaning (vectors)"},
 		},
 		Before: before(ints(topKBound), func(c *cli.Context) error { return checkFraction(c, "threshold") }, searchMode),
 		Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
@@ -67,7 +68,8 @@ func (a *app) searchCommand() *cli.Command {
 			base := core.SearchRequest{TopK: c.Int("top-k"), Threshold: c.Float64("threshold"),
 				Tags: splitList(c.String("tags")), AllTags: c.Bool("all-tags"),
 				Agents: splitList(c.String("agent")), Projects: splitList(c.String("project")),
-				Layers: splitList(strings.ToUpper(c.String("layer"))), Since: c.String("since"), Until: c.String("until")}
+				Layers: splitList(strings.ToUpper(c.String("layer"))), Since: c.String("since"), Until: c.String("until"),
+				Explain: c.Bool("explain")}
 			if batch := c.String("queries"); batch != "" {
 				var in io.Reader = a.stdin
 				if batch != "-" {

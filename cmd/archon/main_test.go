@@ -207,4 +207,13 @@ func TestQuickstartFindsTheDecision(t *testing.T) {
 			t.Errorf("a template heading is a hit: %+v", r)
 		}
 	}
+	// A second agent's record: each search finds its own entry only, and
+	// --explain says why.
+	if code, _, e := archon(t, "", "--root", root, "log", "--agent", "coder", "Set up the CI pipeline; tests run on every push."); code != 0 {
+		t.Fatal(e)
+	}
+	code, out, e = archon(t, "", "--root", root, "search", "--explain", "CI")
+	if code != 0 || strings.Count(out, "id ") != 1 || !strings.Contains(out, "why: words ci; text ") {
+		t.Errorf("search --explain CI: %d\n%s%s", code, out, e)
+	}
 }
