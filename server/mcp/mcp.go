@@ -138,6 +138,7 @@ type (
 		Since    string   `json:"since,omitempty" jsonschema:"YYYY-MM-DD"`
 		Until    string   `json:"until,omitempty" jsonschema:"YYYY-MM-DD"`
 		Count    bool     `json:"count,omitempty"`
+		Explain  bool     `json:"explain,omitempty" jsonschema:"say why each hit matched"`
 	}
 	getIn struct {
 		ID      string `json:"id"`
@@ -193,7 +194,7 @@ func (t *tools) register(s *sdk.Server) {
 	add(s, "memory_search", "Search memory. Returns hits (id, path, lines, snippet, date, agent, tags), best first; read the lines or memory_get the id. count: only how many match, by day, file, agent, tag.", app.ScopeRead,
 		func(ctx context.Context, in searchIn) (any, error) {
 			r := app.SearchRequest{Query: in.Query, TopK: in.TopK, Tags: in.Tags,
-				Agents: in.Agents, Projects: in.Projects, Since: in.Since, Until: in.Until}
+				Agents: in.Agents, Projects: in.Projects, Since: in.Since, Until: in.Until, Explain: in.Explain}
 			if in.Count {
 				return svc.Count(ctx, r)
 			}

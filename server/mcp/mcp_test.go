@@ -111,6 +111,21 @@ func TestToolListBudget(t *testing.T) {
 	if err != nil || !r.IsError || !strings.Contains(r.Content[0].(*sdk.TextContent).Text, "not_found") {
 		t.Fatalf("bad get: %v %+v", err, r)
 	}
+	// explain: each hit says why it matched.
+	if r, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "memory_log", Arguments: map[string]any{"text": "Chose NATS for the event bus."}}); err != nil || r.IsError {
+		t.Fatalf("memory_log: %v %+v", err, r)
+	}
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		r, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "memory_search", Arguments: map[string]any{"query": "NATS", "explain": true}})
+		if err != nil || r.IsError {
+			t.Fatalf("memory_search explain: %v %+v", err, r)
+		}
+		if text := r.Content[0].(*sdk.TextContent).Text; strings.Contains(text, `"why":{"words":["nats"]`) {
+			break
+		} else if time.Now().After(deadline) {
+			t.Fatalf("memory_search explain: no reason given: %s", text)
+		}
+	}
 	for _, bad := range []map[string]any{{"query": 5}, {"top_k": "x", "query": "a"}, {}} {
 		r, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "memory_search", Arguments: bad})
 		if err == nil && !r.IsError {
