@@ -111,7 +111,19 @@ func TestToolListBudget(t *testing.T) {
 	if err != nil || !r.IsError || !strings.Contains(r.Content[0].(*sdk.TextContent).Text, "not_found") {
 		t.Fatalf("bad get: %v %+v", err, r)
 	}
-	// explain: each hit says why it matched.
+	for _, bad := range []map[string]any{{"query": 5}, {"top_k": "x", "query": "a"}, {}} {
+		r, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "memory_search", Arguments: bad})
+		if err == nil && !r.IsError {
+			t.Fatalf("memory_search %v: accepted", bad)
+		}
+	}
+}
+
+// TestSearchExplains: memory_search with explain says why each hit
+// matched (the query words it holds), as POST /v1/search does.
+func TestSearchExplains(t *testing.T) {
+	ctx := context.Background()
+	cs := inMemoryClient(t, newService(t))
 	if r, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "memory_log", Arguments: map[string]any{"text": "Chose NATS for the event bus."}}); err != nil || r.IsError {
 		t.Fatalf("memory_log: %v %+v", err, r)
 	}
@@ -124,12 +136,6 @@ func TestToolListBudget(t *testing.T) {
 			break
 		} else if time.Now().After(deadline) {
 			t.Fatalf("memory_search explain: no reason given: %s", text)
-		}
-	}
-	for _, bad := range []map[string]any{{"query": 5}, {"top_k": "x", "query": "a"}, {}} {
-		r, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "memory_search", Arguments: bad})
-		if err == nil && !r.IsError {
-			t.Fatalf("memory_search %v: accepted", bad)
 		}
 	}
 }
