@@ -244,12 +244,9 @@ func (l *LLM) openai(ctx context.Context, url, key, system, user string, maxOut 
 		"max_tokens":  maxOut,
 		"temperature": 0,
 	}
+	// JSON field names match case-insensitively: no tags needed.
 	var resp struct {
-		Choices []struct {
-			Message struct {
-				Content string `json:"content"`
-			} `json:"message"`
-		} `json:"choices"`
+		Choices []struct{ Message struct{ Content string } }
 	}
 	if err := l.post(ctx, url, body, nil, key, &resp); err != nil {
 		return "", err
@@ -268,12 +265,7 @@ func (l *LLM) anthropic(ctx context.Context, url, key, system, user string, maxO
 		"messages":   []map[string]string{{"role": "user", "content": user}},
 	}
 	h := http.Header{"X-Api-Key": {key}, "Anthropic-Version": {anthropicVersion}}
-	var resp struct {
-		Content []struct {
-			Type string `json:"type"`
-			Text string `json:"text"`
-		} `json:"content"`
-	}
+	var resp struct{ Content []struct{ Type, Text string } }
 	if err := l.post(ctx, url, body, h, "", &resp); err != nil {
 		return "", err
 	}

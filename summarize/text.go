@@ -49,8 +49,8 @@ func sentences(text string) []string {
 			lead = -1
 			continue
 		}
-		listed := listMarker.MatchString(t)
-		if t = stripMarkup(t); t == "" {
+		t, listed := stripMarkup(t)
+		if t == "" {
 			continue // a list may stand apart from its lead-in
 		}
 		if lead >= 0 && listed {
@@ -86,9 +86,11 @@ const leadWords, leadItems, leadRunes = 6, 2, 200
 
 var (
 	// listMarker matches a list item's marker (a bullet or a number) and
-	// checkbox; headingLine, a heading or a line all in bold, "**Why**".
+	// checkbox; headingLine, a heading or a line all in bold, "**Why**";
+	// emphasis removes bold marks.
 	listMarker  = regexp.MustCompile(`^(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?`)
 	headingLine = regexp.MustCompile(`^(?:#{1,6}\s|\*\*[^*]+\*\*:?$)`)
+	emphasis    = strings.NewReplacer("**", "", "__", "")
 )
 
 func startsSentence(s string) bool {
@@ -104,11 +106,14 @@ func abbreviation(s string) bool {
 	return len(w) <= 2 || strings.Count(w, ".") >= 2
 }
 
-// stripMarkup removes a line's list marker, heading marks, checkbox and
-// emphasis characters.
-func stripMarkup(t string) string {
-	t = listMarker.ReplaceAllString(strings.TrimSpace(strings.TrimLeft(t, "#>")), "")
-	return strings.TrimSpace(strings.NewReplacer("**", "", "__", "").Replace(t))
+// stripMarkup removes a line's heading and quote marks, list marker,
+// checkbox and emphasis; listed reports a list marker opening the line.
+func stripMarkup(line string) (t string, listed bool) {
+	t = strings.TrimSpace(strings.TrimLeft(line, "#>"))
+	if m := listMarker.FindStringIndex(t); m != nil {
+		t, listed = t[m[1]:], !strings.ContainsAny(line[:1], "#>")
+	}
+	return strings.TrimSpace(emphasis.Replace(t)), listed
 }
 
 // firstSentence returns the first sentence of text, or "".
