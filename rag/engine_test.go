@@ -51,7 +51,14 @@ func demoWorkspace(t testing.TB) *memory.Workspace {
 
 func openIndexed(t testing.TB, ws *memory.Workspace) *Engine {
 	t.Helper()
-	e, err := Open(context.Background(), ws, Options{})
+	return openIndexedWith(t, ws, Options{})
+}
+
+// openIndexedWith opens an engine on ws with opt and indexes it; it is
+// closed when the test ends (Close it sooner to open another on ws).
+func openIndexedWith(t testing.TB, ws *memory.Workspace, opt Options) *Engine {
+	t.Helper()
+	e, err := Open(context.Background(), ws, opt)
 	if err != nil {
 		t.Fatal(err)
 	}

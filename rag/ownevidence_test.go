@@ -66,14 +66,7 @@ func TestHitsHaveEvidenceOfTheirOwn(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			e, err := Open(context.Background(), ws, Options{Rank: DefaultRankParams(), Embedder: emb})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer e.Close()
-			if _, err := e.Index(context.Background(), nil); err != nil {
-				t.Fatal(err)
-			}
+			e := openIndexedWith(t, ws, Options{Rank: DefaultRankParams(), Embedder: emb})
 			var got []string
 			for _, r := range search(t, e, Query{Text: tt.query, TopK: 10}) {
 				got = append(got, r.Time)
@@ -125,13 +118,7 @@ func TestNearVectors(t *testing.T) {
 	} {
 		p := DefaultRankParams()
 		p.VectorNear = tt.near
-		e, err := Open(context.Background(), ws, Options{Rank: p, Embedder: emb})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := e.Index(context.Background(), nil); err != nil {
-			t.Fatal(err)
-		}
+		e := openIndexedWith(t, ws, Options{Rank: p, Embedder: emb})
 		var got []string
 		for _, r := range search(t, e, Query{Text: "zeta", TopK: 10}) {
 			got = append(got, r.Date)

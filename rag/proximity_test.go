@@ -1,7 +1,6 @@
 package rag
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -54,13 +53,7 @@ func TestProximity(t *testing.T) {
 	} {
 		p := DefaultRankParams()
 		p.Proximity = tc.proximity
-		e, err := Open(context.Background(), ws, Options{Rank: p})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := e.Index(context.Background(), nil); err != nil {
-			t.Fatal(err)
-		}
+		e := openIndexedWith(t, ws, Options{Rank: p})
 		rs := search(t, e, Query{Text: "why are saved searches slow", TopK: 2})
 		e.Close()
 		if len(rs) != 2 {
