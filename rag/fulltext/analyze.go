@@ -27,10 +27,8 @@ type Analyzer struct {
 	// (stop words, Porter), which only change a word's end.
 	tok       analysis.Tokenizer
 	pre, post []analysis.TokenFilter
-	// stop is the English stop word list the chain drops, for Matcher,
-	// and stopLen the length of its longest word.
-	stop    analysis.TokenMap
-	stopLen int
+	// stop is the English stop word list the chain drops, for Matcher.
+	stop analysis.TokenMap
 }
 
 // NewAnalyzer builds the analyzer.
@@ -55,14 +53,10 @@ func NewAnalyzer() (*Analyzer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("english stop words: %w", err)
 	}
-	stopLen := 0
-	for w := range stop {
-		stopLen = max(stopLen, len(w))
-	}
 	return &Analyzer{
 		a:   &analysis.DefaultAnalyzer{Tokenizer: da.Tokenizer, TokenFilters: fs},
 		tok: da.Tokenizer, pre: fs[:4], post: fs[4:],
-		stop: stop, stopLen: stopLen,
+		stop: stop,
 	}, nil
 }
 

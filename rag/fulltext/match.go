@@ -56,7 +56,7 @@ func (m *Matcher) Scan(text string, found func(pos int, term string)) int {
 		}
 		i = m.readWord(text, i)
 		w := m.word
-		if len(w) > MaxTermBytes || len(w) <= m.an.stopLen && m.an.stop[string(w)] {
+		if len(w) > MaxTermBytes || m.an.stop[string(w)] {
 			continue // no term, as in the analyzer: a blob or a stop word
 		}
 		if t := m.term(); t != "" {
