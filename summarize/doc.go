@@ -50,9 +50,9 @@
 //     stall words removed. In an agent session they are picked by maximal
 //     marginal relevance, the assistant's reports and recent sentences
 //     first; in a conversation without tool use (a meeting, a chat), by
-//     concept coverage (cover.go, Gillick & Favre 2009). A sentence whose
-//     strongest cue is a decision is filed as a decision, a commitment or
-//     request as a pending task, anything else as a key point.
+//     concept coverage (cover.go, Gillick & Favre 2009). A statement whose
+//     strongest cue is a decision is a decision, a commitment or request a
+//     pending task; a question is a task if it requests; the rest are key points.
 //
 // Each section has a first claim on the budget (Options.TargetTokens, in
 // Options.Counter's tokens; the monitor counts in cl100k when a model's

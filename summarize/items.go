@@ -176,7 +176,7 @@ func sessionItems(s *session, lx *acts.Lexicon) []item {
 	prose := slices.DeleteFunc(slices.Clone(s.prose), func(p said) bool { return p.narrates })
 	var acted []item
 	for _, u := range proseUnits(slices.Concat(s.requests, prose), lx) {
-		sec := actSection(u.cue)
+		sec := actSection(u.cue, u.text)
 		if sec == "" {
 			continue
 		}
@@ -353,20 +353,22 @@ func proseItems(s *session, lx *acts.Lexicon, opt Options) []item {
 // least cueMin; anything else is a key point. (Acceptance cues are not
 // enough: "good" and "okay" accept far more than decisions.)
 func proseSection(u *unit) string {
-	if sec := actSection(u.act); sec != "" && u.actMax >= cueMin {
+	if sec := actSection(u.act, u.text); sec != "" && u.actMax >= cueMin {
 		return sec
 	}
 	return SecPoints
 }
 
 // actSection files a decision cue as a decision, a commitment or request
-// cue as a pending task, and no other ("").
-func actSection(act string) string {
-	switch act {
-	case acts.Decision:
-		return SecDecisions
-	case acts.Commitment, acts.Request:
+// cue as a pending task, and no other (""). A question ("...?") decides
+// and commits to nothing: only a request ("could you...?") files it.
+func actSection(act, text string) string {
+	asks := strings.HasSuffix(text, "?")
+	switch {
+	case act == acts.Request, act == acts.Commitment && !asks:
 		return SecTasks
+	case act == acts.Decision && !asks:
+		return SecDecisions
 	}
 	return ""
 }

@@ -24,6 +24,7 @@ const (
 	Proposal    = "proposal"    // suggesting a course of action
 	Commitment  = "commitment"  // someone taking on work
 	Request     = "request"     // asking someone to do something
+	Question    = "question"    // asking for information or an opinion
 	Rejection   = "rejection"   // turning an option down
 	Problem     = "problem"     // an issue, error or risk raised
 	Reason      = "reason"      // a justification

@@ -3,6 +3,7 @@ package acts
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -51,7 +52,14 @@ func TestParseAndMatch(t *testing.T) {
 }
 
 func TestDefaultLoads(t *testing.T) {
-	if len(Default().Entries()) == 0 {
+	entries := Default().Entries()
+	if len(entries) == 0 {
 		t.Fatal("embedded lexicon is empty")
+	}
+	known := []string{Decision, Acceptance, Proposal, Commitment, Request, Question, Rejection, Problem, Reason, Inform, Backchannel}
+	for _, e := range entries {
+		if !slices.Contains(known, e.Class) {
+			t.Errorf("acts.tsv: %q has class %q, not one of %q", e.Words, e.Class, known)
+		}
 	}
 }

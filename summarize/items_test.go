@@ -1,0 +1,32 @@
+package summarize
+
+import (
+	"testing"
+
+	"github.com/archon-memory/archon/summarize/acts"
+)
+
+func TestActSection(t *testing.T) {
+	tests := []struct {
+		text string
+		want string
+	}{
+		{"We decided the case is rubber.", SecDecisions},
+		{"I'll send the cost figures tonight.", SecTasks},
+		{"Could you send the cost figures to everyone?", SecTasks},
+		// A question decides and commits to nothing.
+		{"Have we decided on the colour of the case?", ""},
+		{"Are we going to need a second battery?", ""},
+		{"Do you think the case should be rubber?", ""},
+		{"Is there a cheaper chip?", ""},
+	}
+	for _, tt := range tests {
+		us := splitUnits([]said{{text: tt.text}}, acts.Default())
+		if len(us) != 1 {
+			t.Fatalf("%q: %d units", tt.text, len(us))
+		}
+		if got := actSection(us[0].cue, us[0].text); got != tt.want {
+			t.Errorf("actSection(%q, %q) = %q, want %q", us[0].cue, tt.text, got, tt.want)
+		}
+	}
+}
