@@ -98,12 +98,12 @@ func startsSentence(s string) bool {
 	return unicode.IsUpper(r) || unicode.IsDigit(r) || r == '"' || r == '(' || r == '`' || r == '*'
 }
 
-// abbreviation reports a sentence candidate ending in a single letter or
-// a short dotted form ("e.g.", "i.e.", "U.S."), not a sentence end.
+// abbreviation reports a candidate ending in a single letter, a dotted form
+// ("e.g.", "U.S.") or letters without a vowel ("Mr.", "Dr."): no sentence end.
 func abbreviation(s string) bool {
-	i := strings.LastIndexByte(s, ' ')
-	w := s[i+1:]
-	return len(w) <= 2 || strings.Count(w, ".") >= 2
+	w := strings.TrimSuffix(s[strings.LastIndexByte(s, ' ')+1:], ".")
+	letters := strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) < 0
+	return len(w) <= 1 || strings.Contains(w, ".") || letters && !strings.ContainsAny(strings.ToLower(w), "aeiouy")
 }
 
 // stripMarkup removes a line's heading and quote marks, list marker,

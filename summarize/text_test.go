@@ -15,6 +15,8 @@ func TestSentences(t *testing.T) {
 		{"- **Use** e.g. Redis here. OK", []string{"Use e.g. Redis here.", "OK"}},
 		{"Intro\n```go\nx := 1\n```\n2. Second item", []string{"Intro", "Second item"}},
 		{"Version 1.2 is out. 3 bugs remain.", []string{"Version 1.2 is out.", "3 bugs remain."}},
+		// A title is not a sentence end; a number and a word with a vowel are.
+		{"Over to Mr. Blaikie and Dr. Tam. It cost 42. No. It did.", []string{"Over to Mr. Blaikie and Dr. Tam.", "It cost 42.", "No.", "It did."}},
 		// A heading is a title, not a statement.
 		{"## My Recommendation\nUse per-file pools.\n**Why**\nIt is exact.", []string{"Use per-file pools.", "It is exact."}},
 		{"**Note** that it is exact.", []string{"Note that it is exact."}},
