@@ -329,17 +329,6 @@ func TestDoctor(t *testing.T) {
 	}
 }
 
-// ids keeps the hit ids of an answer, in order.
-func ids(answer string) string {
-	var out []string
-	for _, line := range strings.Split(answer, "\n") {
-		if f := strings.Fields(line); len(f) > 0 {
-			out = append(out, f[0])
-		}
-	}
-	return strings.Join(out, " ")
-}
-
 // TestCatchUp: a service opened with CatchUp answers before its index is
 // rebuilt, says so in its searches, and is ready once the first run ends.
 func TestCatchUp(t *testing.T) {

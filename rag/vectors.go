@@ -207,7 +207,7 @@ func (e *Engine) appendVectors(ctx context.Context, excl *exclusive, id string, 
 		return 0, nil, false, err
 	}
 	files := e.vectorFiles()
-	base, size, ok, err := files.Head(id, e.emb.Dimensions(), gen)
+	base, _, ok, err := files.Head(id, e.emb.Dimensions(), gen)
 	if err != nil || !ok || gen == 0 {
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			e.log.Warn("vector snapshot unusable; rebuilding it", "err", err)
@@ -228,7 +228,7 @@ func (e *Engine) appendVectors(ctx context.Context, excl *exclusive, id string, 
 		rec.IDs, rec.Vecs = append(rec.IDs, batch[i].ID), append(rec.Vecs, vecs[i])
 	}
 	e.vec.mu.Lock()
-	size, err = vector.AppendDelta(files.Delta, e.emb.Dimensions(), base, rec)
+	size, err := vector.AppendDelta(files.Delta, e.emb.Dimensions(), base, rec)
 	if err == nil {
 		err = e.setVectorsState(ctx, rec.Gen, warn != nil)
 	}

@@ -493,10 +493,6 @@ func TestSharedMode(t *testing.T) {
 // to be found by search on every other node.
 func replicationLag(t *testing.T, w *writer, from *node, to []*node, key string) {
 	n := envInt("ARCHON_SHARED_WRITES", 1000)
-	type probe struct {
-		word  string
-		acked time.Time
-	}
 	found := make(map[string]map[string]time.Duration) // node: word: lag
 	var mu sync.Mutex
 	pending := map[string]time.Time{}

@@ -173,8 +173,8 @@ func (s *Store) Files(ctx context.Context) (map[string]File, error) {
 
 // Tx is a write transaction.
 type Tx struct {
-	tx                      *sql.Tx
-	insChunk, delChunk, ins *sql.Stmt
+	tx       *sql.Tx
+	insChunk *sql.Stmt
 }
 
 // Begin starts a write transaction.
