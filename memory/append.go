@@ -101,7 +101,7 @@ func (w *Workspace) appendDay(ctx context.Context, entries []Entry) ([]Entry, er
 		e.LineEnd = e.LineStart + bytes.Count([]byte(body), []byte{'\n'}) + 1
 		lines = e.LineEnd
 	}
-	if err := writeRecorded(f, path, j, st, buf.Bytes()); err != nil {
+	if err := w.writeRecorded(f, path, j, st, buf.Bytes()); err != nil {
 		return nil, fmt.Errorf("append to %s: %w", path, err)
 	}
 	if created {

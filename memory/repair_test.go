@@ -15,8 +15,8 @@ import (
 // process died there; the append record stays pending.
 func tornAppend(t *testing.T, w *Workspace, e Entry, n int) {
 	t.Helper()
-	tearWrite = func([]byte) int { return n }
-	defer func() { tearWrite = nil }()
+	w.tearWrite = func([]byte) int { return n }
+	defer func() { w.tearWrite = nil }()
 	if _, err := w.Append(context.Background(), e); !errors.Is(err, errCrash) {
 		t.Fatalf("torn append: err = %v, want the simulated crash", err)
 	}

@@ -55,6 +55,10 @@ type Workspace struct {
 	root   string
 	opt    Options
 	redact *redact.Redactor
+	// tearWrite, set by this package's tests, makes the next data write
+	// stop after the bytes it returns, as if the process died there (no
+	// cleanup, the record stays pending). A negative value lets it through.
+	tearWrite func(data []byte) int
 }
 
 // Open opens the workspace at root, which must be an existing directory.
