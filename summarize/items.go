@@ -348,10 +348,9 @@ func proseItems(s *session, lx *acts.Lexicon, opt Options) []item {
 	return out
 }
 
-// proseSection files a sentence by its strongest cue (actSection), when
-// the cue's fitted weight raises the odds of the sentence being kept by at
-// least cueMin; anything else is a key point. (Acceptance cues are not
-// enough: "good" and "okay" accept far more than decisions.)
+// proseSection files a sentence by its strongest cue (actSection) when the
+// cue's fitted weight raises the odds of the sentence being kept by at least
+// cueMin (acceptance, "good", is no decision); anything else is a key point.
 func proseSection(u *unit) string {
 	if sec := actSection(u.act, u.text); sec != "" && u.actMax >= cueMin {
 		return sec

@@ -14,6 +14,9 @@ func TestActSection(t *testing.T) {
 		{"We decided the case is rubber.", SecDecisions},
 		{"I'll send the cost figures tonight.", SecTasks},
 		{"Could you send the cost figures to everyone?", SecTasks},
+		// Raising a choice to be made, or a final anything, decides nothing.
+		{"We must reach a decision on the remote control functions.", ""},
+		{"In this meeting we will discuss our final design.", ""},
 		// A question decides and commits to nothing.
 		{"Have we decided on the colour of the case?", ""},
 		{"Are we going to need a second battery?", ""},

@@ -20,6 +20,7 @@ import (
 // the cue is to be what a summary of the conversation keeps.
 const (
 	Decision    = "decision"    // a choice made or settled
+	Issue       = "issue"       // raising a choice to be made
 	Acceptance  = "acceptance"  // agreeing to a proposal
 	Proposal    = "proposal"    // suggesting a course of action
 	Commitment  = "commitment"  // someone taking on work

@@ -56,7 +56,7 @@ func TestDefaultLoads(t *testing.T) {
 	if len(entries) == 0 {
 		t.Fatal("embedded lexicon is empty")
 	}
-	known := []string{Decision, Acceptance, Proposal, Commitment, Request, Question, Rejection, Problem, Reason, Inform, Backchannel}
+	known := []string{Decision, Issue, Acceptance, Proposal, Commitment, Request, Question, Rejection, Problem, Reason, Inform, Backchannel}
 	for _, e := range entries {
 		if !slices.Contains(known, e.Class) {
 			t.Errorf("acts.tsv: %q has class %q, not one of %q", e.Words, e.Class, known)
