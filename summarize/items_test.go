@@ -14,6 +14,11 @@ func TestActSection(t *testing.T) {
 		{"We decided the case is rubber.", SecDecisions},
 		{"I'll send the cost figures tonight.", SecTasks},
 		{"Could you send the cost figures to everyone?", SecTasks},
+		{"We need to send the cost figures to finance.", SecTasks},
+		{"I'm going to draw the case tonight.", SecTasks},
+		// A future or a need with no one behind it commits nobody.
+		{"It's going to be cheap in the shops.", ""},
+		{"Most people need to replace a remote every few years.", ""},
 		// Raising a choice to be made, or a final anything, decides nothing.
 		{"We must reach a decision on the remote control functions.", ""},
 		{"In this meeting we will discuss our final design.", ""},
