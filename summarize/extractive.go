@@ -29,10 +29,8 @@ var agentShares = map[string]int{
 }
 
 // proseShares are those of a conversation without tool use: its prose
-// is ranked as one, so no section holds budget back.
-var proseShares = map[string]int{
-	SecDecisions: 100, SecTasks: 100, SecPoints: 100, SecRequests: 100, SecContext: 10,
-}
+// is ranked as one, so no section holds budget back or goes first.
+var proseShares = map[string]int{SecContext: 10}
 
 // Summarize implements Summarizer.
 func (*Extractive) Summarize(ctx context.Context, msgs []conv.Message, opt Options) (*Summary, error) {

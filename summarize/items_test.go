@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/archon-memory/archon/summarize/acts"
+	"github.com/archon-memory/archon/tokens"
 )
 
 func TestActSection(t *testing.T) {
@@ -36,5 +37,21 @@ func TestActSection(t *testing.T) {
 		if got := actSection(us[0].cue, us[0].text); got != tt.want {
 			t.Errorf("actSection(%q, %q) = %q, want %q", us[0].cue, tt.text, got, tt.want)
 		}
+	}
+}
+
+// TestProseRankedAsOne: in a conversation without tool use, a sentence
+// filed under a section does not go before a better-ranked key point.
+func TestProseRankedAsOne(t *testing.T) {
+	c := tokens.ForModel("gpt-4")
+	items := []item{
+		{sec: SecPoints, text: "The case is made of rubber and comes in six fruit colours.", score: 50},
+		{sec: SecDecisions, text: "We decided the buttons go on the top of the case.", score: 49},
+	}
+	p := newPacker(c, 0, "_Updated_")
+	p.budget = p.used + p.cost(items[0]) // room for one line
+	secs := pack(p, items, proseShares)
+	if len(secs) != 1 || secs[0].Name != SecPoints {
+		t.Fatalf("kept %+v, want the key point alone", secs)
 	}
 }
