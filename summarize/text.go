@@ -99,11 +99,12 @@ func startsSentence(s string) bool {
 }
 
 // abbreviation reports a candidate ending in a single letter, a dotted form
-// ("e.g.", "U.S.") or letters without a vowel ("Mr.", "Dr."): no sentence end.
+// ("e.g.", "U.S.") or a title-case word without a vowel ("Mr.", "Dr.", not
+// "TV."): no sentence end.
 func abbreviation(s string) bool {
 	w := strings.TrimSuffix(s[strings.LastIndexByte(s, ' ')+1:], ".")
-	letters := strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) < 0
-	return len(w) <= 1 || strings.Contains(w, ".") || letters && !strings.ContainsAny(strings.ToLower(w), "aeiouy")
+	title := w != "" && unicode.IsUpper(rune(w[0])) && strings.IndexFunc(w[1:], func(r rune) bool { return !unicode.IsLower(r) }) < 0
+	return len(w) <= 1 || strings.Contains(w, ".") || title && !strings.ContainsAny(strings.ToLower(w), "aeiouy")
 }
 
 // stripMarkup removes a line's heading and quote marks, list marker,

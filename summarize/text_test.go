@@ -17,6 +17,7 @@ func TestSentences(t *testing.T) {
 		{"Version 1.2 is out. 3 bugs remain.", []string{"Version 1.2 is out.", "3 bugs remain."}},
 		// A title is not a sentence end; a number and a word with a vowel are.
 		{"Over to Mr. Blaikie and Dr. Tam. It cost 42. No. It did.", []string{"Over to Mr. Blaikie and Dr. Tam.", "It cost 42.", "No.", "It did."}},
+		{"We bought a new TV. Open a PR. It works.", []string{"We bought a new TV.", "Open a PR.", "It works."}},
 		// A heading is a title, not a statement.
 		{"## My Recommendation\nUse per-file pools.\n**Why**\nIt is exact.", []string{"Use per-file pools.", "It is exact."}},
 		{"**Note** that it is exact.", []string{"Note that it is exact."}},
