@@ -29,9 +29,10 @@ func listState(text string) (open, done int) {
 }
 
 // discountDone, when the query asks for open work, multiplies the score
-// of each candidate tagged as an answer whose lists are mostly checked
-// off by 1 - weight × their done share: a to-do list of finished items
-// is a record of work done, not work left.
+// of each candidate tagged as an answer whose lists have checked items and
+// no unchecked box by 1 - weight × their done share: a to-do list of
+// finished items is a record of work done, not work left, but one box
+// still unchecked is work left.
 func (e *Engine) discountDone(ctx context.Context, cands []cand, pq *parsedQuery, weight float64) error {
 	if !pq.asks["task"] || weight <= 0 {
 		return nil
@@ -53,7 +54,7 @@ func (e *Engine) discountDone(ctx context.Context, cands []cand, pq *parsedQuery
 	}
 	for _, c := range cs {
 		open, done := listState(c.Text)
-		if done == 0 || done < open {
+		if done == 0 || openBox.MatchString(c.Text) {
 			continue
 		}
 		share := float64(done) / float64(open+done)

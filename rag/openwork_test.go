@@ -39,3 +39,21 @@ func TestOpenWorkOverDoneWork(t *testing.T) {
 		t.Fatalf("open list not first: %+v", rs)
 	}
 }
+
+// TestOneUncheckedBoxIsWorkLeft: a list with a box still unchecked holds
+// work left; its checked items do not discount it as done work.
+func TestOneUncheckedBoxIsWorkLeft(t *testing.T) {
+	ws := loggedWorkspace(t, time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC),
+		memory.Entry{Date: "2026-11-30", Time: "09:00", Agent: "planner", Tags: []string{"todo"}, Text: "Wombat importer:\n- [x] parse the CSV\n- [x] map the columns\n- [ ] write the wombat importer docs"},
+		memory.Entry{Date: "2026-11-20", Time: "09:00", Agent: "planner", Tags: []string{"todo"}, Text: "Wombat exporter:\n- [ ] parse the CSV\n- [ ] map the columns\n- [ ] write the wombat exporter docs"},
+	)
+	e := openIndexed(t, ws)
+	rs := search(t, e, Query{Text: "what wombat docs are still left to write", TopK: 2})
+	if len(rs) != 2 {
+		t.Fatalf("want both lists: %+v", rs)
+	}
+	score := map[string]float64{rs[0].Date: rs[0].Score, rs[1].Date: rs[1].Score}
+	if done, open := score["2026-11-30"], score["2026-11-20"]; done < 0.9*open {
+		t.Fatalf("a list with a box unchecked scored %.3f against %.3f for an all-open one", done, open)
+	}
+}
