@@ -2,8 +2,12 @@ package rag
 
 import (
 	"context"
+	"fmt"
 	"regexp"
+	"slices"
 	"strings"
+
+	"github.com/archon-memory/archon/rag/store"
 )
 
 // A list of work says which items are done by marking them: a checked box
@@ -64,4 +68,39 @@ func (e *Engine) discountDone(ctx context.Context, cands []cand, pq *parsedQuery
 		}
 	}
 	return nil
+}
+
+// latestWork, when the query asks for open work, weighs the candidates
+// tagged or written as an answer by how recent they are: open work is a
+// state, and a list of it is restated as work is done, so of the lists
+// that answer, the latest is the current one. The latest (by date, then
+// by place in the workspace) is multiplied by 1 + weight, the earliest by
+// 1, those in between by their rank. Decisions are not weighed so: an old
+// decision stays as findable as a new one.
+func latestWork(cands []cand, pq *parsedQuery, weight float64) {
+	if !pq.asks["task"] || weight <= 0 {
+		return
+	}
+	key := func(c *store.Position) string { return fmt.Sprintf("%s\x00%s\x00%09d", c.Date, c.Path, c.Seq) }
+	var keys []string
+	for i := range cands {
+		if answers(cands[i].c, pq) {
+			keys = append(keys, key(cands[i].c))
+		}
+	}
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	if len(keys) < 2 {
+		return
+	}
+	for i := range cands {
+		if !answers(cands[i].c, pq) {
+			continue
+		}
+		r, _ := slices.BinarySearch(keys, key(cands[i].c))
+		f := 1 + weight*float64(r)/float64(len(keys)-1)
+		for ch := range channels {
+			cands[i].s[ch] *= f
+		}
+	}
 }

@@ -57,3 +57,30 @@ func TestOneUncheckedBoxIsWorkLeft(t *testing.T) {
 		t.Fatalf("a list with a box unchecked scored %.3f against %.3f for an all-open one", done, open)
 	}
 }
+
+// TestLatestOpenWork: on a question about open work, of two lists that
+// answer it nearly alike the later is first (the longer one, which the
+// text alone ranks second); a decision question is not weighed by date.
+func TestLatestOpenWork(t *testing.T) {
+	ws := loggedWorkspace(t, time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC),
+		memory.Entry{Date: "2026-11-10", Time: "09:00", Agent: "planner", Tags: []string{"todo"}, Text: "Wombat importer:\n- [ ] stream the rows\n- [ ] retry failed uploads"},
+		memory.Entry{Date: "2026-11-25", Time: "09:00", Agent: "planner", Tags: []string{"todo"}, Text: "Wombat importer:\n- [ ] stream the rows\n- [ ] retry failed uploads\n- [ ] log the rows"},
+		memory.Entry{Date: "2026-11-11", Time: "09:00", Agent: "architect", Tags: []string{"decision"}, Text: "Wombat importer: we chose streaming rows over batches."},
+		memory.Entry{Date: "2026-11-26", Time: "09:00", Agent: "architect", Tags: []string{"decision"}, Text: "Wombat importer: we chose batches over streaming rows."},
+	)
+	e := openIndexed(t, ws)
+	rs := search(t, e, Query{Text: "what is still left to do on the wombat importer", TopK: 2})
+	if len(rs) == 0 || rs[0].Date != "2026-11-25" {
+		t.Fatalf("the latest open list is not first: %+v", rs)
+	}
+	rs = search(t, e, Query{Text: "why did we choose streaming rows for the wombat importer", TopK: 4})
+	var got []float64
+	for _, r := range rs {
+		if r.Agent == "architect" {
+			got = append(got, r.Score)
+		}
+	}
+	if len(got) != 2 || got[0] != got[1] {
+		t.Fatalf("decisions weighed by date: %+v", rs)
+	}
+}

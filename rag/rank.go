@@ -69,6 +69,10 @@ type RankParams struct {
 	// list work most of which is checked off: their score is multiplied
 	// by 1 - Done × the share of their items that are done.
 	Done float64
+	// Latest weighs, on a question about open work, how recent each of
+	// the entries answering it is: the latest is multiplied by 1+Latest,
+	// the earliest by 1, the rest by their rank in between (see latestWork).
+	Latest float64
 	// Proximity weighs the evidence of the query's words standing close
 	// together in a candidate's text (see proximity), for the best
 	// ProximityDepth candidates; ProximityLength is the text length
@@ -92,7 +96,7 @@ func DefaultRankParams() RankParams {
 		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3, Record: 0.5, Standalone: 300, Intent: 0.5, Written: 0.5, ShortForm: 0.5, Tag: 0.1, Background: 0.5,
 		FileMax: 0.1, Session: 0.2,
 		Speaker:   2,
-		DateBoost: 3, DateAdd: 0.3, DateSlack: 3, EventBoost: 1.5, EventTerms: 0.5, Done: 0.5,
+		DateBoost: 3, DateAdd: 0.3, DateSlack: 3, EventBoost: 1.5, EventTerms: 0.5, Done: 0.5, Latest: 0.5,
 		Vector: 0.15, VectorCandidates: 20, VectorNear: 0.5,
 		Proximity: 0.5, ProximityDepth: 20, ProximityLength: 80,
 	}
@@ -280,6 +284,7 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []chunk.Chunk, [
 	if err := e.discountDone(ctx, cands, pq, p.Done); err != nil {
 		return nil, nil, warn, fmt.Errorf("search: %w", err)
 	}
+	latestWork(cands, pq, p.Latest)
 
 	// Fuse the channels, each scaled to its best candidate, and keep what
 	// passes the filter (neighbours were not filtered by the retrievers).
