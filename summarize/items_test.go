@@ -20,6 +20,9 @@ func TestActSection(t *testing.T) {
 		// A future or a need with no one behind it commits nobody.
 		{"It's going to be cheap in the shops.", ""},
 		{"Most people need to replace a remote every few years.", ""},
+		// A label names what follows.
+		{"Decision: we use PostgreSQL for the ledger.", SecDecisions},
+		{"**Decision:** we use PostgreSQL for the ledger.", SecDecisions},
 		// Raising a choice to be made, or a final anything, decides nothing.
 		{"We must reach a decision on the remote control functions.", ""},
 		{"In this meeting we will discuss our final design.", ""},

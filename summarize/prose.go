@@ -68,6 +68,9 @@ func splitUnits(texts []said, lx *acts.Lexicon) []*unit {
 			u := &unit{text: s, words: w, at: t.at, user: t.user}
 			cueW := math.Inf(-1)
 			for _, h := range lx.Match(w) {
+				if h.Class == acts.Issue && h.Pos == 0 && strings.HasPrefix(strings.ToLower(s), h.Words+":") {
+					h.Class = acts.Decision // a label names what follows: "Decision: use PostgreSQL."
+				}
 				u.actW += h.Weight
 				if h.Class == acts.Backchannel || h.Class == acts.Inform {
 					continue

@@ -101,7 +101,9 @@ func readSession(msgs []conv.Message) *session {
 					s.prose = append(s.prose, said{text: p.Text, at: i})
 					report = &s.prose[len(s.prose)-1]
 					if n := len(s.errors); n > 0 && s.errors[n-1].explain == "" {
-						s.errors[n-1].explain = firstSentence(p.Text)
+						if ss := sentences(p.Text); len(ss) > 0 {
+							s.errors[n-1].explain = ss[0] // what it makes of the error
+						}
 					}
 				}
 			case conv.PartToolCall:

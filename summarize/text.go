@@ -117,14 +117,6 @@ func stripMarkup(line string) (t string, listed bool) {
 	return strings.TrimSpace(emphasis.Replace(t)), listed
 }
 
-// firstSentence returns the first sentence of text, or "".
-func firstSentence(text string) string {
-	if s := sentences(text); len(s) > 0 {
-		return s[0]
-	}
-	return ""
-}
-
 // machineText reports text that a client inserts in the user's place:
 // it opens with a markup tag ("<command-name>", "<system-reminder>",
 // "<local-command-stdout>") or a bracketed notice ("[Request
