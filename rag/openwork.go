@@ -1,13 +1,11 @@
 package rag
 
 import (
+	"cmp"
 	"context"
-	"fmt"
 	"regexp"
 	"slices"
 	"strings"
-
-	"github.com/archon-memory/archon/rag/store"
 )
 
 // A list of work says which items are done by marking them: a checked box
@@ -81,24 +79,21 @@ func latestWork(cands []cand, pq *parsedQuery, weight float64) {
 	if !pq.asks["task"] || weight <= 0 {
 		return
 	}
-	key := func(c *store.Position) string { return fmt.Sprintf("%s\x00%s\x00%09d", c.Date, c.Path, c.Seq) }
-	var keys []string
+	var at []int // the answers, earliest first
 	for i := range cands {
 		if answers(cands[i].c, pq) {
-			keys = append(keys, key(cands[i].c))
+			at = append(at, i)
 		}
 	}
-	slices.Sort(keys)
-	keys = slices.Compact(keys)
-	if len(keys) < 2 {
+	if len(at) < 2 {
 		return
 	}
-	for i := range cands {
-		if !answers(cands[i].c, pq) {
-			continue
-		}
-		r, _ := slices.BinarySearch(keys, key(cands[i].c))
-		f := 1 + weight*float64(r)/float64(len(keys)-1)
+	slices.SortFunc(at, func(a, b int) int {
+		x, y := cands[a].c, cands[b].c
+		return cmp.Or(cmp.Compare(x.Date, y.Date), cmp.Compare(x.Path, y.Path), cmp.Compare(x.Seq, y.Seq))
+	})
+	for r, i := range at {
+		f := 1 + weight*float64(r)/float64(len(at)-1)
 		for ch := range channels {
 			cands[i].s[ch] *= f
 		}
