@@ -21,19 +21,20 @@ func setRankParams(p *rag.RankParams, spec string) error {
 		if !ok {
 			return fmt.Errorf("-rank: %q is not Name=value", kv)
 		}
-		f := v.FieldByName(strings.TrimSpace(name))
+		name, val = strings.TrimSpace(name), strings.TrimSpace(val)
+		f := v.FieldByName(name)
 		if !f.IsValid() {
 			return fmt.Errorf("-rank: rag.RankParams has no field %q", name)
 		}
 		switch f.Kind() {
 		case reflect.Float64:
-			x, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
+			x, err := strconv.ParseFloat(val, 64)
 			if err != nil {
 				return fmt.Errorf("-rank %s: %w", name, err)
 			}
 			f.SetFloat(x)
 		case reflect.Int:
-			x, err := strconv.Atoi(strings.TrimSpace(val))
+			x, err := strconv.Atoi(val)
 			if err != nil {
 				return fmt.Errorf("-rank %s: %w", name, err)
 			}
