@@ -120,7 +120,7 @@ func TestDemoWorkQuestions(t *testing.T) {
 		kind  string
 		k     int
 		floor float64
-	}{{"decision", 3, 0.88}, {"task", 5, 1}, {"error", 5, 0.75}} {
+	}{{"decision", 3, 1}, {"task", 5, 1}, {"error", 5, 0.75}} {
 		qs := demoQuestions(t, tc.kind)
 		for _, q := range qs {
 			if r := demoRecall(t, e, []demoQuestion{q}, tc.k); r < 1 {

@@ -35,7 +35,12 @@ type RankParams struct {
 	// the identity files: always loaded at session start, so background
 	// rather than answers); 0 or 1 leaves them as they are.
 	Background float64
-	// Tag is the weight of a query word that names one of a chunk's tags.
+	// TagWord is the weight of a query word, or one of its short or long
+	// forms, that names one of a chunk's tags: the writer's own label for
+	// what the entry is about, weighed like another form of the word.
+	TagWord float64
+	// Tag is the weight of the tags of what the question asks for (a
+	// decision, open work, an error; see intents.txt), searched as terms.
 	Tag float64
 	// Intent multiplies by 1+Intent the score of entries whose tags mark
 	// them as what the query asks for (see intents.txt).
@@ -93,7 +98,7 @@ type RankParams struct {
 func DefaultRankParams() RankParams {
 	return RankParams{
 		Candidates: 50,
-		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3, Record: 0.5, Standalone: 300, Intent: 0.5, Written: 0.5, ShortForm: 0.5, Tag: 0.1, Background: 0.5,
+		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3, Record: 0.5, Standalone: 300, Intent: 0.5, Written: 0.5, ShortForm: 0.5, TagWord: 0.5, Tag: 0.1, Background: 0.5,
 		FileMax: 0.1, Session: 0.2,
 		Speaker:   2,
 		DateBoost: 3, DateAdd: 0.3, DateSlack: 3, EventBoost: 1.5, EventTerms: 0.5, Done: 0.5, Latest: 0.5,
@@ -137,9 +142,9 @@ func (e *Engine) prepare(text string) *parsedQuery {
 	if len(pq.dates) == 0 {
 		pq.dates = relativeDates(text, e.ws.Now())
 	}
-	pq.expand(e.ft.Analyzer(), text, e.shortForms, e.opt.Rank.ShortForm, e.opt.Rank.Tag)
-	// The tags of what the question asks for are searched too, at the
-	// weight of a query word met as a tag: a decision tagged as one is a
+	pq.expand(e.ft.Analyzer(), text, e.shortForms, e.opt.Rank.ShortForm, e.opt.Rank.TagWord)
+	// The tags of what the question asks for are searched too, at a
+	// lesser weight than the subject's: a decision tagged as one is a
 	// candidate for "what did we decide" even when it words the subject
 	// differently.
 	if w := e.opt.Rank.Tag; w > 0 {
