@@ -122,43 +122,47 @@ func rank(us []*unit) {
 // compress removes backchannel and stall phrases (the lexicon's
 // backchannel entries: "um", "you know", "I mean") where they stand
 // apart: opening the sentence, set off by commas, or, for the short stall
-// words, anywhere; and stammered repeats ("the the"). An entry's fitted
-// weight does not matter here: it says how often a sentence holding the
-// phrase is kept, not whether the phrase says anything. It returns the
-// text left and its words, as acts.Words splits them.
+// words, anywhere; and stammered repeats ("the the", "what about what
+// about"). An entry's fitted weight does not matter here: it says how
+// often a sentence holding the phrase is kept, not whether the phrase
+// says anything. It returns the text left and its words, as acts.Words
+// splits them.
 func compress(s string, lx *acts.Lexicon) (string, []string) {
 	fields := strings.Fields(s)
-	all := make([]string, 0, len(fields)+2) // the words of every field, in order
-	at := make([]int, len(fields)+1)        // fields[i]'s words are all[at[i]:at[i+1]]
-	words := make([]string, len(fields))    // each field's one word, or ""
+	words := make([]string, len(fields)) // each field's one word, or ""
+	var buf []string
 	for i, f := range fields {
-		at[i] = len(all)
-		all = acts.AppendWords(all, f)
-		if len(all)-at[i] == 1 {
-			words[i] = all[at[i]]
+		if buf = acts.AppendWords(buf[:0], f); len(buf) == 1 {
+			words[i] = buf[0]
 		}
 	}
-	at[len(fields)] = len(all)
-	out := fields[:0:0]
-	kept := make([]string, 0, len(all))
+	var out []string
 	for i := 0; i < len(fields); {
 		if n := stallAt(fields, words, i, len(out) == 0, lx); n > 0 {
 			i += n
 			continue
 		}
-		f := fields[i]
+		out = append(out, fields[i])
 		i++
-		if n := len(out); n > 0 && strings.EqualFold(strings.Trim(out[n-1], ",."), strings.Trim(f, ",.")) {
-			continue
-		}
-		out = append(out, f)
-		kept = append(kept, all[at[i-1]:at[i]]...)
+		out = out[:len(out)-repeatedTail(out)]
 	}
 	r := strings.TrimLeft(strings.Join(out, " "), ",.;:- ")
 	if r != "" && r[0] >= 'a' && r[0] <= 'z' {
 		r = strings.ToUpper(r[:1]) + r[1:]
 	}
-	return r, kept
+	return r, acts.Words(r)
+}
+
+// repeatedTail returns k when the last k fields of out (k up to 4: "what
+// about what about") say again the k before them, else 0.
+func repeatedTail(out []string) int {
+	same := func(a, b string) bool { return strings.EqualFold(strings.Trim(a, ",."), strings.Trim(b, ",.")) }
+	for k := 1; k <= 4 && 2*k <= len(out); k++ {
+		if n := len(out); slices.EqualFunc(out[n-2*k:n-k], out[n-k:], same) {
+			return k
+		}
+	}
+	return 0
 }
 
 // stallAt returns how many fields from i make a stall phrase to drop, or 0.

@@ -1,0 +1,29 @@
+package summarize
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/archon-memory/archon/summarize/acts"
+)
+
+func TestCompress(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"we need the the new format", "We need the new format"},
+		{"What about what about, the idea of using a database?", "What about the idea of using a database?"},
+		{"So you you would say, say, give me all the words.", "So you would say, give me all the words."},
+		{"I think it's it's on the on the server.", "I think it's on the server."},
+		{"Um, we could, you know, store it flat.", "We could, store it flat."},
+		{"A B C D A B C D E", "A B C D E"},
+		{"one two three four five one two three four five", "One two three four five one two three four five"},
+		{"that that is, that is the point", "That is, the point"},
+	} {
+		got, words := compress(tt.in, acts.Default())
+		if got != tt.want {
+			t.Errorf("compress(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+		if w := acts.Words(got); !slices.Equal(words, w) {
+			t.Errorf("compress(%q): words %q, want those of the text %q", tt.in, words, w)
+		}
+	}
+}
