@@ -68,13 +68,6 @@ func parseIntents(data string) ([]intent, error) {
 	return out, nil
 }
 
-// intentTags returns the tags that mark an answer to text: those of every
-// intent one of its words asks for.
-func intentTags(intents []intent, text string) map[string]bool {
-	tags, _ := asked(intents, text)
-	return tags
-}
-
 // asked returns the tags that mark an answer to text and the names of
 // the intents its words ask for.
 func asked(intents []intent, text string) (tags, names map[string]bool) {

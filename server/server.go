@@ -158,9 +158,6 @@ func IsLoopback(addr string) (bool, error) {
 // Handler returns the server's HTTP handler.
 func (s *Server) Handler() http.Handler { return s.handler }
 
-// Metrics returns the server's metrics.
-func (s *Server) Metrics() *Metrics { return s.opt.Metrics }
-
 type limitKey struct{}
 
 // limitOf returns the body limit of the route serving r.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/archon-memory/archon/app"
 	"github.com/archon-memory/archon/conv"
+	"github.com/archon-memory/archon/tokens"
 )
 
 // benchTranscripts returns the real Claude Code sessions of
@@ -114,7 +115,7 @@ func TestCheckpointKeepsRealSessions(t *testing.T) {
 			if !strings.Contains(out.Context, "Branch: ") || !strings.Contains(out.Context, "Continuation note") {
 				t.Errorf("recovery:\n%s", out.Context)
 			}
-			if n := tokensOf(out.Context); n > RecoveryBudget {
+			if n := tokens.Count(out.Context); n > RecoveryBudget {
 				t.Errorf("recovery is %d tokens, over %d", n, RecoveryBudget)
 			}
 		})

@@ -282,6 +282,3 @@ func fitTokens(s string, n int) string {
 	}
 	return b.String()
 }
-
-// tokensOf counts s in cl100k tokens.
-func tokensOf(s string) int { return tokens.Count(s) }

@@ -153,3 +153,12 @@ func hitsOf(t *testing.T, idx bleve.Index, q query.Query, k int, ctx context.Con
 	})
 	return hits, res.Total
 }
+
+// anyTerm is bleve's disjunction of queries.
+func anyTerm(qs []*query.TermQuery) query.Query {
+	ds := make([]query.Query, len(qs))
+	for i, q := range qs {
+		ds[i] = q
+	}
+	return query.NewDisjunctionQuery(ds)
+}

@@ -225,12 +225,3 @@ func termQueries(terms []Term) []*query.TermQuery {
 	}
 	return qs
 }
-
-// anyTerm is bleve's disjunction of queries.
-func anyTerm(qs []*query.TermQuery) query.Query {
-	ds := make([]query.Query, len(qs))
-	for i, q := range qs {
-		ds[i] = q
-	}
-	return query.NewDisjunctionQuery(ds)
-}
