@@ -262,7 +262,7 @@ func fileLines(ws *memory.Workspace, rel string) ([]string, error) {
 		return nil, fmt.Errorf("L1 payload: %w", err)
 	}
 	text := commentRe.ReplaceAllString(string(data), "")
-	lines := memory.SplitLines([]byte(text))
+	lines := dropEmptyHeadings(memory.SplitLines([]byte(text)))
 	// Collapse runs of blank lines.
 	out := lines[:0]
 	for _, l := range lines {
@@ -278,6 +278,63 @@ func fileLines(ws *memory.Workspace, rel string) ([]string, error) {
 }
 
 var commentRe = regexp.MustCompile(`(?s)<!--.*?-->`)
+
+// dropEmptyHeadings leaves out the markdown headings whose sections say
+// nothing: a template's "## Decisions" with no item under it costs every
+// session start its tokens. A heading stays when a line other than a
+// blank or a heading follows it before the next heading of its level or
+// above, or a deeper heading that stays; lines in code fences are text.
+func dropEmptyHeadings(lines []string) []string {
+	level := make([]int, len(lines)) // a heading's level, 0 for other lines
+	fence := false
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fence = !fence
+		} else if !fence {
+			level[i] = headingLevel(t)
+		}
+	}
+	var said [7]bool // said[n]: a kept line follows the last heading of level <= n seen (from the end)
+	keep := make([]bool, len(lines))
+	for i := len(lines) - 1; i >= 0; i-- {
+		n := level[i]
+		switch {
+		case n == 0:
+			keep[i] = true
+			if strings.TrimSpace(lines[i]) != "" {
+				said = [7]bool{true, true, true, true, true, true, true}
+			}
+		default:
+			keep[i] = said[n]
+			for k := n; k < len(said); k++ {
+				said[k] = false
+			}
+			for k := 1; k < n; k++ {
+				said[k] = said[k] || keep[i]
+			}
+		}
+	}
+	out := lines[:0:0]
+	for i, l := range lines {
+		if keep[i] {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// headingLevel is the level of an ATX heading ("## Decisions": 2), or 0.
+func headingLevel(t string) int {
+	n := 0
+	for n < len(t) && t[n] == '#' {
+		n++
+	}
+	if n == 0 || n > 6 || (n < len(t) && t[n] != ' ' && t[n] != '\t') {
+		return 0
+	}
+	return n
+}
 
 func contains(xs []string, x string) bool {
 	for _, y := range xs {

@@ -168,3 +168,28 @@ func TestKnowledgeLearnings(t *testing.T) {
 		t.Fatalf("order %v", got)
 	}
 }
+
+func TestDropEmptyHeadings(t *testing.T) {
+	for _, tt := range []struct{ name, in, want string }{
+		{"empty template", "# Memory summary\n\n## Current work\n\n## Decisions\n", ""},
+		{"one section says something", "# Memory summary\n\n## Current work\n\n## Decisions\n- Use PostgreSQL.\n\n## Done\n",
+			"# Memory summary\n\n## Decisions\n- Use PostgreSQL.\n"},
+		{"a deeper heading that stays keeps its parent", "# Title\n## Parent\n### Deep\ntext\n## Empty\n",
+			"# Title\n## Parent\n### Deep\ntext\n"},
+		{"text under the title", "# Title\nintro\n## Empty\n", "# Title\nintro\n"},
+		{"a code fence is text", "## Example\n```\n# not a heading\n```\n## Empty\n", "## Example\n```\n# not a heading\n```\n"},
+		{"not headings", "#hashtag\n####### seven\n", "#hashtag\n####### seven\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			lines := strings.Split(strings.TrimSuffix(tt.in, "\n"), "\n")
+			// Runs of blank lines are fileLines' to collapse.
+			got := strings.TrimRight(strings.Join(dropEmptyHeadings(lines), "\n"), "\n")
+			for strings.Contains(got, "\n\n\n") {
+				got = strings.ReplaceAll(got, "\n\n\n", "\n\n")
+			}
+			if want := strings.TrimSuffix(tt.want, "\n"); got != want {
+				t.Errorf("got\n%s\nwant\n%s", got, want)
+			}
+		})
+	}
+}
