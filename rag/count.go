@@ -79,7 +79,11 @@ func (e *Engine) Count(ctx context.Context, q Query) (*Counts, error) {
 // WriteText writes the counts in a few lines: the total, then the five
 // biggest groups of each kind.
 func (c *Counts) WriteText(w io.Writer) {
-	fmt.Fprintf(w, "%d matches", c.Total)
+	if c.Total == 1 {
+		fmt.Fprint(w, "1 match")
+	} else {
+		fmt.Fprintf(w, "%d matches", c.Total)
+	}
 	if c.Capped {
 		fmt.Fprintf(w, " (counted the best %d)", MaxCount)
 	}
