@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -76,7 +75,7 @@ func (w *Workspace) appendDay(ctx context.Context, entries []Entry) ([]Entry, er
 		return nil, fmt.Errorf("append to %s: %w", path, err)
 	}
 	defer j.close()
-	st, err := scanLog(f)
+	st, err := w.logs.scan(f)
 	if err != nil {
 		return nil, fmt.Errorf("append to %s: read: %w", path, err)
 	}
@@ -104,6 +103,7 @@ func (w *Workspace) appendDay(ctx context.Context, entries []Entry) ([]Entry, er
 	if err := w.writeRecorded(f, path, j, st, buf.Bytes()); err != nil {
 		return nil, fmt.Errorf("append to %s: %w", path, err)
 	}
+	w.logs.wrote(f, st, buf.Bytes())
 	if created {
 		if err := syncDir(filepath.Dir(abs)); err != nil {
 			return nil, fmt.Errorf("append to %s: %w", path, err)
@@ -193,37 +193,6 @@ func (w *Workspace) prepare(e Entry) (Entry, error) {
 	}
 	e.Text = text
 	return e, nil
-}
-
-// logState is what an append needs of the log it extends: its size, its
-// line count and its last few bytes. scanLog reads the file in blocks
-// instead of whole: appending to a long log must not cost its size in
-// memory.
-type logState struct {
-	size  int64
-	lines int
-	tail  []byte // the last up to 5 bytes
-}
-
-// scanLog reads the locked log f through once.
-
-func scanLog(f *os.File) (logState, error) {
-	var st logState
-	buf := make([]byte, 64<<10)
-	for {
-		n, err := f.ReadAt(buf, st.size)
-		st.lines += bytes.Count(buf[:n], []byte{'\n'})
-		st.size += int64(n)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return st, err
-		}
-	}
-	var err error
-	st.tail, err = readTail(f, st.size)
-	return st, err
 }
 
 // LockFile takes an exclusive flock on f, the lock appends hold, polling so

@@ -24,7 +24,7 @@ func TestReadFileConfined(t *testing.T) {
 	if err := os.Symlink("MEMORY.md", filepath.Join(root, "ALIAS.md")); err != nil {
 		t.Fatal(err)
 	}
-	w := &Workspace{root: root}
+	w := &Workspace{root: root, logs: &logStates{}}
 	tests := []struct {
 		rel     string
 		want    string

@@ -59,6 +59,7 @@ type Workspace struct {
 	// stop after the bytes it returns, as if the process died there (no
 	// cleanup, the record stays pending). A negative value lets it through.
 	tearWrite func(data []byte) int
+	logs      *logStates // the line counts appends left, by log
 }
 
 // Open opens the workspace at root, which must be an existing directory.
@@ -96,7 +97,7 @@ func OpenWith(root string, opt Options) (*Workspace, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Workspace{root: abs, opt: opt, redact: r}, nil
+	return &Workspace{root: abs, opt: opt, redact: r, logs: &logStates{}}, nil
 }
 
 // Redact removes secrets and <private> spans from text, as every write
