@@ -236,7 +236,8 @@ func processAlive(pid int) bool {
 // caller can always work on the workspace itself instead. The file is
 // removed when nothing owns it any more: it is damaged (archon serve
 // writes it atomically), its process is gone, nothing listens at its
-// address, or another archon serve answers there. It is kept when its
+// address, another archon serve answers there, or the one answering
+// serves another workspace (a copy of this one). It is kept when its
 // process is alive but the address does not answer as archon serve (a
 // hung service, or a process that reused the pid): then archon serve
 // replaces it when it starts.
@@ -263,6 +264,7 @@ func Find(ctx context.Context, stateDir string, timeout time.Duration) (*Discove
 	var h struct {
 		Status string `json:"status"`
 		PID    int    `json:"pid"`
+		Root   string `json:"root"`
 	}
 	err = New(d, timeout).Do(ctx, http.MethodGet, "/v1/health", nil, &h)
 	var oe *net.OpError
@@ -275,6 +277,20 @@ func Find(ctx context.Context, stateDir string, timeout time.Duration) (*Discove
 		return stale(false, "pid %d is alive but what answers at %s is not archon serve", d.PID, d.URL)
 	case h.PID != d.PID:
 		return stale(true, "another archon serve (pid %d) answers at %s, not pid %d", h.PID, d.URL, d.PID)
+	case h.Root != "" && !sameDir(h.Root, filepath.Dir(stateDir)):
+		// A workspace copied while its service ran: the copy's commands
+		// must not write to the original.
+		return stale(true, "the archon serve at %s (pid %d) serves the workspace %s, not this one", d.URL, d.PID, h.Root)
 	}
 	return d, nil
+}
+
+// sameDir reports whether a and b name the same directory.
+func sameDir(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
 }

@@ -128,6 +128,8 @@ func TestDamagedDiscoveryFile(t *testing.T) {
 		{"live pid, a web page answers", answering(404, "<html>\n<body>Not Found</body>\n</html>\n"), "does not answer as archon serve", false, true},
 		{"live pid, other JSON answers", answering(200, `{"ok": true}`), "is not archon serve", false, true},
 		{"another archon serve answers", answering(200, `{"status": "ok", "pid": 1}`), "another archon serve (pid 1)", true, true},
+		{"the service of another workspace answers (a copied workspace)",
+			answering(200, fmt.Sprintf(`{"status": "ok", "pid": %d, "root": %q}`, me, os.TempDir())), "serves the workspace", true, true},
 		{"empty directory", func(t *testing.T, path string) { os.Mkdir(path, 0o755) }, "directory", false, true},
 		{"directory with files", func(t *testing.T, path string) {
 			os.Mkdir(path, 0o755)
