@@ -237,14 +237,14 @@ func pathsIn(s string) []string {
 		if len(w) < 4 || strings.Contains(w, "://") || strings.ContainsAny(w, "=$%") {
 			continue
 		}
-		sep := "/"
-		if len(w) > 3 && w[1] == ':' && w[2] == '\\' {
+		sep, unc := "/", strings.HasPrefix(w, `\\`) // a share: \\host\share\file
+		if len(w) > 3 && w[1] == ':' && w[2] == '\\' || unc {
 			sep = "\\"
 		}
 		if !strings.Contains(w, sep) {
 			continue
 		}
-		seg := strings.Split(w, sep)
+		seg := strings.Split(strings.TrimPrefix(w, `\\`), sep)
 		last := seg[len(seg)-1]
 		rooted := strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~/") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "../") || sep == "\\"
 		ext := ""

@@ -47,10 +47,18 @@ func TestCodeShaped(t *testing.T) {
 }
 
 func TestPathsIn(t *testing.T) {
-	got := pathsIn("See web/src/pages/Checkout.tsx:41, /etc/billing/prod.yaml and ~/notes/todo (not https://x.io/a.b or and/or).")
-	want := []string{"web/src/pages/Checkout.tsx", "/etc/billing/prod.yaml", "~/notes/todo"}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("pathsIn = %q, want %q", got, want)
+	for _, tt := range []struct {
+		in   string
+		want []string
+	}{
+		{"See web/src/pages/Checkout.tsx:41, /etc/billing/prod.yaml and ~/notes/todo (not https://x.io/a.b or and/or).",
+			[]string{"web/src/pages/Checkout.tsx", "/etc/billing/prod.yaml", "~/notes/todo"}},
+		{`Windows: C:\Users\me\report.docx, a share \\fs01\claims\2026.xlsx, \\fs01\scans\inbox (not \\fs01\only).`,
+			[]string{`C:\Users\me\report.docx`, `\\fs01\claims\2026.xlsx`, `\\fs01\scans\inbox`}},
+	} {
+		if got := pathsIn(tt.in); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("pathsIn(%q) = %q, want %q", tt.in, got, tt.want)
+		}
 	}
 }
 
