@@ -22,6 +22,9 @@ type FileStat struct {
 	Exists  bool   `json:"exists"`
 	Tokens  int    `json:"tokens"`
 	Entries int    `json:"entries,omitempty"`
+	// Loaded, for an L1 file, is the tokens of what session start loads
+	// of it: without HTML comments and headings with nothing under them.
+	Loaded *int `json:"loaded_tokens,omitempty"`
 	// Warnings name what is odd in the file, with its line (NUL bytes,
 	// invalid UTF-8, no title; see memory.CheckMarkdown).
 	Warnings []string `json:"warnings,omitempty"`
@@ -81,11 +84,11 @@ func ReadStatus(ctx context.Context, ws *memory.Workspace, windowDays, budget in
 	s := &Status{Root: ws.Root(), Today: now.Format(time.DateOnly)}
 	s.L1.WindowDays, s.L1.BudgetTokens = windowDays, budget
 	var err error
-	if s.L1.Summary, err = fileStat(ws, memory.SummaryFile); err != nil {
+	if s.L1.Summary, err = l1Stat(ws, memory.SummaryFile); err != nil {
 		return nil, err
 	}
 	for _, p := range ws.IdentityPaths() {
-		fs, err := fileStat(ws, p)
+		fs, err := l1Stat(ws, p)
 		if err != nil {
 			return nil, err
 		}
@@ -151,6 +154,21 @@ func fileStat(ws *memory.Workspace, rel string) (FileStat, error) {
 	st.Exists = true
 	st.Tokens = tokens.Count(string(data))
 	st.Warnings = memory.CheckMarkdown(rel, data)
+	return st, nil
+}
+
+// l1Stat is fileStat for a file session start loads, with what it loads.
+func l1Stat(ws *memory.Workspace, rel string) (FileStat, error) {
+	st, err := fileStat(ws, rel)
+	if err != nil || !st.Exists {
+		return st, err
+	}
+	lines, err := fileLines(ws, rel)
+	if err != nil {
+		return st, err
+	}
+	n := tokens.Count(strings.Join(lines, "\n"))
+	st.Loaded = &n
 	return st, nil
 }
 

@@ -15,6 +15,9 @@ func (st *Status) WriteText(w io.Writer) {
 		if f.Exists {
 			idFiles++
 			idTok += f.Tokens
+			if f.Loaded != nil {
+				idTok += *f.Loaded - f.Tokens
+			}
 		} else {
 			missing = append(missing, f.Path)
 		}
@@ -44,8 +47,11 @@ func (st *Status) WriteText(w io.Writer) {
 }
 
 func presence(f FileStat) string {
-	if !f.Exists {
+	switch {
+	case !f.Exists:
 		return "missing"
+	case f.Loaded != nil && *f.Loaded != f.Tokens:
+		return fmt.Sprintf("%d tokens loaded (%d in the file)", *f.Loaded, f.Tokens)
 	}
 	return fmt.Sprintf("%d tokens", f.Tokens)
 }
