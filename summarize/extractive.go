@@ -40,15 +40,13 @@ func (*Extractive) Summarize(ctx context.Context, msgs []conv.Message, opt Optio
 	}
 	lx := acts.Default()
 	s := readSession(msgs)
-	var items []item
+	items := hostItems(s.host)
 	shares := proseShares
-	if s.host != "" {
-		items = append(items, hostItems(s.host)...)
+	if s.host != "" || s.tools > 0 {
 		shares = agentShares
 	}
 	if s.tools > 0 {
 		items = append(items, sessionItems(s, lx)...)
-		shares = agentShares
 	} else {
 		items = append(items, proseItems(s, lx, opt)...)
 	}
@@ -73,9 +71,6 @@ func (*Extractive) Summarize(ctx context.Context, msgs []conv.Message, opt Optio
 // younger than KeepDays, below fresh items. What was current then is not
 // carried: the new conversation says what is current now.
 func previousItems(opt Options) []item {
-	if strings.TrimSpace(opt.Previous) == "" {
-		return nil
-	}
 	cutoff := opt.Now.AddDate(0, 0, -opt.KeepDays).Format(time.DateOnly)
 	var out []item
 	at := -100000

@@ -17,20 +17,15 @@ var hostSection = regexp.MustCompile(`(?m)^\s*(?:#+\s*)?(?:\*\*)?(\d{1,2})\.\s+(
 // messages, files, then the rest.
 func hostItems(text string) []item {
 	locs := hostSection.FindAllStringSubmatchIndex(text, -1)
-	if len(locs) == 0 {
-		return nil
-	}
 	var out []item
 	for k, loc := range locs {
-		title := text[loc[4]:loc[5]]
 		end := len(text)
 		if k+1 < len(locs) {
 			end = locs[k+1][0]
 		}
-		body := text[loc[1]:end]
-		sec := canonicalSection(title)
+		sec := canonicalSection(text[loc[4]:loc[5]])
 		rank := cmp.Or(hostRanks[sec], 3)
-		for i, s := range sentences(body) {
+		for i, s := range sentences(text[loc[1]:end]) {
 			if len(s) < 8 {
 				continue
 			}

@@ -295,15 +295,10 @@ func sessionLinks(s *session) []string {
 	out := slices.Collect(maps.Keys(count))
 	sort.Slice(out, func(a, b int) bool {
 		x, y := out[a], out[b]
-		switch {
-		case s.printed[x] != s.printed[y]:
+		if s.printed[x] != s.printed[y] {
 			return s.printed[x]
-		case count[x] != count[y]:
-			return count[x] > count[y]
-		case last[x] != last[y]:
-			return last[x] > last[y]
 		}
-		return x < y
+		return cmp.Or(cmp.Compare(count[y], count[x]), cmp.Compare(last[y], last[x]), strings.Compare(x, y)) < 0
 	})
 	return out
 }
@@ -427,11 +422,8 @@ func errorLines(text string) string {
 			next = i
 		}
 	}
-	switch {
-	case next < 0:
+	if next < 0 {
 		return oneLine(ls[best].t)
-	case next < best:
-		return oneLine(ls[next].t + " / " + ls[best].t)
 	}
-	return oneLine(ls[best].t + " / " + ls[next].t)
+	return oneLine(ls[min(best, next)].t + " / " + ls[max(best, next)].t)
 }

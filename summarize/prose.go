@@ -251,9 +251,6 @@ func cosine(a, b []term) float64 {
 // LexRank (Erkan & Radev 2004) over the cosine graph; the result is
 // turned into ranks scaled to 0..1 so it mixes with the cue weights.
 func centrality(us []*unit) {
-	if len(us) == 0 {
-		return
-	}
 	var centroid []float64
 	for _, u := range us {
 		for _, t := range u.vec {
@@ -315,10 +312,7 @@ func lexRank(us []*unit, top []int) []float64 {
 			}
 		}
 	}
-	p := make([]float64, n)
-	for i := range p {
-		p[i] = 1 / float64(n)
-	}
+	p := slices.Repeat([]float64{1 / float64(n)}, n)
 	next := make([]float64, n)
 	for range 40 {
 		for i := range next {

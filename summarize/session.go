@@ -197,9 +197,7 @@ func (s *session) readCall(p conv.Part, at int) {
 	if list := todoList(in); list != nil {
 		s.todos = list
 	}
-	if c := str("cwd"); c != "" && s.cwd == "" {
-		s.cwd = c
-	}
+	s.cwd = cmp.Or(s.cwd, str("cwd"))
 	if f, ok := shellTools[p.ToolName]; ok {
 		cmd := str(f)
 		if cmd == "" {
@@ -233,14 +231,12 @@ func todoList(in map[string]json.RawMessage) []todo {
 		}
 		var out []todo
 		for _, it := range items {
-			st, _ := it["status"].(string)
-			var text string
-			for _, k := range []string{"content", "step", "title", "subject", "description", "text"} {
-				if v, ok := it[k].(string); ok && v != "" {
-					text = v
-					break
-				}
+			str := func(k string) string {
+				v, _ := it[k].(string)
+				return v
 			}
+			st := str("status")
+			text := cmp.Or(str("content"), str("step"), str("title"), str("subject"), str("description"), str("text"))
 			if st == "" || text == "" {
 				out = nil
 				break
@@ -367,10 +363,7 @@ func (s *session) commitOf(id string) int {
 
 // touch moves file to the end of the files changed.
 func (s *session) touch(file string) {
-	if i := slices.Index(s.files, file); i >= 0 {
-		s.files = slices.Delete(s.files, i, i+1)
-	}
-	s.files = append(s.files, file)
+	s.files = append(slices.DeleteFunc(s.files, func(f string) bool { return f == file }), file)
 }
 
 // shortNames writes each path by its shortest tail of whole segments
@@ -384,11 +377,8 @@ func shortNames(files []string) []string {
 		out[i] = f
 		for k := len(seg) - 1; k >= 0; k-- {
 			tail := strings.Join(seg[k:], "/")
-			shared := false
-			for j, g := range files {
-				shared = shared || j != i && (g == tail || strings.HasSuffix(g, "/"+tail))
-			}
-			if !shared {
+			endsInTail := func(g string) bool { return g == tail || strings.HasSuffix(g, "/"+tail) }
+			if !slices.ContainsFunc(files[:i], endsInTail) && !slices.ContainsFunc(files[i+1:], endsInTail) {
 				out[i] = tail
 				break
 			}
@@ -416,20 +406,18 @@ func (s *session) plannedCommands() []string {
 	fence := ""
 	for _, l := range strings.Split(s.plan, "\n") {
 		t := strings.TrimSpace(l)
-		if fence != "" {
-			if strings.HasPrefix(t, fence) {
-				fence = ""
-				continue
+		switch {
+		case fence == "":
+			if m := shellFence.FindStringSubmatch(t); m != nil {
+				fence = m[1]
 			}
+		case strings.HasPrefix(t, fence):
+			fence = ""
+		default:
 			t = strings.TrimPrefix(strings.TrimPrefix(t, "$ "), "> ")
-			if t == "" || strings.HasPrefix(t, "#") || s.hasRun(t) || slices.Contains(out, t) {
-				continue
+			if t != "" && !strings.HasPrefix(t, "#") && !s.hasRun(t) && !slices.Contains(out, t) {
+				out = append(out, t)
 			}
-			out = append(out, t)
-			continue
-		}
-		if m := shellFence.FindStringSubmatch(t); m != nil {
-			fence = m[1]
 		}
 	}
 	return out

@@ -176,8 +176,6 @@ func codeShaped(w string) bool {
 		switch {
 		case unicode.IsLower(r):
 			lower++
-			prevLower = true
-			continue
 		case unicode.IsUpper(r):
 			upper++
 			if prevLower {
@@ -193,7 +191,7 @@ func codeShaped(w string) bool {
 		default:
 			other++
 		}
-		prevLower = false
+		prevLower = unicode.IsLower(r)
 	}
 	letters := lower + upper
 	switch {

@@ -83,9 +83,6 @@ var doneMark = regexp.MustCompile(`[✓✔☑✅]|\[[xX]\]`)
 // commands changed an item's status; its items are the ids of the same
 // family as those (sharing what precedes their last . or -).
 func (s *session) trackerOpen() []string {
-	if len(s.tracked) == 0 {
-		return nil
-	}
 	var families []string
 	for _, id := range s.trackOrd {
 		if k := strings.LastIndexAny(id, ".-"); k > 0 {

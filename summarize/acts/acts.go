@@ -145,14 +145,8 @@ func (lx *Lexicon) Match(words []string) []Hit {
 // Walk calls fn with each entry words[i:] begins with, the shortest first,
 // and its length in words. An empty word ends the sequences.
 func (lx *Lexicon) Walk(words []string, i int, fn func(n int, e Entry)) {
-	key := ""
 	for n := 1; n <= lx.maxLen && i+n <= len(words) && words[i+n-1] != ""; n++ {
-		if n == 1 {
-			key = words[i]
-		} else {
-			key += " " + words[i+n-1]
-		}
-		q := lx.seqs[key]
+		q := lx.seqs[strings.Join(words[i:i+n], " ")]
 		if q.ok {
 			fn(n, q.e)
 		}
@@ -169,10 +163,9 @@ func Words(text string) []string { return AppendWords(nil, text) }
 
 // AppendWords appends the words of text, as Words splits them, to out.
 func AppendWords(out []string, text string) []string {
-	for start, end := 0, 0; start < len(text); start = end {
+	for i := 0; i < len(text); {
 		var w string
-		w, end = next(text, start)
-		if w != "" {
+		if w, i = next(text, i); w != "" {
 			out = append(out, w)
 		}
 	}
