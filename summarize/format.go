@@ -89,20 +89,40 @@ func ParseSections(md string) []Section {
 //go:embed sections.tsv
 var sectionsTSV string
 
-// titleWord is one line of sections.tsv.
-type titleWord struct{ word, section string }
-
-// titleWords are the words that name a section in a title, in order.
-var titleWords = sync.OnceValue(func() []titleWord {
-	var out []titleWord
-	for _, line := range strings.Split(sectionsTSV, "\n") {
-		word, sec, ok := strings.Cut(line, "\t")
-		if !ok || strings.HasPrefix(line, "#") {
-			continue
+// tsvPairs reads the lines "key<TAB>value" of an embedded table, in
+// order, skipping comments ("#") and blank lines.
+func tsvPairs(data string) [][2]string {
+	var out [][2]string
+	for _, line := range strings.Split(data, "\n") {
+		k, v, ok := strings.Cut(line, "\t")
+		if ok && !strings.HasPrefix(line, "#") {
+			out = append(out, [2]string{strings.TrimSpace(k), strings.TrimSpace(v)})
 		}
-		out = append(out, titleWord{strings.TrimSpace(word), strings.TrimSpace(sec)})
 	}
 	return out
+}
+
+// titleWords are the words that name a section in a title, in order, and
+// the sections they name.
+var titleWords = sync.OnceValue(func() [][2]string { return tsvPairs(sectionsTSV) })
+
+//go:embed statuses.tsv
+var statusesTSV string
+
+// The states of statuses.tsv.
+const (
+	stateDoing = "doing" // being worked on
+	stateDone  = "done"  // finished, or closed
+)
+
+// itemStates maps the statuses of todo lists, plans and issue trackers to
+// doing or done (statuses.tsv); any other status is open.
+var itemStates = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	for _, p := range tsvPairs(statusesTSV) {
+		m[p[0]] = p[1]
+	}
+	return m
 })
 
 // canonicalSection maps a section title to the section it names (see
@@ -110,8 +130,8 @@ var titleWords = sync.OnceValue(func() []titleWord {
 func canonicalSection(name string) string {
 	l := strings.ToLower(name)
 	for _, w := range titleWords() {
-		if strings.Contains(l, w.word) {
-			return w.section
+		if strings.Contains(l, w[0]) {
+			return w[1]
 		}
 	}
 	return name

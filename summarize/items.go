@@ -62,10 +62,10 @@ func sessionItems(s *session, lx *acts.Lexicon) []item {
 	}
 	var doing, next, done []string
 	for _, t := range s.todos {
-		switch t.status {
-		case "in_progress", "in-progress", "active", "doing":
+		switch itemStates()[t.status] {
+		case stateDoing:
 			doing = append(doing, t.text)
-		case "completed", "done", "complete":
+		case stateDone:
 			done = append(done, t.text)
 		default:
 			next = append(next, t.text)
@@ -94,10 +94,9 @@ func sessionItems(s *session, lx *acts.Lexicon) []item {
 	}
 	var open, closed []string
 	for _, id := range s.trackOrd {
-		switch st := s.tracked[id]; st {
-		case "closed", "done", "completed", "resolved":
+		if st := s.tracked[id]; itemStates()[st] == stateDone {
 			closed = append(closed, id)
-		default:
+		} else {
 			open = append(open, id+" ("+st+")")
 		}
 	}

@@ -2,6 +2,7 @@ package summarize
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -104,12 +105,13 @@ func TestCanonicalSection(t *testing.T) {
 		}
 	}
 	for _, w := range titleWords() {
-		known := false
-		for _, s := range SectionOrder {
-			known = known || s == w.section
+		if !slices.Contains(SectionOrder[:], w[1]) {
+			t.Errorf("sections.tsv names unknown section %q", w[1])
 		}
-		if !known {
-			t.Errorf("sections.tsv names unknown section %q", w.section)
+	}
+	for status, state := range itemStates() {
+		if state != stateDoing && state != stateDone {
+			t.Errorf("statuses.tsv: %q means %q, not %s or %s", status, state, stateDoing, stateDone)
 		}
 	}
 }
