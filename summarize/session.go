@@ -301,7 +301,7 @@ func (s *session) readResult(call, p conv.Part, at int) {
 			}
 		}
 		if name == "Task" || name == "Agent" {
-			s.prose = append(s.prose, said{text: p.Text, at: at})
+			s.prose = append(s.prose, said{text: subagentAnswer(p.Text), at: at})
 		}
 		for i := range s.errors {
 			if sameKind(s.errors[i].call, what) {
@@ -321,6 +321,16 @@ func (s *session) readResult(call, p conv.Part, at int) {
 	}
 	s.errors = append(s.errors, toolError{call: what, text: text, at: at})
 	s.okSince = 0
+}
+
+// subagentAnswer is a subagent's answer without the trailer Claude Code
+// adds for the model: the agent's id to resume it and a <usage> block
+// (which filled IDs with agentId, tool_uses and duration_ms).
+func subagentAnswer(text string) string {
+	if i := strings.LastIndex(text, "\nagentId: "); i >= 0 && !strings.Contains(text[i+1:], "\n\n") {
+		return text[:i]
+	}
+	return text
 }
 
 // callLabel names a tool call for pairing an error with its fix: a shell

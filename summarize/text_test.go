@@ -130,3 +130,16 @@ func TestPromptNamesEverySection(t *testing.T) {
 		t.Errorf("conversation preface = %q", got)
 	}
 }
+
+func TestSubagentAnswer(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"The callables are generateWorkout and sendChat.\nagentId: a1704a4fbcabff6c0 (for resuming to continue this agent's work if needed)\n<usage>total_tokens: 50856\ntool_uses: 17\nduration_ms: 57271</usage>",
+			"The callables are generateWorkout and sendChat."},
+		{"No trailer here.", "No trailer here."},
+		{"Quoted:\nagentId: x\n\nand the answer goes on.", "Quoted:\nagentId: x\n\nand the answer goes on."},
+	} {
+		if got := subagentAnswer(tt.in); got != tt.want {
+			t.Errorf("subagentAnswer(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
