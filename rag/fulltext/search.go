@@ -63,11 +63,13 @@ func (ix *Index) Search(ctx context.Context, terms []Term, f Filter, size int) (
 }
 
 // SearchSessions scores the session documents named by ids (see Session)
-// against terms, best first (documents without a match are left out). The
-// query runs over every document and keeps the best 2*len(ids): a
-// document-id filter would make bleve start a goroutine per segment for
-// each query, and a named document outside the best twice-as-many holds
-// too little of the query to add evidence.
+// against terms, best first (documents without a match are left out).
+// The ids are a filter the pruned search steps beside the terms, so only
+// those documents are scored. bleve resolves the ids with a goroutine per
+// segment, which costs less than scoring every session did (the best
+// 2*len(ids) of all documents, then those named: the session step's CPU
+// under the load test 8.7% -> 6.4% of the process), and a named document
+// ranked past that cut now gets its share too.
 func (ix *Index) SearchSessions(ctx context.Context, terms []Term, ids []string) ([]Hit, error) {
 	if len(ids) == 0 || len(terms) == 0 {
 		return nil, nil
@@ -79,19 +81,9 @@ func (ix *Index) SearchSessions(ctx context.Context, terms []Term, ids []string)
 	if n == 0 {
 		return nil, nil
 	}
-	all, err := topN(ctx, ix.sessions, terms, nil, min(int(n), 2*len(ids)), ix.sessionStats.Load())
+	hits, err := topN(ctx, ix.sessions, terms, query.NewDocIDQuery(ids), len(ids), ix.sessionStats.Load())
 	if err != nil {
 		return nil, fmt.Errorf("full-text session search: %w", err)
-	}
-	want := make(map[string]bool, len(ids))
-	for _, id := range ids {
-		want[id] = true
-	}
-	hits := make([]Hit, 0, len(ids))
-	for _, h := range all {
-		if want[h.ID] {
-			hits = append(hits, h)
-		}
 	}
 	return hits, nil
 }
