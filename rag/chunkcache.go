@@ -7,9 +7,10 @@ import (
 	"github.com/archon-memory/archon/rag/fulltext"
 )
 
-// chunkCacheSize bounds the chunks kept for search results (about 2 KB each
-// with their text and its snippet tokens).
-const chunkCacheSize = 4096
+// chunkCacheBytes bounds what the cache holds, counted by costOf: a bound
+// in bytes, not chunks, because a chunk may be one 4 MiB line. A chunk
+// costing more than an eighth of it is not kept.
+const chunkCacheBytes = 32 << 20
 
 // chunkCache keeps the chunks recent searches returned, so that the hits
 // of popular queries need no database round trip. Index drops the chunks of
@@ -17,10 +18,16 @@ const chunkCacheSize = 4096
 // changed it does not store what it read: entries carry the generation they
 // were read at, and Index moves the generation on.
 type chunkCache struct {
-	mu  sync.Mutex
-	gen uint64
-	m   map[string]cached
+	mu    sync.Mutex
+	gen   uint64
+	m     map[string]cached
+	bytes int // the costs of what m holds
 }
+
+// costOf is about what a cached chunk holds: its text, its title and
+// metadata, and its snippet tokens once prepared (16 bytes a word, about
+// three times the text).
+func costOf(ch *chunk.Chunk) int { return 4*len(ch.Text) + len(ch.Title) + 256 }
 
 // cached is a chunk and, once a snippet was made of it, its text prepared
 // for marking query terms.
@@ -59,16 +66,22 @@ func (c *chunkCache) put(gen uint64, cs []chunk.Chunk) {
 		return
 	}
 	if c.m == nil {
-		c.m = make(map[string]cached, chunkCacheSize)
+		c.m = map[string]cached{}
 	}
 	for _, ch := range cs {
-		for len(c.m) >= chunkCacheSize { // drop an arbitrary entry
+		cost := costOf(&ch)
+		if cost > chunkCacheBytes/8 {
+			continue
+		}
+		c.drop(ch.ID)
+		for c.bytes+cost > chunkCacheBytes { // drop an arbitrary entry
 			for id := range c.m {
-				delete(c.m, id)
+				c.drop(id)
 				break
 			}
 		}
 		c.m[ch.ID] = cached{ch: ch}
+		c.bytes += cost
 	}
 }
 
@@ -110,10 +123,18 @@ func (c *chunkCache) invalidate(paths, ids []string) {
 	}
 	for id, e := range c.m {
 		if drop[e.ch.Path] {
-			delete(c.m, id)
+			c.drop(id)
 		}
 	}
 	for _, id := range ids {
+		c.drop(id)
+	}
+}
+
+// drop removes id, if held; the caller holds mu.
+func (c *chunkCache) drop(id string) {
+	if e, ok := c.m[id]; ok {
+		c.bytes -= costOf(&e.ch)
 		delete(c.m, id)
 	}
 }
@@ -123,5 +144,5 @@ func (c *chunkCache) clear() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.gen++
-	c.m = nil
+	c.m, c.bytes = nil, 0
 }

@@ -2,6 +2,7 @@ package rag
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -52,13 +53,41 @@ func TestChunkCache(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestChunkCacheBound fills the cache past its bound in bytes with chunks
+// of every size, one of them too big to keep, and checks the bytes it
+// counts against what it holds after puts, repeats and invalidations.
+func TestChunkCacheBound(t *testing.T) {
 	var c chunkCache
-	for i := range 2 * chunkCacheSize {
-		c.put(c.generation(), []chunk.Chunk{{ID: strings.Repeat("x", 1+i%7) + string(rune('a'+i%26)) + string(rune(i))}})
+	check := func() {
+		t.Helper()
+		sum := 0
+		for _, e := range c.m {
+			sum += costOf(&e.ch)
+		}
+		if sum != c.bytes || c.bytes > chunkCacheBytes {
+			t.Fatalf("cache counts %d bytes, holds %d, bound %d", c.bytes, sum, chunkCacheBytes)
+		}
 	}
-	if n := len(c.m); n > chunkCacheSize {
-		t.Fatalf("cache holds %d chunks, bound %d", n, chunkCacheSize)
+	huge := chunk.Chunk{ID: "huge", Text: strings.Repeat("x", chunkCacheBytes/4)}
+	c.put(c.generation(), []chunk.Chunk{huge})
+	if _, missing := c.get([]string{"huge"}); len(missing) != 1 {
+		t.Fatal("a chunk costing more than an eighth of the bound was kept")
 	}
+	for i := range 3000 {
+		ch := chunk.Chunk{ID: fmt.Sprint(i % 2500), Path: fmt.Sprintf("memory/day%d.md", i%10), Text: strings.Repeat("w", 100+(i*7919)%40000)}
+		c.put(c.generation(), []chunk.Chunk{ch})
+		if i%500 == 499 {
+			c.invalidate([]string{"memory/day3.md"}, []string{"7", "8"})
+		}
+		check()
+	}
+	if len(c.m) == 0 {
+		t.Fatal("the cache holds nothing")
+	}
+	c.clear()
+	check()
 }
 
 // TestCachedHitsFollowEdits checks that a hit served from the chunk cache
