@@ -75,7 +75,7 @@ func (w *Workspace) appendDay(ctx context.Context, entries []Entry) ([]Entry, er
 		return nil, fmt.Errorf("append to %s: %w", path, err)
 	}
 	defer j.close()
-	st, err := w.logs.scan(f)
+	st, seen, err := w.logs.scan(f)
 	if err != nil {
 		return nil, fmt.Errorf("append to %s: read: %w", path, err)
 	}
@@ -100,10 +100,11 @@ func (w *Workspace) appendDay(ctx context.Context, entries []Entry) ([]Entry, er
 		e.LineEnd = e.LineStart + bytes.Count([]byte(body), []byte{'\n'}) + 1
 		lines = e.LineEnd
 	}
-	if err := w.writeRecorded(f, path, j, st, buf.Bytes()); err != nil {
+	var before knownLog
+	if err := w.writeRecorded(f, path, j, st, buf.Bytes(), &before); err != nil {
 		return nil, fmt.Errorf("append to %s: %w", path, err)
 	}
-	w.logs.wrote(f, st, buf.Bytes())
+	w.logs.wrote(f, st, seen, before, buf.Bytes())
 	if created {
 		if err := syncDir(filepath.Dir(abs)); err != nil {
 			return nil, fmt.Errorf("append to %s: %w", path, err)

@@ -6,7 +6,8 @@ import (
 	"io"
 	"os"
 	"sync"
-	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // logState is what an append needs of the log it extends: its size, its
@@ -41,62 +42,84 @@ func scanLog(f *os.File) (logState, error) {
 // logStates remembers the line counts of the logs this workspace appended
 // to, so that the next append to a long day need not read it through to
 // count them again. An entry holds while the file is the same one (device
-// and inode) with the size and modification time the last append left; a
-// write by anyone else (another process's append, an editor, a repair)
-// changes one of them, and the log is read through again.
+// and inode) with the size, modification and change times the last
+// append left, checked again right before that append wrote; a write by
+// anyone else (another process's append, an editor, a repair) changes
+// one of them, and the log is read through again. What a timestamp cannot
+// show (an edit of the same size within the filesystem's timestamp tick
+// of an append, on a kernel without fine-grained timestamps) is set right
+// by a full read every trustedAppends appends.
 type logStates struct {
 	mu sync.Mutex
 	m  map[string]knownLog
 }
 
+// trustedAppends is how many appends in a row may take a log's line
+// count from the last one.
+const trustedAppends = 256
+
 // knownLog is a log's identity and state after an append.
 type knownLog struct {
-	dev, ino uint64
-	size     int64
-	mtime    int64 // nanoseconds
-	lines    int
+	dev, ino     uint64
+	size         int64
+	mtime, ctime int64 // nanoseconds
+	lines        int
+	uses         int // appends since the log was last read through
 }
 
-// identity returns f's device, inode, size and modification time.
+// same reports whether a and b are the same file in the same state.
+func (a knownLog) same(b knownLog) bool {
+	return a.dev == b.dev && a.ino == b.ino && a.size == b.size && a.mtime == b.mtime && a.ctime == b.ctime
+}
+
+// identity returns f's device, inode, size and modification and change
+// times (a change time cannot be set back, as a modification time can).
 func identity(f *os.File) (knownLog, bool) {
-	fi, err := f.Stat()
-	if err != nil {
+	var st unix.Stat_t
+	if unix.Fstat(int(f.Fd()), &st) != nil {
 		return knownLog{}, false
 	}
-	sys, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok {
-		return knownLog{}, false
-	}
-	return knownLog{dev: uint64(sys.Dev), ino: uint64(sys.Ino), size: fi.Size(), mtime: fi.ModTime().UnixNano()}, true
+	return knownLog{dev: uint64(st.Dev), ino: uint64(st.Ino), size: st.Size,
+		mtime: unix.TimespecToNsec(st.Mtim), ctime: unix.TimespecToNsec(st.Ctim)}, true
 }
 
-// scan returns the state of the locked log f: from what the last append
-// here left when the file is as it left it, else by reading it through.
-func (s *logStates) scan(f *os.File) (logState, error) {
+// scan returns the state of the locked log f, and its identity as read:
+// from what the last append here left when the file is as it left it,
+// else by reading it through.
+func (s *logStates) scan(f *os.File) (logState, knownLog, error) {
 	id, ok := identity(f)
 	s.mu.Lock()
 	k, known := s.m[f.Name()]
 	s.mu.Unlock()
-	if ok && known && id.dev == k.dev && id.ino == k.ino && id.size == k.size && id.mtime == k.mtime {
+	if ok && known && id.same(k) && k.uses < trustedAppends {
 		tail, err := readTail(f, k.size)
-		return logState{size: k.size, lines: k.lines, tail: tail}, err
+		id.lines, id.uses = k.lines, k.uses
+		return logState{size: k.size, lines: k.lines, tail: tail}, id, err
 	}
-	return scanLog(f)
+	st, err := scanLog(f)
+	if after, ok2 := identity(f); ok && ok2 && after.same(id) {
+		id.lines = st.lines // read through with nothing else writing
+		return st, id, err
+	}
+	return st, knownLog{}, err
 }
 
 // wrote records the state of the locked log f after data was appended to
-// a log in state st, when its size says nothing else was written.
-func (s *logStates) wrote(f *os.File, st logState, data []byte) {
+// a log in state st. seen is the identity scan returned, before is the
+// identity right before the write: unless both are the same (nothing else
+// wrote since the scan) and the size grew by data alone, the log is
+// forgotten.
+func (s *logStates) wrote(f *os.File, st logState, seen, before knownLog, data []byte) {
 	id, ok := identity(f)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if !ok || id.size != st.size+int64(len(data)) {
+	if !ok || seen.ino == 0 || !before.same(seen) || st.size != seen.size || id.size != st.size+int64(len(data)) {
 		delete(s.m, f.Name())
 		return
 	}
 	if s.m == nil {
 		s.m = map[string]knownLog{}
 	}
-	id.lines = st.lines + bytes.Count(data, []byte{'\n'})
+	id.lines, id.uses = st.lines+bytes.Count(data, []byte{'\n'}), seen.uses+1
 	s.m[f.Name()] = id
 }

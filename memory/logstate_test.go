@@ -2,6 +2,7 @@ package memory
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,16 +10,34 @@ import (
 	"time"
 )
 
-// TestAppendAfterOtherWrites checks the line numbers of an append after the
-// log was written by someone else since this workspace's last append: the
-// state the last append left must not be used then.
+// sameSizeEdit rewrites the log at path in place, keeping its size and
+// inode but adding a line: "one two" becomes "one\ntwo".
+func sameSizeEdit(t *testing.T, path string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(data), "one two", "one\ntwo", 1)
+	if edited == string(data) {
+		t.Fatal("nothing to edit")
+	}
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestAppendAfterOtherWrites checks the line numbers of appends after the
+// log was written by someone else since this workspace's last append, or
+// while an append was under way: the state an append left must not be
+// used then, by that append's successors.
 func TestAppendAfterOtherWrites(t *testing.T) {
 	ctx := context.Background()
 	for _, tt := range []struct {
 		name  string
-		write func(t *testing.T, path string)
+		write func(t *testing.T, w *Workspace, path string)
 	}{
-		{"another workspace appends", func(t *testing.T, path string) {
+		{"another workspace appends", func(t *testing.T, _ *Workspace, path string) {
 			other, err := OpenWith(filepath.Dir(filepath.Dir(path)), Options{Location: time.UTC, Now: func() time.Time {
 				return time.Date(2026, 11, 29, 15, 0, 0, 0, time.UTC)
 			}})
@@ -29,22 +48,28 @@ func TestAppendAfterOtherWrites(t *testing.T) {
 				t.Fatal(err)
 			}
 		}},
-		{"an editor rewrites it with the same size", func(t *testing.T, path string) {
-			data, err := os.ReadFile(path)
+		{"an editor rewrites it with the same size", func(t *testing.T, _ *Workspace, path string) {
+			sameSizeEdit(t, path)
+		}},
+		{"an editor restores the modification time", func(t *testing.T, _ *Workspace, path string) {
+			fi, err := os.Stat(path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			edited := strings.Replace(string(data), "one two", "one\ntwo", 1)
-			if len(edited) != len(data) {
-				t.Fatal("the edit must keep the size")
-			}
-			fi, _ := os.Stat(path)
-			if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+			sameSizeEdit(t, path)
+			if err := os.Chtimes(path, fi.ModTime(), fi.ModTime()); err != nil {
 				t.Fatal(err)
 			}
-			// A later modification time, as any write gives.
-			later := fi.ModTime().Add(time.Second)
-			if err := os.Chtimes(path, later, later); err != nil {
+		}},
+		{"an editor writes while an append is under way", func(t *testing.T, w *Workspace, path string) {
+			// The hook runs inside the next append, after it read the log
+			// and recorded its write, right before it writes.
+			w.tearWrite = func([]byte) int {
+				w.tearWrite = nil
+				sameSizeEdit(t, path)
+				return -1
+			}
+			if _, err := w.Append(ctx, Entry{Agent: "a", Text: "racing"}); err != nil {
 				t.Fatal(err)
 			}
 		}},
@@ -55,21 +80,56 @@ func TestAppendAfterOtherWrites(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if _, err := w.Append(ctx, Entry{Agent: "a", Text: "second"}); err != nil {
+				t.Fatal(err) // so that the state of an append is known
+			}
 			path := filepath.Join(w.Root(), filepath.FromSlash(first.Path))
-			tt.write(t, path)
-			e, err := w.Append(ctx, Entry{Agent: "a", Text: "last"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			lines := strings.Split(string(data), "\n")
-			if e.LineStart < 1 || e.LineStart > len(lines) || !strings.HasPrefix(lines[e.LineStart-1], "## ") || lines[e.LineEnd-1] != "last" {
-				t.Fatalf("entry at lines %d-%d of\n%s", e.LineStart, e.LineEnd, data)
+			tt.write(t, w, path)
+			for i := range 3 {
+				text := fmt.Sprintf("later %d", i)
+				e, err := w.Append(ctx, Entry{Agent: "a", Text: text})
+				if err != nil {
+					t.Fatal(err)
+				}
+				data, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				lines := strings.Split(string(data), "\n")
+				if e.LineStart < 1 || e.LineEnd > len(lines) || !strings.HasPrefix(lines[e.LineStart-1], "## ") || lines[e.LineEnd-1] != text {
+					t.Fatalf("append %d: entry at lines %d-%d of\n%s", i, e.LineStart, e.LineEnd, data)
+				}
 			}
 		})
+	}
+}
+
+// TestLineCountsAreReadAgain: a line count no timestamp can show wrong is
+// trusted for trustedAppends appends at most, then the log is read through.
+func TestLineCountsAreReadAgain(t *testing.T) {
+	ctx := context.Background()
+	w := newWorkspace(t)
+	first, err := w.Append(ctx, Entry{Agent: "a", Text: "one"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(w.Root(), filepath.FromSlash(first.Path))
+	w.logs.mu.Lock()
+	k := w.logs.m[path]
+	k.lines += 5 // as an edit no timestamp showed would leave it
+	k.uses = trustedAppends
+	w.logs.m[path] = k
+	w.logs.mu.Unlock()
+	e, err := w.Append(ctx, Entry{Agent: "a", Text: "two"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Split(string(data), "\n"); e.LineEnd > len(lines) || lines[e.LineEnd-1] != "two" {
+		t.Fatalf("entry at lines %d-%d of\n%s", e.LineStart, e.LineEnd, data)
 	}
 }
 

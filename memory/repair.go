@@ -171,7 +171,7 @@ func (w *Workspace) AppendLocked(f *os.File, rel string, data []byte) error {
 	if st, _, err = repairTail(f, rel, j, st); err != nil {
 		return fmt.Errorf("append to %s: %w", rel, err)
 	}
-	if err := w.writeRecorded(f, rel, j, st, data); err != nil {
+	if err := w.writeRecorded(f, rel, j, st, data, nil); err != nil {
 		return fmt.Errorf("append to %s: %w", rel, err)
 	}
 	return nil
@@ -190,10 +190,11 @@ func checkLogPath(rel string) error {
 var errCrash = errors.New("simulated crash")
 
 // writeRecorded records data as the pending write at st.size, writes it,
-// fsyncs the log and marks the record done. If the write or its fsync
+// fsyncs the log and marks the record done; before, if not nil, is set
+// to the log's identity right before the write. If the write or its fsync
 // fails, what was written is cut off again: an entry whose fsync did not
 // return was never acknowledged.
-func (w *Workspace) writeRecorded(f *os.File, rel string, j *journal, st logState, data []byte) error {
+func (w *Workspace) writeRecorded(f *os.File, rel string, j *journal, st logState, data []byte, before *knownLog) error {
 	it, err := newIntent(f, rel, st.size, data)
 	if err != nil {
 		return err
@@ -206,6 +207,9 @@ func (w *Workspace) writeRecorded(f *os.File, rel string, j *journal, st logStat
 			f.Write(data[:min(n, len(data))])
 			return errCrash
 		}
+	}
+	if before != nil {
+		*before, _ = identity(f) // the log as the write finds it
 	}
 	_, err = f.Write(data)
 	if err == nil {
