@@ -7,8 +7,8 @@ import (
 	"github.com/archon-memory/archon/rag/fulltext"
 )
 
-// chunkCacheBytes bounds what the cache holds, counted by costOf: a bound
-// in bytes, not chunks, because a chunk may be one 4 MiB line. A chunk
+// chunkCacheBytes bounds what the cache holds, counted by cost: a bound in
+// bytes, not chunks, because a chunk may be one 4 MiB line. A chunk
 // costing more than an eighth of it is not kept.
 const chunkCacheBytes = 32 << 20
 
@@ -24,10 +24,12 @@ type chunkCache struct {
 	bytes int // the costs of what m holds
 }
 
-// costOf is about what a cached chunk holds: its text, its title and
-// metadata, and its snippet tokens once prepared (16 bytes a word, about
-// three times the text).
-func costOf(ch *chunk.Chunk) int { return 4*len(ch.Text) + len(ch.Title) + 256 }
+// costOf is about what a cached chunk holds before its snippet tokens:
+// its text, title and metadata.
+func costOf(ch *chunk.Chunk) int { return len(ch.Text) + len(ch.Title) + 256 }
+
+// cost is what an entry holds: its chunk and its snippet tokens.
+func (e cached) cost() int { return costOf(&e.ch) + e.toks.Bytes() }
 
 // cached is a chunk and, once a snippet was made of it, its text prepared
 // for marking query terms.
@@ -74,12 +76,7 @@ func (c *chunkCache) put(gen uint64, cs []chunk.Chunk) {
 			continue
 		}
 		c.drop(ch.ID)
-		for c.bytes+cost > chunkCacheBytes { // drop an arbitrary entry
-			for id := range c.m {
-				c.drop(id)
-				break
-			}
-		}
+		c.fit(cost)
 		c.m[ch.ID] = cached{ch: ch}
 		c.bytes += cost
 	}
@@ -101,11 +98,24 @@ func (c *chunkCache) prepared(id, text string, prepare func(string) fulltext.Pre
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if e, ok := c.m[id]; ok && snippetText(&e.ch) == text {
+	if e, ok := c.m[id]; ok && snippetText(&e.ch) == text && !e.toks.Ready() && e.cost()+toks.Bytes() <= chunkCacheBytes/8 {
+		c.drop(id)
+		c.fit(e.cost() + toks.Bytes())
 		e.toks = toks
 		c.m[id] = e
+		c.bytes += e.cost()
 	}
 	return toks
+}
+
+// fit drops arbitrary entries until cost more fits; the caller holds mu.
+func (c *chunkCache) fit(cost int) {
+	for c.bytes+cost > chunkCacheBytes {
+		for id := range c.m {
+			c.drop(id)
+			break
+		}
+	}
 }
 
 // invalidate drops the chunks of the given files and of the given ids
@@ -134,7 +144,7 @@ func (c *chunkCache) invalidate(paths, ids []string) {
 // drop removes id, if held; the caller holds mu.
 func (c *chunkCache) drop(id string) {
 	if e, ok := c.m[id]; ok {
-		c.bytes -= costOf(&e.ch)
+		c.bytes -= e.cost()
 		delete(c.m, id)
 	}
 }

@@ -60,17 +60,21 @@ func TestChunkCache(t *testing.T) {
 // counts against what it holds after puts, repeats and invalidations.
 func TestChunkCacheBound(t *testing.T) {
 	var c chunkCache
+	an, err := fulltext.NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
 	check := func() {
 		t.Helper()
 		sum := 0
 		for _, e := range c.m {
-			sum += costOf(&e.ch)
+			sum += e.cost()
 		}
 		if sum != c.bytes || c.bytes > chunkCacheBytes {
 			t.Fatalf("cache counts %d bytes, holds %d, bound %d", c.bytes, sum, chunkCacheBytes)
 		}
 	}
-	huge := chunk.Chunk{ID: "huge", Text: strings.Repeat("x", chunkCacheBytes/4)}
+	huge := chunk.Chunk{ID: "huge", Text: strings.Repeat("x", chunkCacheBytes/7)}
 	c.put(c.generation(), []chunk.Chunk{huge})
 	if _, missing := c.get([]string{"huge"}); len(missing) != 1 {
 		t.Fatal("a chunk costing more than an eighth of the bound was kept")
@@ -78,6 +82,9 @@ func TestChunkCacheBound(t *testing.T) {
 	for i := range 3000 {
 		ch := chunk.Chunk{ID: fmt.Sprint(i % 2500), Path: fmt.Sprintf("memory/day%d.md", i%10), Text: strings.Repeat("w", 100+(i*7919)%40000)}
 		c.put(c.generation(), []chunk.Chunk{ch})
+		if i%3 == 0 { // its snippet tokens count too
+			c.prepared(ch.ID, ch.Text, an.Prepare)
+		}
 		if i%500 == 499 {
 			c.invalidate([]string{"memory/day3.md"}, []string{"7", "8"})
 		}
@@ -85,6 +92,15 @@ func TestChunkCacheBound(t *testing.T) {
 	}
 	if len(c.m) == 0 {
 		t.Fatal("the cache holds nothing")
+	}
+	prepared := 0
+	for _, e := range c.m {
+		if e.toks.Ready() {
+			prepared++
+		}
+	}
+	if prepared == 0 {
+		t.Fatal("no entry holds its snippet tokens")
 	}
 	c.clear()
 	check()

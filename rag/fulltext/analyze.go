@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
@@ -112,6 +113,9 @@ type prepared struct {
 // Ready reports whether p holds a prepared text (the zero Prepared does
 // not).
 func (p Prepared) Ready() bool { return p.toks != nil }
+
+// Bytes is about the memory p holds.
+func (p Prepared) Bytes() int { return len(p.terms) + int(unsafe.Sizeof(prepared{}))*cap(p.toks) }
 
 // Prepare tokenizes text for MarksIn; a caller that marks the same text
 // for many queries keeps the result.
