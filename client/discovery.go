@@ -277,20 +277,30 @@ func Find(ctx context.Context, stateDir string, timeout time.Duration) (*Discove
 		return stale(false, "pid %d is alive but what answers at %s is not archon serve", d.PID, d.URL)
 	case h.PID != d.PID:
 		return stale(true, "another archon serve (pid %d) answers at %s, not pid %d", h.PID, d.URL, d.PID)
-	case h.Root != "" && !sameDir(h.Root, filepath.Dir(stateDir)):
+	case h.Root != "":
 		// A workspace copied while its service ran: the copy's commands
-		// must not write to the original.
-		return stale(true, "the archon serve at %s (pid %d) serves the workspace %s, not this one", d.URL, d.PID, h.Root)
+		// must not write to the original. The file is removed only when
+		// both directories are seen to differ.
+		same, err := sameDir(h.Root, filepath.Dir(stateDir))
+		if err != nil {
+			return stale(false, "cannot tell whether the archon serve at %s (pid %d) serves this workspace: %v", d.URL, d.PID, err)
+		}
+		if !same {
+			return stale(true, "the archon serve at %s (pid %d) serves the workspace %s, not this one", d.URL, d.PID, h.Root)
+		}
 	}
 	return d, nil
 }
 
 // sameDir reports whether a and b name the same directory.
-func sameDir(a, b string) bool {
+func sameDir(a, b string) (bool, error) {
 	fa, err := os.Stat(a)
 	if err != nil {
-		return false
+		return false, err
 	}
 	fb, err := os.Stat(b)
-	return err == nil && os.SameFile(fa, fb)
+	if err != nil {
+		return false, err
+	}
+	return os.SameFile(fa, fb), nil
 }
