@@ -291,8 +291,8 @@ func dropEmptyHeadings(lines []string) []string {
 		t := strings.TrimSpace(l)
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
 			fence = !fence
-		} else if !fence {
-			level[i] = headingLevel(t)
+		} else if indent := len(l) - len(strings.TrimLeft(l, " ")); !fence && indent < 4 && !strings.HasPrefix(l, "\t") {
+			level[i] = headingLevel(t) // four spaces or a tab indent code
 		}
 	}
 	var said [7]bool // said[n]: a kept line follows the last heading of level <= n seen (from the end)

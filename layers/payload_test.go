@@ -179,6 +179,7 @@ func TestDropEmptyHeadings(t *testing.T) {
 		{"text under the title", "# Title\nintro\n## Empty\n", "# Title\nintro\n"},
 		{"a code fence is text", "## Example\n```\n# not a heading\n```\n## Empty\n", "## Example\n```\n# not a heading\n```\n"},
 		{"not headings", "#hashtag\n####### seven\n", "#hashtag\n####### seven\n"},
+		{"indented code is text", "## Setup\n    # install deps\n    make\n## Empty\n", "## Setup\n    # install deps\n    make\n"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			lines := strings.Split(strings.TrimSuffix(tt.in, "\n"), "\n")

@@ -22,8 +22,9 @@ type FileStat struct {
 	Exists  bool   `json:"exists"`
 	Tokens  int    `json:"tokens"`
 	Entries int    `json:"entries,omitempty"`
-	// Loaded, for an L1 file, is the tokens of what session start loads
-	// of it: without HTML comments and headings with nothing under them.
+	// Loaded, for an L1 file, is the tokens session start has to load of
+	// it: without HTML comments and headings with nothing under them (the
+	// L1 budget may then trim the payload further).
 	Loaded *int `json:"loaded_tokens,omitempty"`
 	// Warnings name what is odd in the file, with its line (NUL bytes,
 	// invalid UTF-8, no title; see memory.CheckMarkdown).

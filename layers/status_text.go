@@ -51,7 +51,7 @@ func presence(f FileStat) string {
 	case !f.Exists:
 		return "missing"
 	case f.Loaded != nil && *f.Loaded != f.Tokens:
-		return fmt.Sprintf("%d tokens loaded (%d in the file)", *f.Loaded, f.Tokens)
+		return fmt.Sprintf("%d tokens to load (%d in the file)", *f.Loaded, f.Tokens)
 	}
 	return fmt.Sprintf("%d tokens", f.Tokens)
 }
