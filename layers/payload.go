@@ -292,7 +292,7 @@ func dropEmptyHeadings(lines []string) []string {
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
 			fence = !fence
 		} else if indent := len(l) - len(strings.TrimLeft(l, " ")); !fence && indent < 4 && !strings.HasPrefix(l, "\t") {
-			level[i] = headingLevel(t) // four spaces or a tab indent code
+			level[i] = memory.HeadingLevel(t) // four spaces or a tab indent code
 		}
 	}
 	var said [7]bool // said[n]: a kept line follows the last heading of level <= n seen (from the end)
@@ -322,18 +322,6 @@ func dropEmptyHeadings(lines []string) []string {
 		}
 	}
 	return out
-}
-
-// headingLevel is the level of an ATX heading ("## Decisions": 2), or 0.
-func headingLevel(t string) int {
-	n := 0
-	for n < len(t) && t[n] == '#' {
-		n++
-	}
-	if n == 0 || n > 6 || (n < len(t) && t[n] != ' ' && t[n] != '\t') {
-		return 0
-	}
-	return n
 }
 
 func contains(xs []string, x string) bool {

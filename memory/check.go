@@ -125,3 +125,16 @@ func clip(l []byte) string {
 	}
 	return s
 }
+
+// HeadingLevel returns the level of a markdown ATX heading line ("##
+// Decisions": 2), or 0 when l is not one.
+func HeadingLevel(l string) int {
+	n := 0
+	for n < len(l) && n < 7 && l[n] == '#' {
+		n++
+	}
+	if n == 0 || n > 6 || (n < len(l) && l[n] != ' ' && l[n] != '\t') {
+		return 0
+	}
+	return n
+}

@@ -173,7 +173,7 @@ func Markdown(path string, lines []string, layer string, o Options) []Chunk {
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
 			inFence = !inFence
 		}
-		level := headingLevel(l)
+		level := memory.HeadingLevel(l)
 		if inFence || level == 0 {
 			continue
 		}
@@ -206,7 +206,7 @@ var commentRe = regexp.MustCompile(`(?s)<!--.*?(-->|$)`)
 func says(text string) bool {
 	for _, l := range strings.Split(commentRe.ReplaceAllString(text, ""), "\n") {
 		t := strings.TrimSpace(l)
-		if t != "" && headingLevel(t) == 0 && strings.Trim(t, "-*_=~`") != "" {
+		if t != "" && memory.HeadingLevel(t) == 0 && strings.Trim(t, "-*_=~`") != "" {
 			return true
 		}
 	}
@@ -246,18 +246,6 @@ func hashChunk(c *Chunk) string {
 		h.Write([]byte{0})
 	}
 	return hex.EncodeToString(h.Sum(nil)[:12])
-}
-
-// headingLevel returns the ATX heading level of a line, or 0.
-func headingLevel(l string) int {
-	n := 0
-	for n < len(l) && n < 7 && l[n] == '#' {
-		n++
-	}
-	if n == 0 || n > 6 || (n < len(l) && l[n] != ' ' && l[n] != '\t') {
-		return 0
-	}
-	return n
 }
 
 func nonEmpty(ss []string) []string {

@@ -140,7 +140,7 @@ func sectionPieces(lines []string, first int, o Options) []piece {
 		case t == "":
 			closeBlock(i)
 			continue
-		case listItemRe.MatchString(l) && i > 0 && !(headingLevel(lines[i-1]) > 0 && cur >= 0 && cur == i-1):
+		case listItemRe.MatchString(l) && i > 0 && !(memory.HeadingLevel(lines[i-1]) > 0 && cur >= 0 && cur == i-1):
 			closeBlock(i)
 		}
 		if cur < 0 {
