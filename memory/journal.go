@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 )
 
 // intent is an append record: the write an append is about to make.
@@ -31,30 +30,18 @@ type intent struct {
 }
 
 func newIntent(f *os.File, rel string, off int64, data []byte) (*intent, error) {
-	dev, ino, err := fileID(f)
+	id, err := identity(f)
 	if err != nil {
 		return nil, err
 	}
 	sum := sha256.Sum256(data)
-	it := &intent{Path: rel, Dev: dev, Ino: ino, Off: off, Len: int64(len(data)), Sum: sum[:],
+	it := &intent{Path: rel, Dev: id.dev, Ino: id.ino, Off: off, Len: int64(len(data)), Sum: sum[:],
 		Head: data[:min(len(data), intentHead)]}
 	for i := 0; (i+1)*intentChunk <= len(data); i++ {
 		c := sha256.Sum256(data[i*intentChunk : (i+1)*intentChunk])
 		it.Chunks = append(it.Chunks, c[:]...)
 	}
 	return it, nil
-}
-
-func fileID(f *os.File) (dev, ino uint64, err error) {
-	fi, err := f.Stat()
-	if err != nil {
-		return 0, 0, err
-	}
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok {
-		return 0, 0, fmt.Errorf("%s: no device and inode numbers", f.Name())
-	}
-	return uint64(st.Dev), uint64(st.Ino), nil
 }
 
 // prefixOf reports whether got (shorter than the write) is a prefix of

@@ -3,6 +3,7 @@ package memory
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"sync"
@@ -74,30 +75,30 @@ func (a knownLog) same(b knownLog) bool {
 
 // identity returns f's device, inode, size and modification and change
 // times (a change time cannot be set back, as a modification time can).
-func identity(f *os.File) (knownLog, bool) {
+func identity(f *os.File) (knownLog, error) {
 	var st unix.Stat_t
-	if unix.Fstat(int(f.Fd()), &st) != nil {
-		return knownLog{}, false
+	if err := unix.Fstat(int(f.Fd()), &st); err != nil {
+		return knownLog{}, fmt.Errorf("%s: %w", f.Name(), err)
 	}
 	return knownLog{dev: uint64(st.Dev), ino: uint64(st.Ino), size: st.Size,
-		mtime: unix.TimespecToNsec(st.Mtim), ctime: unix.TimespecToNsec(st.Ctim)}, true
+		mtime: unix.TimespecToNsec(st.Mtim), ctime: unix.TimespecToNsec(st.Ctim)}, nil
 }
 
 // scan returns the state of the locked log f, and its identity as read:
 // from what the last append here left when the file is as it left it,
 // else by reading it through.
 func (s *logStates) scan(f *os.File) (logState, knownLog, error) {
-	id, ok := identity(f)
+	id, idErr := identity(f)
 	s.mu.Lock()
 	k, known := s.m[f.Name()]
 	s.mu.Unlock()
-	if ok && known && id.same(k) && k.uses < trustedAppends {
+	if idErr == nil && known && id.same(k) && k.uses < trustedAppends {
 		tail, err := readTail(f, k.size)
 		id.lines, id.uses = k.lines, k.uses
 		return logState{size: k.size, lines: k.lines, tail: tail}, id, err
 	}
 	st, err := scanLog(f)
-	if after, ok2 := identity(f); ok && ok2 && after.same(id) {
+	if after, afterErr := identity(f); idErr == nil && afterErr == nil && after.same(id) {
 		id.lines = st.lines // read through with nothing else writing
 		return st, id, err
 	}
@@ -110,10 +111,10 @@ func (s *logStates) scan(f *os.File) (logState, knownLog, error) {
 // wrote since the scan) and the size grew by data alone, the log is
 // forgotten.
 func (s *logStates) wrote(f *os.File, st logState, seen, before knownLog, data []byte) {
-	id, ok := identity(f)
+	id, err := identity(f)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if !ok || seen.ino == 0 || !before.same(seen) || st.size != seen.size || id.size != st.size+int64(len(data)) {
+	if err != nil || seen.ino == 0 || !before.same(seen) || st.size != seen.size || id.size != st.size+int64(len(data)) {
 		delete(s.m, f.Name())
 		return
 	}

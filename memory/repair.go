@@ -255,10 +255,11 @@ func repairTail(f *os.File, rel string, j *journal, st logState) (logState, Repa
 // false when the record does not describe this file as it is.
 func applyIntent(f *os.File, it *intent, rel string, st logState) (logState, RepairResult, bool, error) {
 	res := RepairResult{Path: rel, Action: RepairNone, Size: st.size}
-	dev, ino, err := fileID(f)
+	id, err := identity(f)
 	if err != nil {
 		return st, res, false, err
 	}
+	dev, ino := id.dev, id.ino
 	n := st.size - it.Off
 	if it.Path != rel || it.Dev != dev || it.Ino != ino || n < 0 || n > it.Len {
 		return st, res, false, nil
