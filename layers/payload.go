@@ -261,6 +261,13 @@ func fileLines(ws *memory.Workspace, rel string) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("L1 payload: %w", err)
 	}
+	return loadedLines(data), nil
+}
+
+// loadedLines are the lines of a file as session start loads them: HTML
+// comments and headings with nothing under them left out, runs of blank
+// lines as one, no blank lines at the end.
+func loadedLines(data []byte) []string {
 	text := commentRe.ReplaceAllString(string(data), "")
 	lines := dropEmptyHeadings(memory.SplitLines([]byte(text)))
 	// Collapse runs of blank lines.
@@ -274,7 +281,7 @@ func fileLines(ws *memory.Workspace, rel string) ([]string, error) {
 	for len(out) > 0 && strings.TrimSpace(out[len(out)-1]) == "" {
 		out = out[:len(out)-1]
 	}
-	return out, nil
+	return out
 }
 
 var commentRe = regexp.MustCompile(`(?s)<!--.*?-->`)

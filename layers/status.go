@@ -144,31 +144,33 @@ func (st *LogStats) add(lf memory.LogFile, l *memory.Log, tok int) {
 }
 
 func fileStat(ws *memory.Workspace, rel string) (FileStat, error) {
+	st, _, err := readStat(ws, rel)
+	return st, err
+}
+
+// readStat is fileStat with the file's bytes (nil when it is missing).
+func readStat(ws *memory.Workspace, rel string) (FileStat, []byte, error) {
 	st := FileStat{Path: rel}
 	data, err := ws.ReadFile(rel)
 	if errors.Is(err, fs.ErrNotExist) {
-		return st, nil
+		return st, nil, nil
 	}
 	if err != nil {
-		return st, fmt.Errorf("status: %w", err)
+		return st, nil, fmt.Errorf("status: %w", err)
 	}
 	st.Exists = true
 	st.Tokens = tokens.Count(string(data))
 	st.Warnings = memory.CheckMarkdown(rel, data)
-	return st, nil
+	return st, data, nil
 }
 
 // l1Stat is fileStat for a file session start loads, with what it loads.
 func l1Stat(ws *memory.Workspace, rel string) (FileStat, error) {
-	st, err := fileStat(ws, rel)
+	st, data, err := readStat(ws, rel)
 	if err != nil || !st.Exists {
 		return st, err
 	}
-	lines, err := fileLines(ws, rel)
-	if err != nil {
-		return st, err
-	}
-	n := tokens.Count(strings.Join(lines, "\n"))
+	n := tokens.Count(strings.Join(loadedLines(data), "\n"))
 	st.Loaded = &n
 	return st, nil
 }
