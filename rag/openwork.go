@@ -17,8 +17,8 @@ var (
 )
 
 // listState counts the open and the done items of the lists in text, a
-// line each.
-func listState(text string) (open, done int) {
+// line each; box reports a line opening with an unchecked box.
+func listState(text string) (open, done int, box bool) {
 	for _, l := range strings.Split(text, "\n") {
 		switch {
 		case checkedItem.MatchString(l):
@@ -26,8 +26,9 @@ func listState(text string) (open, done int) {
 		case listItem.MatchString(l):
 			open++
 		}
+		box = box || openBox.MatchString(l)
 	}
-	return open, done
+	return open, done, box
 }
 
 // discountDone, when the query asks for open work, multiplies the score
@@ -55,8 +56,8 @@ func (e *Engine) discountDone(ctx context.Context, cands []cand, pq *parsedQuery
 		return err
 	}
 	for _, c := range cs {
-		open, done := listState(c.Text)
-		if done == 0 || openBox.MatchString(c.Text) {
+		open, done, box := listState(c.Text)
+		if done == 0 || box {
 			continue
 		}
 		share := float64(done) / float64(open+done)

@@ -20,7 +20,7 @@ func TestListState(t *testing.T) {
 		{"[ ] Implement the config flow\n*   [X] Initialize the memory bank", 1, 1},
 	}
 	for _, tt := range tests {
-		if open, done := listState(tt.text); open != tt.open || done != tt.done {
+		if open, done, _ := listState(tt.text); open != tt.open || done != tt.done {
 			t.Errorf("%q: open %d done %d, want %d %d", tt.text, open, done, tt.open, tt.done)
 		}
 	}
