@@ -99,12 +99,14 @@ func startsSentence(s string) bool {
 }
 
 // abbreviation reports a candidate ending in a single letter, a dotted form
-// ("e.g.", "U.S.") or a title-case word without a vowel ("Mr.", "Dr.", not
-// "TV."): no sentence end.
+// of short pieces ("e.g.", "U.S.", "Ph.D."; a file or host name such as
+// "main.go" or "example.com" ends a sentence) or a title-case word without
+// a vowel ("Mr.", "Dr.", not "TV."): no sentence end.
 func abbreviation(s string) bool {
 	w := strings.TrimSuffix(s[strings.LastIndexByte(s, ' ')+1:], ".")
 	title := w != "" && unicode.IsUpper(rune(w[0])) && strings.IndexFunc(w[1:], func(r rune) bool { return !unicode.IsLower(r) }) < 0
-	return len(w) <= 1 || strings.Contains(w, ".") || title && !strings.ContainsAny(strings.ToLower(w), "aeiouy")
+	dotted := strings.Contains(w, ".") && !slices.ContainsFunc(strings.Split(w, "."), func(p string) bool { return utf8.RuneCountInString(p) > 2 })
+	return len(w) <= 1 || dotted || title && !strings.ContainsAny(strings.ToLower(w), "aeiouy")
 }
 
 // stripMarkup removes a line's heading and quote marks, list marker,

@@ -19,6 +19,8 @@ func TestSentences(t *testing.T) {
 		// A title is not a sentence end; a number and a word with a vowel are.
 		{"Over to Mr. Blaikie and Dr. Tam. It cost 42. No. It did.", []string{"Over to Mr. Blaikie and Dr. Tam.", "It cost 42.", "No.", "It did."}},
 		{"We bought a new TV. Open a PR. It works.", []string{"We bought a new TV.", "Open a PR.", "It works."}},
+		// A file or host name ends a sentence; a dotted abbreviation does not.
+		{"Put it in pkg/store/main.go. Let's go with gRPC. See example.com. It is the U.S. Army.", []string{"Put it in pkg/store/main.go.", "Let's go with gRPC.", "See example.com.", "It is the U.S. Army."}},
 		// A heading is a title, not a statement.
 		{"## My Recommendation\nUse per-file pools.\n**Why**\nIt is exact.", []string{"Use per-file pools.", "It is exact."}},
 		{"**Note** that it is exact.", []string{"Note that it is exact."}},
