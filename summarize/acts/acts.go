@@ -31,6 +31,7 @@ const (
 	Reason      = "reason"      // a justification
 	Inform      = "inform"      // stating content
 	Backchannel = "backchannel" // "uh-huh", "yeah": no content
+	Insert      = "insert"      // a word that may stand inside a cue; no weight
 )
 
 //go:embed acts.tsv
@@ -42,8 +43,8 @@ type Lexicon struct {
 	// seqs maps a word sequence joined by single spaces to its entry and
 	// to whether a longer entry begins with it ("you" of "you know"), so
 	// a scan stops at the first word no entry goes on from.
-	seqs   map[string]seq
-	maxLen int
+	seqs    map[string]seq
+	inserts map[string]bool // words that may stand inside a cue (see Walk)
 }
 
 // seq is what the lexicon knows of one word sequence.
@@ -75,10 +76,10 @@ var Default = sync.OnceValue(func() *Lexicon {
 	return lx
 })
 
-// Parse reads lexicon lines "words<TAB>class<TAB>weight"; blank
-// lines and lines starting with # are skipped.
+// Parse reads lexicon lines "words<TAB>class<TAB>weight" and
+// "word<TAB>insert"; blank lines and lines starting with # are skipped.
 func Parse(text string) (*Lexicon, error) {
-	lx := &Lexicon{seqs: map[string]seq{}}
+	lx := &Lexicon{seqs: map[string]seq{}, inserts: map[string]bool{}}
 	sc := bufio.NewScanner(strings.NewReader(text))
 	n := 0
 	for sc.Scan() {
@@ -88,6 +89,10 @@ func Parse(text string) (*Lexicon, error) {
 			continue
 		}
 		f := strings.Split(line, "\t")
+		if w := Words(f[0]); len(f) == 2 && strings.TrimSpace(f[1]) == Insert && len(w) == 1 {
+			lx.inserts[w[0]] = true
+			continue
+		}
 		if len(f) != 3 {
 			return nil, fmt.Errorf("line %d: want words, class and weight separated by tabs", n)
 		}
@@ -112,7 +117,6 @@ func Parse(text string) (*Lexicon, error) {
 			q.more = true
 			lx.seqs[p] = q
 		}
-		lx.maxLen = max(lx.maxLen, len(words))
 	}
 	return lx, sc.Err()
 }
@@ -143,12 +147,23 @@ func (lx *Lexicon) Match(words []string) []Hit {
 }
 
 // Walk calls fn with each entry words[i:] begins with, the shortest first,
-// and its length in words. An empty word ends the sequences.
+// and its length in words. An empty word ends the sequences. One insert
+// may stand inside an entry after its first word, where no entry goes on
+// with it: "we still need to" is "we need to".
 func (lx *Lexicon) Walk(words []string, i int, fn func(n int, e Entry)) {
-	for n := 1; n <= lx.maxLen && i+n <= len(words) && words[i+n-1] != ""; n++ {
-		q := lx.seqs[strings.Join(words[i:i+n], " ")]
+	gap := -1 // the insert skipped
+	for j := i; j < len(words) && words[j] != ""; j++ {
+		key := strings.Join(words[i:j+1], " ")
+		if gap >= 0 {
+			key = strings.Join(words[i:gap], " ") + " " + strings.Join(words[gap+1:j+1], " ")
+		}
+		q, found := lx.seqs[key]
+		if !found && gap < 0 && j > i && lx.inserts[words[j]] {
+			gap = j
+			continue
+		}
 		if q.ok {
-			fn(n, q.e)
+			fn(j+1-i, q.e)
 		}
 		if !q.more {
 			return

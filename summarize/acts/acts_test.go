@@ -44,7 +44,28 @@ func TestParseAndMatch(t *testing.T) {
 	if len(hits) != 2 || hits[0].Words != "we decided" || hits[1].Words != "let's go with" || hits[1].Pos != 3 {
 		t.Fatalf("hits = %+v", hits)
 	}
-	for _, bad := range []string{"a\tb\n", "a\tb\tx\n", "one two three four\tc\t1\n", "a\tb\t1\na\tc\t2\n"} {
+	// One insert may stand inside an entry after its first word, where no
+	// entry goes on with it ("we still" is one); never two, never first.
+	lx, err = Parse("we need to\tcommitment\t1\nstill\tinsert\nalso\tinsert\nwe still\tinform\t0\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for text, want := range map[string]string{
+		"we still need to go":  "[we still]",
+		"we also need to go":   "[we need to]",
+		"we need also to go":   "[we need to]",
+		"we also also need to": "[]",
+		"still need to":        "[]",
+	} {
+		var got []string
+		for _, h := range lx.Match(Words(text)) {
+			got = append(got, h.Words)
+		}
+		if fmt.Sprint(got) != want {
+			t.Errorf("Match(%q) = %v, want %s", text, got, want)
+		}
+	}
+	for _, bad := range []string{"a\tb\n", "a\tb\tx\n", "one two three four\tc\t1\n", "a\tb\t1\na\tc\t2\n", "two words\tinsert\n"} {
 		if _, err := Parse(bad); err == nil {
 			t.Errorf("Parse(%q) = nil error", bad)
 		}
