@@ -141,8 +141,13 @@ func sessionItems(s *session, lx *acts.Lexicon) []item {
 		out = append(out, item{sec: SecDone, text: clipRunes(oneLine(strings.Join(done, "; ")), 300), score: 44, at: s.n})
 	}
 	for _, e := range s.errors {
+		// A failure fixed by a change says what the agent made of it
+		// and the change; another, its telling lines and those words.
 		t := e.call + ": " + e.text
-		if e.explain != "" {
+		switch {
+		case e.fix != "":
+			t = e.call + ": " + cmp.Or(e.explain, e.text) + " → " + e.fix
+		case e.explain != "":
 			t += " → " + e.explain
 		}
 		out = append(out, item{sec: SecErrors, text: clipRunes(oneLine(t), errorRunes), score: 30 + 15*rec(e.at), at: e.at})

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/archon-memory/archon/conv"
+	"github.com/archon-memory/archon/summarize/acts"
 )
 
 // session is what an agent session says in its structure: the user's
@@ -21,6 +22,7 @@ type session struct {
 	planAt   int         // the message that approved it
 	ran      []said      // the shell commands run, split at && ; | and ||
 	files    []string    // files created or edited, last change last
+	edits    []edit      // the changes to files, in order
 	commits  []said      // commit subjects (with the hash when the result gave one)
 	errors   []toolError // failing tool results, in order
 	prose    []said      // the assistant's text, the user's prose, subagent answers
@@ -59,11 +61,18 @@ type said struct {
 
 type todo struct{ text, status string }
 
+// edit is a change to a file and the line that tells what it changed.
+type edit struct {
+	at         int
+	file, line string
+}
+
 type toolError struct {
 	call     string // what failed: a shell command's first line, or the tool name
 	text     string // the error's telling lines
 	explain  string // the assistant's next words after it
 	resolved bool   // a later call of the same command or tool succeeded
+	fix      string // the changes made between the error and that call
 	at       int
 }
 
@@ -179,9 +188,19 @@ func (s *session) readCall(p conv.Part, at int) {
 		return v
 	}
 	if fields, ok := editTools[p.ToolName]; ok && str("command") != "view" {
+		old, nu := str("old_string")+str("old_str"), str("new_string")+str("new_str")
+		var edits []struct { // MultiEdit's
+			Old string `json:"old_string"`
+			New string `json:"new_string"`
+		}
+		_ = json.Unmarshal(in["edits"], &edits)
+		for _, e := range edits {
+			old, nu = old+"\n"+e.Old, nu+"\n"+e.New
+		}
 		for _, f := range fields {
 			if v := str(f); v != "" {
 				s.touch(v)
+				s.edits = append(s.edits, edit{at, v, addedLine(old, nu)})
 			}
 		}
 	}
@@ -304,8 +323,9 @@ func (s *session) readResult(call, p conv.Part, at int) {
 			s.prose = append(s.prose, said{text: subagentAnswer(p.Text), at: at})
 		}
 		for i := range s.errors {
-			if sameKind(s.errors[i].call, what) {
-				s.errors[i].resolved = true
+			if e := &s.errors[i]; sameKind(e.call, what) {
+				e.fix = cmp.Or(e.fix, s.fixSince(e.at))
+				e.resolved = true
 			}
 		}
 		return
@@ -318,6 +338,13 @@ func (s *session) readResult(call, p conv.Part, at int) {
 	text := errorLines(p.Text)
 	if text == "" {
 		return
+	}
+	// The changes since a failure of the same kind, which now fails
+	// otherwise, dealt with that failure.
+	for i := range s.errors {
+		if e := &s.errors[i]; !e.resolved && sameKind(e.call, what) && e.text != text {
+			e.fix = cmp.Or(e.fix, s.fixSince(e.at))
+		}
 	}
 	s.errors = append(s.errors, toolError{call: what, text: text, at: at})
 	s.okSince = 0
@@ -441,4 +468,50 @@ func (s *session) hasRun(cmd string) bool {
 		}
 	}
 	return false
+}
+
+// addedLine is the line of an edit's new text that brings the most words
+// its old text did not have, the first on ties; comments bring none.
+func addedLine(old, new string) string {
+	had := map[string]bool{}
+	for _, w := range acts.Words(old) {
+		had[w] = true
+	}
+	best, most := "", 0
+	for _, l := range strings.Split(new, "\n") {
+		t, n := strings.TrimSpace(l), 0
+		for _, w := range acts.Words(t) {
+			if !had[w] && !strings.HasPrefix(t, "//") && !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "*") {
+				n++
+			}
+		}
+		if n > most {
+			best, most = clipRunes(t, 100), n
+		}
+	}
+	return best
+}
+
+// fixSince says what the edits after message at changed: the files and
+// the first telling line.
+func (s *session) fixSince(at int) string {
+	var files []string
+	line := ""
+	for _, e := range s.edits {
+		if e.at <= at {
+			continue
+		}
+		if f := path.Base(e.file); !slices.Contains(files, f) {
+			files = append(files, f)
+		}
+		line = cmp.Or(e.line, line)
+	}
+	if len(files) == 0 {
+		return ""
+	}
+	t := "fixed in " + strings.Join(files[:min(len(files), 2)], ", ")
+	if line != "" {
+		t += ": `" + line + "`"
+	}
+	return t
 }
