@@ -10,6 +10,7 @@ import (
 
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag"
+	"github.com/archon-memory/archon/rag/chunk"
 )
 
 // Log appends an entry (the agent defaults to log.agent); a service has
@@ -18,18 +19,24 @@ func (l *Local) Log(ctx context.Context, r LogRequest) (*Entry, error) {
 	if r.Agent == "" {
 		r.Agent = l.cfg.Log.Agent
 	}
-	e, err := l.ws.Append(ctx, memory.Entry{Date: r.Date, Time: r.Time, Agent: r.Agent, Tags: r.Tags, Text: r.Text})
+	stored, err := l.ws.Append(ctx, memory.Entry{Date: r.Date, Time: r.Time, Agent: r.Agent, Tags: r.Tags, Text: r.Text})
 	if err != nil {
 		return nil, err
 	}
+	e := newEntry(stored)
 	l.Changed()
 	if l.opt.Observer != nil {
-		l.opt.Observer.Logged(&e)
+		l.opt.Observer.Logged(e)
 	}
-	if err := l.share(ctx, &e); err != nil {
+	if err := l.share(ctx, &stored); err != nil {
 		return nil, err
 	}
-	return &e, nil
+	return e, nil
+}
+
+// newEntry is an entry just appended, with its id.
+func newEntry(e memory.Entry) *Entry {
+	return &Entry{Entry: e, ID: chunk.EntryID(e, chunk.Options{})}
 }
 
 // Index brings every index up to date with the files and returns its
@@ -150,7 +157,15 @@ func (l *Local) Get(ctx context.Context, r GetRequest) (*Hit, error) {
 	if err != nil {
 		return nil, err
 	}
-	return repaired(ctx, l, eng, func() (*Hit, error) { return eng.Get(ctx, r.ID, r.Context) })
+	get := func() (*Hit, error) { return eng.Get(ctx, r.ID, r.Context) }
+	hit, err := repaired(ctx, l, eng, get)
+	if errors.Is(err, rag.ErrNotFound) {
+		// The id of an entry just logged, not indexed yet.
+		if _, ierr := l.Index(ctx, IndexRequest{}); ierr == nil {
+			hit, err = repaired(ctx, l, eng, get)
+		}
+	}
+	return hit, err
 }
 
 // File returns MEMORY_SUMMARY.md or MEMORY.md as it is now.

@@ -80,7 +80,7 @@ func (l *Local) startShared() {
 
 // share queues an entry just written to the local log for the shared
 // store.
-func (l *Local) share(ctx context.Context, e *Entry) error {
+func (l *Local) share(ctx context.Context, e *memory.Entry) error {
 	if l.node == nil {
 		return nil
 	}
@@ -226,7 +226,7 @@ func (l *Local) appendShared(ctx context.Context, es []shared.Entry, recheck boo
 		l.Changed()
 		if l.opt.Observer != nil {
 			for i := range done {
-				l.opt.Observer.Logged(&done[i])
+				l.opt.Observer.Logged(newEntry(done[i]))
 			}
 		}
 	}

@@ -20,8 +20,12 @@ import (
 // front ends depend on this package alone (the CLI imports no engine).
 // Their JSON forms are the stable output of `--json` and of the HTTP API.
 type (
-	// Entry is a daily-log entry as stored.
-	Entry = memory.Entry
+	// Entry is a daily-log entry as stored, with the id search, get and
+	// forget know it by.
+	Entry struct {
+		memory.Entry
+		ID string `json:"id"`
+	}
 	// SearchResponse is the answer to a search.
 	SearchResponse = rag.Response
 	// Counts is the answer of Count.

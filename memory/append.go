@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"path/filepath"
 	"time"
 
@@ -93,11 +94,10 @@ func (w *Workspace) appendDay(ctx context.Context, entries []Entry) ([]Entry, er
 	for i := range es {
 		e := &es[i]
 		e.Path = path
-		buf.WriteString("\n" + e.heading() + "\n")
-		body := escapeBody(e.Text)
-		buf.WriteString(body + "\n")
+		stored := e.Stored()
+		buf.WriteString(stored)
 		e.LineStart = lines + 2
-		e.LineEnd = e.LineStart + bytes.Count([]byte(body), []byte{'\n'}) + 1
+		e.LineEnd = lines + strings.Count(stored, "\n")
 		lines = e.LineEnd
 	}
 	var before knownLog

@@ -157,6 +157,12 @@ func UnescapeLine(l string) string {
 	return l
 }
 
+// Stored is the entry as an append writes it after the file's last line:
+// a blank line, its heading and its body, heading-like lines escaped.
+func (e Entry) Stored() string {
+	return "\n" + e.heading() + "\n" + escapeBody(e.Text) + "\n"
+}
+
 // heading renders the entry heading line without a trailing newline.
 func (e Entry) heading() string {
 	var b strings.Builder

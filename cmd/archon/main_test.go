@@ -74,12 +74,21 @@ func TestLogAndStatus(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}
-			var got memory.Entry
+			var got struct {
+				memory.Entry
+				ID string
+			}
 			if err := json.Unmarshal([]byte(out), &got); err != nil {
 				t.Fatal(err)
 			}
-			if !reflect.DeepEqual(got, s.want) {
+			if !reflect.DeepEqual(got.Entry, s.want) {
 				t.Fatalf("got %+v\nwant %+v", got, s.want)
+			}
+			// The id is the item's: get finds it at once (DESIGN's
+			// contract for log --json).
+			code, out, errOut = archon(t, "", "--root", root, "get", got.ID)
+			if code != 0 || !strings.Contains(out, strings.Split(s.want.Text, "\n")[0]) {
+				t.Fatalf("get %q: exit %d: %s%s", got.ID, code, out, errOut)
 			}
 		})
 	}

@@ -146,6 +146,18 @@ func Log(l *memory.Log, lines []string, layer string, o Options) []Chunk {
 	return finish(out)
 }
 
+// EntryID is the id Log gives an entry once appended (e.Path and e.Date
+// set): ids follow content, not where the entry lies in its file. Only
+// an identical entry already in the file would number it apart ("-2").
+func EntryID(e memory.Entry, o Options) string {
+	data := []byte(e.Stored())
+	lines := memory.SplitLines(data)
+	if cs := Log(memory.ParseLogLines(e.Path, data, lines), lines, "", o); len(cs) > 0 {
+		return cs[0].ID
+	}
+	return ""
+}
+
 // Markdown chunks free-form markdown by headings (any level). Text before the
 // first heading is a chunk of its own.
 func Markdown(path string, lines []string, layer string, o Options) []Chunk {

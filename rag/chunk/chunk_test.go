@@ -171,3 +171,48 @@ func TestIDsStableAcrossArchiveAndUnique(t *testing.T) {
 		seen[a[i].ID] = true
 	}
 }
+
+// An entry's id, known as it is appended, is the one its file gives it
+// when chunked whole: short, escaped and split entries alike.
+func TestEntryID(t *testing.T) {
+	ctx := t.Context()
+	root := t.TempDir()
+	if _, err := memory.Init(ctx, root, nil); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := memory.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := []string{
+		"Chose PostgreSQL: we need transactions.",
+		"## 10:00 reads like a heading\nsecond line",
+		strings.Repeat("a long entry that the chunker splits into pieces ", 200),
+	}
+	var want []string
+	var path string
+	for _, text := range texts {
+		e, err := ws.Append(ctx, memory.Entry{Date: "2026-12-01", Agent: "a", Tags: []string{"db"}, Text: text})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, path = append(want, EntryID(e, Options{})), e.Path
+	}
+	data, err := os.ReadFile(filepath.Join(root, path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, _ := chunkFile(t, path, data, Options{})
+	var got []string
+	for _, c := range cs {
+		if c.Part == 0 {
+			got = append(got, c.ID)
+		}
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("ids in the file %q, as appended %q", got, want)
+	}
+	if len(cs) <= len(texts) {
+		t.Errorf("%d chunks: the long entry was not split", len(cs))
+	}
+}
