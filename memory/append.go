@@ -6,8 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"golang.org/x/sys/unix"
