@@ -153,6 +153,10 @@ func TestSelfRepair(t *testing.T) {
 	}{
 		{"rag.db header garbage", overwrite(ragdb, 0, 4096)},
 		{"rag.db page garbage", overwrite(ragdb, 4096*3, 4096)},
+		// Pages a one-shot open reads first (it does not read the file
+		// through): the damage is found by that first read.
+		{"rag.db second page garbage", overwrite(ragdb, 4096, 4096)},
+		{"rag.db third page garbage", overwrite(ragdb, 4096*2, 4096)},
 		{"rag.db cut in half", truncate(ragdb, 0.5)},
 		{"rag.db empty", truncate(ragdb, 0)},
 		{"rag.db deleted", remove(ragdb)},

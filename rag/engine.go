@@ -165,45 +165,54 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 	if e.opt.Rank == (RankParams{}) {
 		e.opt.Rank = DefaultRankParams()
 	}
-	if err := os.MkdirAll(e.dir, 0o755); err != nil {
-		return nil, fmt.Errorf("open index: %w", err)
-	}
-	// The checks that read every byte run where the engine lives long
-	// (the service); a one-shot command trusts what opens cleanly.
-	st, err := e.openStore(ctx, opt.Resident)
-	if err != nil {
-		return nil, fmt.Errorf("open index database: %w", err)
-	}
-	e.st = st
-	if err := e.refreshMarks(ctx); err != nil {
-		st.Close()
-		return nil, fmt.Errorf("open index database: %w", err)
-	}
-	// What the last index run stamped and is unchanged since need not be
-	// read through by a one-shot command (see stamps.go).
-	trusted := map[string]bool{}
-	if !opt.Resident {
-		if trusted, err = e.unchanged(ctx); err != nil {
-			st.Close()
-			return nil, err
+	err = e.openIndexes(ctx, opt.Resident)
+	if err != nil && Damaged(err) && ctx.Err() == nil {
+		// A one-shot open trusts the database without reading it through;
+		// what it read first found it damaged.
+		e.Close()
+		if err = e.setAsideFor(filepath.Join(e.dir, "rag.db"), err); err == nil {
+			err = e.openIndexes(ctx, opt.Resident)
 		}
 	}
-	e.vecTrusted = trusted[e.vectorFiles().Snapshot]
-	ft, err := e.openFulltext(ctx, trusted)
 	if err != nil {
-		st.Close()
-		return nil, err
-	}
-	e.ft = ft
-	if err := e.loadStats(ctx); err != nil {
-		e.Close()
-		return nil, err
-	}
-	if err := e.loadAgents(ctx); err != nil {
 		e.Close()
 		return nil, err
 	}
 	return e, nil
+}
+
+// openIndexes opens the database, the full-text index and what the engine
+// keeps in memory of them. On an error the caller closes the engine.
+func (e *Engine) openIndexes(ctx context.Context, resident bool) error {
+	if err := os.MkdirAll(e.dir, 0o755); err != nil {
+		return fmt.Errorf("open index: %w", err)
+	}
+	// The checks that read every byte run where the engine lives long
+	// (the service); a one-shot command trusts what opens cleanly.
+	st, err := e.openStore(ctx, resident)
+	if err != nil {
+		return fmt.Errorf("open index database: %w", err)
+	}
+	e.st = st
+	if err := e.refreshMarks(ctx); err != nil {
+		return fmt.Errorf("open index database: %w", err)
+	}
+	// What the last index run stamped and is unchanged since need not be
+	// read through by a one-shot command (see stamps.go).
+	trusted := map[string]bool{}
+	if !resident {
+		if trusted, err = e.unchanged(ctx); err != nil {
+			return err
+		}
+	}
+	e.vecTrusted = trusted[e.vectorFiles().Snapshot]
+	if e.ft, err = e.openFulltext(ctx, trusted); err != nil {
+		return err
+	}
+	if err := e.loadStats(ctx); err != nil {
+		return err
+	}
+	return e.loadAgents(ctx)
 }
 
 func (e *Engine) ftDir() string { return filepath.Join(e.dir, "fulltext") }

@@ -45,14 +45,23 @@ func (e *Engine) openStore(ctx context.Context, check bool) (*store.Store, error
 	if err == nil || !store.Damaged(err) {
 		return st, err
 	}
-	aside, serr := e.setAside()
-	if serr != nil {
-		return nil, fmt.Errorf("%w; setting it aside failed: %w", err, serr)
+	if err := e.setAsideFor(path, err); err != nil {
+		return nil, err
 	}
-	e.log.Warn("index database damaged; set aside, rebuilding from the files", "file", path, "aside", aside, "err", err)
-	e.repairs = append(e.repairs, Repair{File: e.ws.Rel(path), Problem: err.Error(),
-		Action: "set aside with the index directory as " + e.ws.Rel(aside) + "; rebuilt from the files"})
 	return store.Open(ctx, path)
+}
+
+// setAsideFor sets the index directory aside because file was found
+// damaged (cause), and says so in the log and the engine's repairs.
+func (e *Engine) setAsideFor(file string, cause error) error {
+	aside, err := e.setAside()
+	if err != nil {
+		return fmt.Errorf("%w; setting it aside failed: %w", cause, err)
+	}
+	e.log.Warn("index database damaged; set aside, rebuilding from the files", "file", file, "aside", aside, "err", cause)
+	e.repairs = append(e.repairs, Repair{File: e.ws.Rel(file), Problem: cause.Error(),
+		Action: "set aside with the index directory as " + e.ws.Rel(aside) + "; rebuilt from the files"})
+	return nil
 }
 
 // setAside renames the index directory to index.damaged-TIME and makes a
