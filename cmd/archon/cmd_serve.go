@@ -151,7 +151,8 @@ func (a *app) mcpCommand() *cli.Command {
 		Name:  "mcp",
 		Usage: "run the MCP server over stdio",
 		Description: "Serves the MCP tools and resources on stdin/stdout. When archon serve runs for the workspace, relays\n" +
-			"to its /mcp endpoint instead (it owns the indexes).",
+			"to its /mcp endpoint instead (it owns the indexes); else each call opens the workspace as a command does,\n" +
+			"so the CLI and other sessions' archon mcp work beside it.",
 		Before: noArgs,
 		Action: func(c *cli.Context) error {
 			ws, cfg, err := a.workspace(c)
@@ -161,11 +162,9 @@ func (a *app) mcpCommand() *cli.Command {
 			if d := a.service(c.Context, ws.StateDir(), "serving the workspace directly"); d != nil {
 				return archonmcp.Relay(c.Context, d.URL, d.Token)
 			}
-			mem, err := core.Open(c.Context, ws, cfg, core.Options{Logger: a.logger, Version: version})
-			if err != nil {
-				return err
-			}
-			defer mem.Close()
+			mem := &callMemory{open: func(ctx context.Context) (core.Memory, error) {
+				return core.Open(ctx, ws, cfg, core.Options{OneShot: true, Logger: a.logger, Version: version})
+			}}
 			return archonmcp.RunStdio(c.Context, archonmcp.NewServer(mem, version))
 		},
 	}

@@ -265,7 +265,7 @@ func TestInspectorCLI(t *testing.T) {
 			if r.IsError || !strings.Contains(r.text(), ".md:") {
 				t.Fatalf("memory_log: %+v", r)
 			}
-			at := r.text() // path:start-end
+			at, id, _ := strings.Cut(r.text(), " id ") // path:start-end id ID
 			var found bool
 			var last string
 			for i := 0; i < 10 && !found; i++ {
@@ -278,6 +278,7 @@ func TestInspectorCLI(t *testing.T) {
 				}
 				last = r.text()
 				var hits []struct {
+					ID        string `json:"id"`
 					Path      string `json:"path"`
 					LineStart int    `json:"line_start"`
 					LineEnd   int    `json:"line_end"`
@@ -288,7 +289,7 @@ func TestInspectorCLI(t *testing.T) {
 					t.Fatalf("memory_search result: %v: %s", err, last)
 				}
 				for _, h := range hits {
-					if fmt.Sprintf("%s:%d-%d", h.Path, h.LineStart, h.LineEnd) == at {
+					if fmt.Sprintf("%s:%d-%d", h.Path, h.LineStart, h.LineEnd) == at && h.ID == id {
 						found = true
 						if !strings.Contains(h.Snippet, "NATS") || h.Agent != "inspector" {
 							t.Errorf("hit %+v", h)

@@ -26,8 +26,26 @@ const (
 	WisdomURI  = "archon://memory/MEMORY.md"
 )
 
+// Memory is what the MCP tools and resources call: a part of app.Memory.
+type Memory interface {
+	Search(ctx context.Context, r app.SearchRequest) (*app.SearchResponse, error)
+	Count(ctx context.Context, r app.SearchRequest) (*app.Counts, error)
+	Get(ctx context.Context, r app.GetRequest) (*app.Hit, error)
+	Log(ctx context.Context, r app.LogRequest) (*app.Entry, error)
+	File(ctx context.Context, name string) (*app.File, error)
+	L1(ctx context.Context, budget int) (*app.Payload, error)
+	Stats(ctx context.Context, r app.ConvRequest) (*app.Stats, error)
+	MemoryTool(ctx context.Context, r app.MemoryToolRequest) (*app.MemoryToolResult, error)
+	Tasks(ctx context.Context, f app.TaskFilter) ([]app.Task, error)
+	AddTask(ctx context.Context, in app.TaskInput) (*app.Task, error)
+	UpdateTask(ctx context.Context, id string, p app.TaskPatch) (*app.Task, error)
+	DoneTask(ctx context.Context, id string, force bool) (*app.Task, error)
+	Items(ctx context.Context, f app.ItemFilter) ([]app.KnowledgeItem, error)
+	AddItem(ctx context.Context, in app.ItemInput) (*app.KnowledgeItem, error)
+}
+
 // NewServer returns the MCP server over mem.
-func NewServer(mem app.Memory, version string) *sdk.Server {
+func NewServer(mem Memory, version string) *sdk.Server {
 	s := sdk.NewServer(&sdk.Implementation{Name: "archon", Version: version}, &sdk.ServerOptions{
 		Instructions: "Memory: memory_search first (metadata-first hits), then memory_get or read the lines named. Log decisions with memory_log.",
 	})
@@ -44,6 +62,9 @@ func NewServer(mem app.Memory, version string) *sdk.Server {
 				f, err := mem.File(ctx, name)
 				if err != nil {
 					return nil, err
+				}
+				if f.Text == "" { // missing or empty: the protocol has no empty text
+					return nil, sdk.ResourceNotFoundError(req.Params.URI)
 				}
 				return &sdk.ReadResourceResult{Contents: []*sdk.ResourceContents{{URI: req.Params.URI, MIMEType: "text/markdown", Text: f.Text}}}, nil
 			})
@@ -95,7 +116,7 @@ func result(v any, err error) (*sdk.CallToolResult, any, error) {
 	return text(v)
 }
 
-type tools struct{ mem app.Memory }
+type tools struct{ mem Memory }
 
 // add registers a tool that needs scope (app.ScopeRead or ScopeWrite).
 func add[In any](s *sdk.Server, name, desc, scope string, h func(context.Context, In) (any, error)) {
@@ -193,7 +214,9 @@ func (t *tools) register(s *sdk.Server) {
 	svc := t.mem
 	add(s, "memory_search", "Search memory. Returns hits (id, path, lines, snippet, date, agent, tags), best first; read the lines or memory_get the id. count: only how many match, by day, file, agent, tag.", app.ScopeRead,
 		func(ctx context.Context, in searchIn) (any, error) {
-			r := app.SearchRequest{Query: in.Query, TopK: in.TopK, Tags: in.Tags,
+			// Up to date first, as archon search is: what was just logged
+			// is found.
+			r := app.SearchRequest{Query: in.Query, TopK: in.TopK, Tags: in.Tags, Refresh: true,
 				Agents: in.Agents, Projects: in.Projects, Since: in.Since, Until: in.Until, Explain: in.Explain}
 			if in.Count {
 				return svc.Count(ctx, r)
@@ -212,7 +235,7 @@ func (t *tools) register(s *sdk.Server) {
 		if err != nil {
 			return nil, err
 		}
-		return fmt.Sprintf("%s:%d-%d", e.Path, e.LineStart, e.LineEnd), nil
+		return fmt.Sprintf("%s:%d-%d id %s", e.Path, e.LineStart, e.LineEnd, e.ID), nil
 	})
 	add(s, "memory_context", "L1 memory for session start: summary, identity, recent decisions and open items.", app.ScopeRead,
 		func(ctx context.Context, in contextIn) (any, error) {

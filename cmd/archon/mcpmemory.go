@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	core "github.com/archon-memory/archon/app"
+)
+
+// callMemory is the memory of archon mcp when no archon serve runs: each
+// call opens the workspace's engines for itself and closes them after, as
+// a CLI command does. No index stays locked between calls, so the CLI
+// and the archon mcp of other sessions work beside it. Calls run one at a
+// time.
+type callMemory struct {
+	mu   sync.Mutex
+	open func(ctx context.Context) (core.Memory, error)
+}
+
+// call runs fn on a memory opened for it.
+func call[T any](ctx context.Context, m *callMemory, fn func(core.Memory) (T, error)) (T, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	mem, err := m.open(ctx)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	v, err := fn(mem)
+	return v, errors.Join(err, mem.Close())
+}
+
+func (m *callMemory) Search(ctx context.Context, r core.SearchRequest) (*core.SearchResponse, error) {
+	return call(ctx, m, func(x core.Memory) (*core.SearchResponse, error) { return x.Search(ctx, r) })
+}
+
+func (m *callMemory) Count(ctx context.Context, r core.SearchRequest) (*core.Counts, error) {
+	return call(ctx, m, func(x core.Memory) (*core.Counts, error) { return x.Count(ctx, r) })
+}
+
+func (m *callMemory) Get(ctx context.Context, r core.GetRequest) (*core.Hit, error) {
+	return call(ctx, m, func(x core.Memory) (*core.Hit, error) { return x.Get(ctx, r) })
+}
+
+func (m *callMemory) Log(ctx context.Context, r core.LogRequest) (*core.Entry, error) {
+	return call(ctx, m, func(x core.Memory) (*core.Entry, error) { return x.Log(ctx, r) })
+}
+
+func (m *callMemory) File(ctx context.Context, name string) (*core.File, error) {
+	return call(ctx, m, func(x core.Memory) (*core.File, error) { return x.File(ctx, name) })
+}
+
+func (m *callMemory) L1(ctx context.Context, budget int) (*core.Payload, error) {
+	return call(ctx, m, func(x core.Memory) (*core.Payload, error) { return x.L1(ctx, budget) })
+}
+
+func (m *callMemory) Stats(ctx context.Context, r core.ConvRequest) (*core.Stats, error) {
+	return call(ctx, m, func(x core.Memory) (*core.Stats, error) { return x.Stats(ctx, r) })
+}
+
+func (m *callMemory) MemoryTool(ctx context.Context, r core.MemoryToolRequest) (*core.MemoryToolResult, error) {
+	return call(ctx, m, func(x core.Memory) (*core.MemoryToolResult, error) { return x.MemoryTool(ctx, r) })
+}
+
+func (m *callMemory) Tasks(ctx context.Context, f core.TaskFilter) ([]core.Task, error) {
+	return call(ctx, m, func(x core.Memory) ([]core.Task, error) { return x.Tasks(ctx, f) })
+}
+
+func (m *callMemory) AddTask(ctx context.Context, in core.TaskInput) (*core.Task, error) {
+	return call(ctx, m, func(x core.Memory) (*core.Task, error) { return x.AddTask(ctx, in) })
+}
+
+func (m *callMemory) UpdateTask(ctx context.Context, id string, p core.TaskPatch) (*core.Task, error) {
+	return call(ctx, m, func(x core.Memory) (*core.Task, error) { return x.UpdateTask(ctx, id, p) })
+}
+
+func (m *callMemory) DoneTask(ctx context.Context, id string, force bool) (*core.Task, error) {
+	return call(ctx, m, func(x core.Memory) (*core.Task, error) { return x.DoneTask(ctx, id, force) })
+}
+
+func (m *callMemory) Items(ctx context.Context, f core.ItemFilter) ([]core.KnowledgeItem, error) {
+	return call(ctx, m, func(x core.Memory) ([]core.KnowledgeItem, error) { return x.Items(ctx, f) })
+}
+
+func (m *callMemory) AddItem(ctx context.Context, in core.ItemInput) (*core.KnowledgeItem, error) {
+	return call(ctx, m, func(x core.Memory) (*core.KnowledgeItem, error) { return x.AddItem(ctx, in) })
+}
