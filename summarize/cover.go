@@ -1,7 +1,6 @@
 package summarize
 
 import (
-	"container/heap"
 	_ "embed"
 	"math"
 	"slices"
@@ -28,11 +27,9 @@ const coverExp = 0.8
 //
 // The greedy is lazy (Minoux 1978): a unit's gain only falls as concepts
 // are covered, so its last computed gain bounds it, and only units whose
-// bound leads are recomputed. Ties go to the earlier unit.
+// bound beats the best gain of the step so far are recomputed. Ties go to
+// the earlier unit.
 func cover(us []*unit, n int, cost func(*unit) int) []*unit {
-	if len(us) == 0 || n <= 0 {
-		return nil
-	}
 	concepts, worth := unitConcepts(us)
 	scale := make([]float64, len(us)) // 1 / cost^coverExp, for units with concepts
 	covered := make([]bool, len(worth))
@@ -45,30 +42,31 @@ func cover(us []*unit, n int, cost func(*unit) int) []*unit {
 		}
 		return g * scale[i]
 	}
-	h := make(gainHeap, 0, len(us))
+	bound := make([]float64, len(us)) // each unit's gain as last computed
 	for i := range us {
 		if len(concepts[i]) > 0 {
 			scale[i] = 1 / math.Pow(float64(max(1, cost(us[i]))), coverExp)
-			h = append(h, bound{i, gain(i)})
+			bound[i] = gain(i)
 		}
 	}
-	heap.Init(&h)
 	var out []*unit
-	for len(out) < n && len(h) > 0 {
-		i := h[0].i
-		h[0].v = gain(i)
-		heap.Fix(&h, 0)
-		if h[0].i != i {
-			continue // another unit now leads: check its bound first
+	for len(out) < n {
+		best, most := -1, 0.0
+		for i, b := range bound {
+			if b <= most {
+				continue // it cannot beat the best so far
+			}
+			if bound[i] = gain(i); bound[i] > most {
+				best, most = i, bound[i]
+			}
 		}
-		b := heap.Pop(&h).(bound)
-		if b.v <= 0 {
+		if best < 0 {
 			break
 		}
-		for _, id := range concepts[b.i] {
+		for _, id := range concepts[best] {
 			covered[id] = true
 		}
-		out = append(out, us[b.i])
+		out = append(out, us[best])
 	}
 	return out
 }
@@ -92,13 +90,7 @@ func unitConcepts(us []*unit) ([][]int32, []float64) {
 		for _, w := range u.words {
 			x, ok := words[w]
 			if !ok {
-				s := porter.StemString(w)
-				id, ok := stems[s]
-				if !ok {
-					id = int32(len(stems))
-					stems[s] = id
-				}
-				x = word{id, stopWords.Has(w)}
+				x = word{intern(stems, porter.StemString(w)), stopWords.Has(w)}
 				words[w] = x
 			}
 			ws = append(ws, x)
@@ -114,12 +106,9 @@ func unitConcepts(us []*unit) ([][]int32, []float64) {
 			if ws[k-1].stop && ws[k].stop {
 				continue
 			}
-			key := [2]int32{ws[k-1].stem, ws[k].stem}
-			id, ok := ids[key]
-			if !ok {
-				id = int32(len(count))
-				ids[key] = id
-				count = append(count, 0)
+			id := intern(ids, [2]int32{ws[k-1].stem, ws[k].stem})
+			if int(id) == len(count) {
+				count = append(count, 0) // a new concept
 			}
 			if !slices.Contains(row, id) {
 				row = append(row, id)
@@ -138,31 +127,6 @@ func unitConcepts(us []*unit) ([][]int32, []float64) {
 		concepts[i] = slices.DeleteFunc(row, func(id int32) bool { return worth[id] == 0 })
 	}
 	return concepts, worth
-}
-
-// bound is a unit's gain as last computed.
-type bound struct {
-	i int
-	v float64
-}
-
-// gainHeap is a max-heap of bounds, the earlier unit first on ties.
-type gainHeap []bound
-
-func (h gainHeap) Len() int { return len(h) }
-func (h gainHeap) Less(a, b int) bool {
-	if h[a].v != h[b].v {
-		return h[a].v > h[b].v
-	}
-	return h[a].i < h[b].i
-}
-func (h gainHeap) Swap(a, b int) { h[a], h[b] = h[b], h[a] }
-func (h *gainHeap) Push(x any)   { *h = append(*h, x.(bound)) }
-func (h *gainHeap) Pop() any {
-	old := *h
-	b := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return b
 }
 
 //go:embed stopwords.txt

@@ -96,29 +96,23 @@ func previousItems(opt Options) []item {
 // dedupe keeps the best-scored of items that read the same (ItemKey), and
 // merges list items with the same section and label.
 func dedupe(items []item) []item {
-	best := map[string]int{}
-	lists := map[string]int{}
+	seen := map[string]int{} // the index in out of each key
 	var out []item
 	for _, it := range items {
-		if it.label != "" {
-			k := it.sec + "\x00" + it.label
-			if i, ok := lists[k]; ok {
-				out[i].names = mergeNames(out[i].names, it.names)
-				continue
-			}
-			lists[k] = len(out)
+		k := it.sec + "\x00" + it.label // a list's key; an ItemKey has no \x00
+		if it.label == "" {
+			k = ItemKey(unlabelled(it.text))
+		}
+		i, ok := seen[k]
+		switch {
+		case !ok:
+			seen[k] = len(out)
 			out = append(out, it)
-			continue
+		case it.label != "":
+			out[i].names = mergeNames(out[i].names, it.names)
+		case it.score > out[i].score:
+			out[i] = it
 		}
-		k := ItemKey(unlabelled(it.text))
-		if i, ok := best[k]; ok {
-			if it.score > out[i].score {
-				out[i] = it
-			}
-			continue
-		}
-		best[k] = len(out)
-		out = append(out, it)
 	}
 	return out
 }

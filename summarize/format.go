@@ -2,6 +2,8 @@ package summarize
 
 import (
 	_ "embed"
+	"iter"
+	"maps"
 	"strings"
 	"sync"
 	"unicode"
@@ -34,16 +36,9 @@ type Section struct {
 // Title is the first line of every summary document.
 const Title = "# Memory summary"
 
-// Render writes sections in the MEMORY_SUMMARY.md format:
-//
-//	# Memory summary
-//	_Updated 2026-11-29 14:03 · 120 messages_
-//
-//	## Decisions
-//	- Use PostgreSQL with Prisma because the team knows it.
-//	...
-//
-// Empty sections are left out.
+// Render writes sections in the MEMORY_SUMMARY.md format (see the package
+// doc): Title, the header line, then each non-empty section as a "## Name"
+// heading over its "- item" lines.
 func Render(header string, sections []Section) string {
 	var b strings.Builder
 	b.WriteString(Title + "\n")
@@ -89,22 +84,18 @@ func ParseSections(md string) []Section {
 //go:embed sections.tsv
 var sectionsTSV string
 
-// tsvPairs reads the lines "key<TAB>value" of an embedded table, in
+// tsvPairs yields the lines "key<TAB>value" of an embedded table, in
 // order, skipping comments ("#") and blank lines.
-func tsvPairs(data string) [][2]string {
-	var out [][2]string
-	for _, line := range strings.Split(data, "\n") {
-		k, v, ok := strings.Cut(line, "\t")
-		if ok && !strings.HasPrefix(line, "#") {
-			out = append(out, [2]string{strings.TrimSpace(k), strings.TrimSpace(v)})
+func tsvPairs(data string) iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		for line := range strings.SplitSeq(data, "\n") {
+			k, v, ok := strings.Cut(line, "\t")
+			if ok && !strings.HasPrefix(line, "#") && !yield(strings.TrimSpace(k), strings.TrimSpace(v)) {
+				return
+			}
 		}
 	}
-	return out
 }
-
-// titleWords are the words that name a section in a title, in order, and
-// the sections they name.
-var titleWords = sync.OnceValue(func() [][2]string { return tsvPairs(sectionsTSV) })
 
 //go:embed statuses.tsv
 var statusesTSV string
@@ -117,21 +108,15 @@ const (
 
 // itemStates maps the statuses of todo lists, plans and issue trackers to
 // doing or done (statuses.tsv); any other status is open.
-var itemStates = sync.OnceValue(func() map[string]string {
-	m := map[string]string{}
-	for _, p := range tsvPairs(statusesTSV) {
-		m[p[0]] = p[1]
-	}
-	return m
-})
+var itemStates = sync.OnceValue(func() map[string]string { return maps.Collect(tsvPairs(statusesTSV)) })
 
 // canonicalSection maps a section title to the section it names (see
 // sections.tsv), or returns it unchanged.
 func canonicalSection(name string) string {
 	l := strings.ToLower(name)
-	for _, w := range titleWords() {
-		if strings.Contains(l, w[0]) {
-			return w[1]
+	for word, sec := range tsvPairs(sectionsTSV) {
+		if strings.Contains(l, word) {
+			return sec
 		}
 	}
 	return name

@@ -124,7 +124,7 @@ func (l *LLM) ask(ctx context.Context, msgs []conv.Message, opt Options) (string
 	ctx, cancel := context.WithTimeout(ctx, l.cfg.Timeout)
 	defer cancel()
 	base = strings.TrimRight(base, "/")
-	system := instructions(opt)
+	system := render("system", struct{ Target int }{opt.TargetTokens})
 	user := l.prompt(msgs, opt)
 	maxOut := opt.TargetTokens*2 + 200
 	if l.cfg.Provider == ProviderAnthropic {
@@ -149,11 +149,6 @@ func render(name string, data any) string {
 		panic(fmt.Sprintf("summarize: llm_prompt.tmpl %s: %v", name, err)) // the embedded file is tested
 	}
 	return b.String()
-}
-
-// instructions is the system prompt: the summary format and its size.
-func instructions(opt Options) string {
-	return render("system", struct{ Target int }{opt.TargetTokens})
 }
 
 // prompt renders the transcript newest-last within MaxInputTokens, with the
@@ -217,15 +212,12 @@ func (l *LLM) finish(text string, msgs []conv.Message, opt Options) *Summary {
 		Dates: itemDates(secs, opt)}
 }
 
-// llmRetries is how many times a request answered with HTTP 429 or 5xx is
-// sent again, within LLMConfig.Timeout.
-const llmRetries = 2
-
 // post sends body to url as JSON and decodes the 2xx answer into out.
-// key, when set, is sent as a bearer token.
+// key, when set, is sent as a bearer token. A request answered with HTTP
+// 429 or 5xx is sent again twice, within LLMConfig.Timeout.
 func (l *LLM) post(ctx context.Context, url string, body any, header http.Header, key string, out any) error {
 	data, err := httpjson.New(httpjson.Options{
-		MaxRetries: llmRetries, Header: header, Key: key, KeyEnv: l.cfg.APIKeyEnv,
+		MaxRetries: 2, Header: header, Key: key, KeyEnv: l.cfg.APIKeyEnv,
 		ReportAttempts: true, FailFastOnDeadline: true,
 	}).Post(ctx, url, body)
 	if err != nil {

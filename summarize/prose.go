@@ -82,17 +82,13 @@ func splitUnits(texts []said, lx *acts.Lexicon) []*unit {
 					u.cue, cueW = h.Class, h.Weight
 				}
 			}
-			// Short sentences carry no content, unless a cue says what
-			// they are ("Decided: use PostgreSQL.").
 			if len(w) >= minWords || u.act != "" {
 				us = append(us, u)
 			}
 		}
 	}
 	dfs := vectorize(us)
-	// A sentence carries content by the words the conversation seldom
-	// uses; fragments made of common words ("I don't know if that") are
-	// dropped.
+	// Fragments of common words ("I don't know if that") carry no content.
 	common := max(1, commonShare*float64(len(us)))
 	kept := us[:0]
 	for _, u := range us {
@@ -191,25 +187,18 @@ func vectorize(us []*unit) []int {
 	for _, u := range us {
 		row := make([]int32, len(u.words))
 		for i, w := range u.words {
-			id, ok := ids[w]
-			if !ok {
-				id = int32(len(ids))
-				ids[w] = id
-				dfs = append(dfs, 0)
-			}
-			row[i] = id
+			row[i] = intern(ids, w)
 		}
+		dfs = append(dfs, make([]int, len(ids)-len(dfs))...)
 		slices.Sort(row)
-		var vec []term // term frequencies first
-		for i, id := range row {
+		for i, id := range row { // term frequencies first
 			if i > 0 && id == row[i-1] {
-				vec[len(vec)-1].w++
+				u.vec[len(u.vec)-1].w++
 				continue
 			}
-			vec = append(vec, term{id, 1})
+			u.vec = append(u.vec, term{id, 1})
 			dfs[id]++
 		}
-		u.vec = vec
 	}
 	n := float64(len(us))
 	for _, u := range us {
@@ -225,6 +214,16 @@ func vectorize(us []*unit) []int {
 		}
 	}
 	return dfs
+}
+
+// intern returns the id of k in ids, the next free one when k is new.
+func intern[K comparable](ids map[K]int32, k K) int32 {
+	id, ok := ids[k]
+	if !ok {
+		id = int32(len(ids))
+		ids[k] = id
+	}
+	return id
 }
 
 // cosine is the dot product of two unit vectors.

@@ -17,15 +17,11 @@ func clipRunes(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
-	r := []rune(s)[:n]
-	cut := len(r)
-	for i := len(r) - 1; i > n*3/4; i-- {
-		if unicode.IsSpace(r[i]) {
-			cut = i
-			break
-		}
+	head := string([]rune(s)[:n])
+	if i := strings.LastIndexFunc(head, unicode.IsSpace); i >= 0 && utf8.RuneCountInString(head[:i]) > n*3/4 {
+		head = head[:i]
 	}
-	return strings.TrimRight(string(r[:cut]), " ,;:-") + "..."
+	return strings.TrimRight(head, " ,;:-") + "..."
 }
 
 // sentences splits text into sentences: at line breaks that end a line

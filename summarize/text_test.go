@@ -106,9 +106,9 @@ func TestCanonicalSection(t *testing.T) {
 			t.Errorf("canonicalSection(%q) = %q, want %q", title, got, want)
 		}
 	}
-	for _, w := range titleWords() {
-		if !slices.Contains(SectionOrder[:], w[1]) {
-			t.Errorf("sections.tsv names unknown section %q", w[1])
+	for _, sec := range tsvPairs(sectionsTSV) {
+		if !slices.Contains(SectionOrder[:], sec) {
+			t.Errorf("sections.tsv names unknown section %q", sec)
 		}
 	}
 	for status, state := range itemStates() {
@@ -119,7 +119,7 @@ func TestCanonicalSection(t *testing.T) {
 }
 
 func TestPromptNamesEverySection(t *testing.T) {
-	sys := instructions(Options{TargetTokens: 432})
+	sys := render("system", struct{ Target int }{432})
 	for _, name := range SectionOrder {
 		if !strings.Contains(sys, "\n## "+name) {
 			t.Errorf("llm_prompt.tmpl does not name section %q", name)

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"unicode"
-	"unicode/utf8"
 )
 
 // Classes of the lexicon (acts.tsv). A sentence's acts decide
@@ -89,8 +88,9 @@ func Parse(text string) (*Lexicon, error) {
 			continue
 		}
 		f := strings.Split(line, "\t")
-		if w := Words(f[0]); len(f) == 2 && strings.TrimSpace(f[1]) == Insert && len(w) == 1 {
-			lx.inserts[w[0]] = true
+		words := Words(f[0])
+		if len(f) == 2 && strings.TrimSpace(f[1]) == Insert && len(words) == 1 {
+			lx.inserts[words[0]] = true
 			continue
 		}
 		if len(f) != 3 {
@@ -100,7 +100,6 @@ func Parse(text string) (*Lexicon, error) {
 		if err != nil {
 			return nil, fmt.Errorf("line %d: weight: %w", n, err)
 		}
-		words := Words(f[0])
 		if len(words) == 0 || len(words) > 3 {
 			return nil, fmt.Errorf("line %d: %q must have 1 to 3 words", n, f[0])
 		}
@@ -119,17 +118,6 @@ func Parse(text string) (*Lexicon, error) {
 		}
 	}
 	return lx, sc.Err()
-}
-
-// Entries returns the lexicon's entries in no particular order.
-func (lx *Lexicon) Entries() []Entry {
-	var out []Entry
-	for _, q := range lx.seqs {
-		if q.ok {
-			out = append(out, q.e)
-		}
-	}
-	return out
 }
 
 // Match returns the entries found in words (as Words returns them), each
@@ -178,30 +166,16 @@ func Words(text string) []string { return AppendWords(nil, text) }
 
 // AppendWords appends the words of text, as Words splits them, to out.
 func AppendWords(out []string, text string) []string {
-	for i := 0; i < len(text); {
-		var w string
-		if w, i = next(text, i); w != "" {
+	for w := range strings.FieldsFuncSeq(text, notWord) {
+		// ToLower and ReplaceAll return their input when they change nothing.
+		if w = strings.Trim(strings.ReplaceAll(strings.ToLower(w), "’", "'"), "'"); w != "" {
 			out = append(out, w)
 		}
 	}
 	return out
 }
 
-// next returns the word of the run of word characters at or after
-// text[i:] ("" when the run trims to nothing) and the index after it.
-func next(text string, i int) (string, int) {
-	skip := func(word bool) {
-		for i < len(text) {
-			r, n := utf8.DecodeRuneInString(text[i:])
-			if (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’') != word {
-				return
-			}
-			i += n
-		}
-	}
-	skip(false)
-	start := i
-	skip(true)
-	// ToLower and ReplaceAll return their input when they change nothing.
-	return strings.Trim(strings.ReplaceAll(strings.ToLower(text[start:i]), "’", "'"), "'"), i
+// notWord reports a rune that is not a letter, digit or apostrophe.
+func notWord(r rune) bool {
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' && r != '’'
 }
