@@ -1,6 +1,7 @@
 package claudecode
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -207,7 +208,10 @@ func (h *Handler) summarize(ctx context.Context, ev Event, data []byte) error {
 }
 
 // postCompact keeps the host model's own summary as an entry and merges
-// it into MEMORY_SUMMARY.md.
+// it into MEMORY_SUMMARY.md: summarized as Claude Code's compaction
+// summary after the transcript, so that its numbered sections fill the
+// summary's (current work, pending tasks, errors ...) and the session's
+// structure the rest, as a summary of the transcript would have them.
 func (h *Handler) postCompact(ctx context.Context, ev Event) error {
 	if strings.TrimSpace(ev.CompactSummary) == "" {
 		return nil
@@ -215,9 +219,15 @@ func (h *Handler) postCompact(ctx context.Context, ev Event) error {
 	if err := h.log(ctx, ev, ev.CompactSummary, "compact-summary", "claude-code"); err != nil {
 		return err
 	}
-	msgs, _ := json.Marshal([]map[string]string{{"role": "user", "content": ev.CompactSummary}})
-	_, err := h.Memory.Summarize(ctx, app.ConvRequest{Conversation: msgs, Format: "openai"})
-	return err
+	var data []byte
+	if ev.TranscriptPath != "" {
+		if whole, err := readChunk(ev.TranscriptPath, 0, 0); err == nil && len(whole.Data) > 0 {
+			data = append(bytes.TrimRight(whole.Data, "\n"), '\n')
+		}
+	}
+	line, _ := json.Marshal(map[string]any{"type": "user", "isCompactSummary": true,
+		"message": map[string]string{"role": "user", "content": ev.CompactSummary}})
+	return h.summarize(ctx, ev, append(append(data, line...), '\n'))
 }
 
 // stop records the last answer as progress.

@@ -245,3 +245,41 @@ func TestBadInputWritesNothing(t *testing.T) {
 		t.Fatalf("bad input wrote entries: %+v", es)
 	}
 }
+
+// TestPostCompactKeepsStructure: the host's compaction summary fills the
+// summary's sections by its numbered headings (current work, pending
+// tasks ...), beside the session's structure; it is no run of key points.
+func TestPostCompactKeepsStructure(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	tr := copyTranscript(t, "testdata/session.jsonl")
+	if _, err := f.h.Handle(ctx, event(PreCompact, tr)); err != nil {
+		t.Fatal(err)
+	}
+	post := event(PostCompact, tr)
+	post.CompactSummary = "Summary:\n1. Primary Request and Intent:\n   The user asked for an index on users.email (TES-142).\n\n" +
+		"7. Pending Tasks:\n   - Run the login benchmark\n\n8. Current Work:\n   Writing migration 0007_users_email_idx with IF NOT EXISTS.\n\n" +
+		"9. Optional Next Step:\n   Run make migrate again.\n"
+	if _, err := f.h.Handle(ctx, post); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := os.ReadFile(f.ws.SummaryPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(sum)
+	for _, want := range []string{"## Current work", "Writing migration 0007_users_email_idx with IF NOT EXISTS.", "Run make migrate again.",
+		"## Pending tasks", "Run the login benchmark", "TES-142"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("summary after PostCompact lacks %q:\n%s", want, text)
+		}
+	}
+	for _, junk := range []string{"Primary Request and Intent:", "Pending Tasks:"} {
+		if strings.Contains(text, junk) {
+			t.Errorf("summary after PostCompact holds the heading %q:\n%s", junk, text)
+		}
+	}
+	if len(tagged(f.entries(t), "compact-summary")) != 1 {
+		t.Errorf("the host's summary is not kept as an entry")
+	}
+}
