@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -246,5 +247,40 @@ func TestSummarizeToWorkspace(t *testing.T) {
 	}
 	if carried == 0 {
 		t.Errorf("no item of the first summary carried over:\n%s", now)
+	}
+}
+
+// appender is a slow summarizer whose summary is the previous one and
+// its own line: what a real one carries over, reduced to a line.
+type appender struct{ line string }
+
+func (a appender) Summarize(ctx context.Context, _ []conv.Message, opt summarize.Options) (*summarize.Summary, error) {
+	time.Sleep(30 * time.Millisecond) // both read the file before either writes
+	md := strings.TrimRight(opt.Previous, "\n") + "\n- " + a.line + "\n"
+	return &summarize.Summary{Markdown: md}, nil
+}
+
+// TestConcurrentSummariesMerge: two sessions summarizing at the same
+// moment both end up in MEMORY_SUMMARY.md; the later write summarizes
+// again over the earlier one instead of writing over it.
+func TestConcurrentSummariesMerge(t *testing.T) {
+	ctx := context.Background()
+	ws := workspace(t)
+	m := newMonitor(t, Config{})
+	c, _ := convgen.Generate(convgen.Options{Seed: 5, Tokens: 2000})
+	var wg sync.WaitGroup
+	for _, line := range []string{"from session A", "from session B"} {
+		wg.Go(func() {
+			if _, _, err := m.SummarizeToWorkspace(ctx, ws, c.Messages, appender{line}, "gpt-4o", fixedNow()); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	got, _ := os.ReadFile(ws.SummaryPath())
+	for _, line := range []string{"from session A", "from session B"} {
+		if !strings.Contains(string(got), line) {
+			t.Errorf("summary lost %q:\n%s", line, got)
+		}
 	}
 }

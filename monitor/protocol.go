@@ -1,6 +1,7 @@
 package monitor
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -45,18 +46,19 @@ const maxArchiveChunk = 3 << 20
 // messages follows in Prepare.
 func (m *Monitor) protocol(ctx context.Context, c *conv.Conversation, opt PrepareOptions, p *Prepared) error {
 	st := m.newState(c, opt, p)
-	sopt := st.SummaryOptions
-	var dates map[string]string
-	if ws := opt.Workspace; ws != nil {
-		prev, err := os.ReadFile(ws.SummaryPath())
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("auto-summarize: read previous summary: %w", err)
-		}
-		sopt.Previous = string(prev)
-		dates = loadDates(filepath.Join(ws.StateDir(), HistoryDir, datesFile))
-		sopt.PreviousDates = dates
+	run := func(sopt summarize.Options) (*summarize.Summary, error) {
+		return m.summarizerOf(opt.Summarizer).Summarize(ctx, c.SummaryInput(), sopt)
 	}
-	sum, err := m.summarizerOf(opt.Summarizer).Summarize(ctx, c.SummaryInput(), sopt)
+	var (
+		sum  *summarize.Summary
+		hist string
+		err  error
+	)
+	if opt.Workspace != nil {
+		sum, hist, err = summarizeOver(opt.Workspace, st.SummaryOptions, opt.now(), run)
+	} else {
+		sum, err = run(st.SummaryOptions)
+	}
 	if err != nil {
 		return fmt.Errorf("auto-summarize: %w", err)
 	}
@@ -70,15 +72,43 @@ func (m *Monitor) protocol(ctx context.Context, c *conv.Conversation, opt Prepar
 		return fmt.Errorf("auto-summarize: %w", err)
 	}
 	p.Conv, p.Steps, p.Cut, p.Changed = st.Conv, st.Steps, st.Cut, true
-	if opt.Workspace == nil {
-		return nil
+	if opt.Workspace != nil {
+		p.SummaryPath, p.HistoryPath = opt.Workspace.SummaryPath(), hist
 	}
-	hist, err := WriteSummary(opt.Workspace, sum, opt.now())
-	if err != nil {
-		return fmt.Errorf("auto-summarize: %w", err)
-	}
-	p.SummaryPath, p.HistoryPath = opt.Workspace.SummaryPath(), hist
 	return nil
+}
+
+// summarizeOver runs summarize with the workspace's MEMORY_SUMMARY.md (and
+// its item dates) as the previous summary and replaces the file with the
+// result, keeping the old version in the history. When another summary
+// replaced the file meanwhile, it summarizes again over that one (three
+// times at most), so that a summary written at the same moment by
+// another session is merged, not lost. The summarizer runs outside the
+// edit lock (an LLM may take seconds); the check and the write hold it.
+func summarizeOver(ws *memory.Workspace, opt summarize.Options, now time.Time, run func(summarize.Options) (*summarize.Summary, error)) (*summarize.Summary, string, error) {
+	for attempt := 1; ; attempt++ {
+		prev, err := os.ReadFile(ws.SummaryPath())
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, "", fmt.Errorf("read previous summary: %w", err)
+		}
+		opt.Previous, opt.PreviousDates = string(prev), LoadSummaryDates(ws)
+		sum, err := run(opt)
+		if err != nil {
+			return nil, "", err
+		}
+		unlock, err := ws.LockEdits(context.Background())
+		if err != nil {
+			return nil, "", err
+		}
+		cur, err := os.ReadFile(ws.SummaryPath())
+		if err == nil && !bytes.Equal(cur, prev) && attempt < 3 {
+			unlock()
+			continue
+		}
+		hist, err := writeSummary(ws, sum, now)
+		unlock()
+		return sum, hist, err
+	}
 }
 
 // summarizerOf returns the state's summarizer (extractive when unset).
@@ -101,6 +131,11 @@ func WriteSummary(ws *memory.Workspace, sum *summarize.Summary, now time.Time) (
 		return "", err
 	}
 	defer unlock()
+	return writeSummary(ws, sum, now)
+}
+
+// writeSummary is WriteSummary under the edit lock, held by the caller.
+func writeSummary(ws *memory.Workspace, sum *summarize.Summary, now time.Time) (string, error) {
 	hist, err := KeepSummaryHistory(ws, now)
 	if err != nil {
 		return "", err
@@ -284,23 +319,15 @@ func clean(s string) string {
 func (m *Monitor) SummarizeToWorkspace(ctx context.Context, ws *memory.Workspace, msgs []conv.Message, s summarize.Summarizer, model string, now time.Time) (*summarize.Summary, string, error) {
 	opt := m.SummaryOptions(model)
 	opt.Now = now
-	prev, err := os.ReadFile(ws.SummaryPath())
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, "", fmt.Errorf("summarize: read previous summary: %w", err)
-	}
-	opt.Previous = string(prev)
-	opt.PreviousDates = LoadSummaryDates(ws)
 	var live []conv.Message
 	for _, msg := range msgs {
 		if msg.Role != conv.RoleSystem && msg.Live() {
 			live = append(live, msg)
 		}
 	}
-	sum, err := m.summarizerOf(s).Summarize(ctx, live, opt)
-	if err != nil {
-		return nil, "", fmt.Errorf("summarize: %w", err)
-	}
-	hist, err := WriteSummary(ws, sum, now)
+	sum, hist, err := summarizeOver(ws, opt, now, func(opt summarize.Options) (*summarize.Summary, error) {
+		return m.summarizerOf(s).Summarize(ctx, live, opt)
+	})
 	if err != nil {
 		return sum, hist, fmt.Errorf("summarize: %w", err)
 	}
