@@ -267,6 +267,9 @@ func (l *Local) Summarize(ctx context.Context, r ConvRequest) (*Summary, error) 
 	if err != nil {
 		return nil, err
 	}
+	if len(cv.SummaryInput()) == 0 {
+		return nil, Invalidf("the conversation has no messages to summarize; %s is left as it is", memory.SummaryFile)
+	}
 	sum, err := m.Summarizer(l.log)
 	if err != nil {
 		return nil, err

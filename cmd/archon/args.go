@@ -53,6 +53,7 @@ func reorderArgs(app *cli.App, args []string) []string {
 	}
 	own := flagArity(cmd.Flags)
 	var globals, flags, positional []string
+	dangling := false
 	for len(rest) > 0 {
 		a := rest[0]
 		switch {
@@ -77,10 +78,16 @@ func reorderArgs(app *cli.App, args []string) []string {
 		n := consumed(rest, own)
 		flags = append(flags, rest[:n]...)
 		rest = rest[n:]
+		// A flag that wants a value and has none (it ends the line) stays
+		// last, where cli says so, instead of taking "--" as its value.
+		dangling = n == 1 && own[name] && !strings.Contains(a, "=")
 	}
 	out = append(out, globals...)
 	out = append(out, path...)
 	out = append(out, flags...)
+	if dangling {
+		return out
+	}
 	if len(positional) > 0 {
 		out = append(out, "--")
 		out = append(out, positional...)

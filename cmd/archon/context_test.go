@@ -51,6 +51,9 @@ func TestContextCommands(t *testing.T) {
 		{"prepare dry run", big, []string{"context", "prepare", "--model", "gpt-4", "--dry-run"}, 0, `[{"`, ""},
 		{"bad action", small, []string{"context", "prepare", "--action", "explode"}, 2, "", "--action"},
 		{"summarize", small, []string{"summarize", "--json"}, 0, `"path": "MEMORY_SUMMARY.md"`, ""},
+		// Nothing to summarize leaves the summary above as it is (checked below).
+		{"summarize nothing", "[]", []string{"summarize"}, 1, "", "no messages to summarize"},
+		{"summarize only a system message", `[{"role":"system","content":"sys"}]`, []string{"summarize"}, 1, "", "no messages to summarize"},
 		{"model override", "", []string{"context", "model", "set", "claude-sonnet-4"}, 0, "", ""},
 		{"model shows override", "", []string{"context", "model"}, 0, "claude-sonnet-4", ""},
 		{"model clear", "", []string{"context", "model", "set", "auto"}, 0, "", ""},

@@ -182,6 +182,10 @@ func TestReorderArgs(t *testing.T) {
 		{"archon context check --input f --json", "archon context check --input f --json"},
 		{"archon search --help", "archon search --help"},
 		{"archon log x --bogus", "archon log --bogus -- x"},
+		// A value flag with no value ends the line, where cli reports it.
+		{"archon search hello --agent", "archon search --agent"},
+		{"archon search hello --agent x --top-k", "archon search --agent x --top-k"},
+		{"archon search hello --agent --top-k", "archon search --agent --top-k -- hello"},
 		{"archon help search", "archon help search"},
 		{"archon", "archon"},
 		{"archon --root /r", "archon --root /r"},
