@@ -19,20 +19,29 @@ const (
 	maxEntryBytes = 256 << 10
 )
 
-// checkpointEntries renders the turns of c as daily-log entry texts: the
+// checkpointEntry is one entry of a checkpoint. Through, when not 0, is
+// the line of the chunk through which every turn is in the entries up to
+// this one: where a checkpoint cut short resumes.
+type checkpointEntry struct {
+	Text    string
+	Through int
+}
+
+// checkpointEntries renders the turns of c as daily-log entries: the
 // user's and the assistant's text verbatim, tool calls with their
 // arguments and tool results, both bounded, with a pointer to their line
 // of the transcript.
-func checkpointEntries(c *chunk, session, path string) []string {
-	var out []string
+func checkpointEntries(c *chunk, session, path string) []checkpointEntry {
+	var out []checkpointEntry
 	queued := c.Queued
-	for _, t := range turns(c.Conv.Messages) {
+	ts := turns(c.Conv.Messages)
+	for k, t := range ts {
 		first, last := c.line(&t[0]), c.line(&t[len(t)-1])
 		head := fmt.Sprintf("Claude Code session %s, transcript lines %d-%d (%s).", session, first, last, path)
 		var b strings.Builder
 		flush := func() {
 			if body := strings.TrimSpace(b.String()); body != "" {
-				out = append(out, head+"\n\n"+body)
+				out = append(out, checkpointEntry{Text: head + "\n\n" + body})
 			}
 			b.Reset()
 		}
@@ -49,13 +58,19 @@ func checkpointEntries(c *chunk, session, path string) []string {
 			}
 		}
 		flush()
+		// The turn ends where the next one starts (a message may span
+		// several lines); the last one with the chunk, queued prompts
+		// after it aside.
+		if k+1 < len(ts) && len(out) > 0 {
+			out[len(out)-1].Through = ts[k+1][0].Line - 1
+		}
 	}
 	if len(queued) > 0 {
 		var b strings.Builder
 		for _, q := range queued {
 			fmt.Fprintf(&b, "**user (queued):** %s\n\n", strings.TrimSpace(q.Text))
 		}
-		out = append(out, fmt.Sprintf("Claude Code session %s (%s).\n\n%s", session, path, strings.TrimSpace(b.String())))
+		out = append(out, checkpointEntry{Text: fmt.Sprintf("Claude Code session %s (%s).\n\n%s", session, path, strings.TrimSpace(b.String()))})
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -188,16 +189,35 @@ func (h *Handler) checkpoint(ctx context.Context, ev Event, st *state) (int, err
 	if err != nil {
 		return 0, err
 	}
-	n := 0
-	for _, text := range checkpointEntries(c, ev.SessionID, ev.TranscriptPath) {
-		if err := h.log(ctx, ev, text, "checkpoint", "claude-code"); err != nil {
+	// Progress is saved as whole turns are logged (every few entries, and
+	// when a log fails or the time is up), so that a checkpoint cut short
+	// resumes after what it logged instead of logging it again.
+	n, saved := 0, 0
+	for _, e := range checkpointEntries(c, ev.SessionID, ev.TranscriptPath) {
+		if err := h.log(ctx, ev, e.Text, "checkpoint", "claude-code"); err != nil {
+			if n > saved {
+				err = errors.Join(err, saveState(h.StateDir, ev.SessionID, *st))
+			}
 			return n, err
 		}
 		n++
+		if e.Through > 0 {
+			st.Archived, st.ArchivedLines = c.Start+lineOffset(c.Data, e.Through+1), c.FirstLine-1+e.Through
+			if n-saved >= checkpointSaveEvery {
+				if err := saveState(h.StateDir, ev.SessionID, *st); err != nil {
+					return n, err
+				}
+				saved = n
+			}
+		}
 	}
 	st.Archived, st.ArchivedLines = c.End, c.FirstLine-1+c.Lines
 	return n, saveState(h.StateDir, ev.SessionID, *st)
 }
+
+// checkpointSaveEvery is how many entries a checkpoint logs between two
+// saves of its progress: a kill repeats at most these.
+const checkpointSaveEvery = 16
 
 // summarize rewrites MEMORY_SUMMARY.md from the whole transcript, data.
 func (h *Handler) summarize(ctx context.Context, ev Event, data []byte) error {

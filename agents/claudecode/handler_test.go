@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -281,5 +282,53 @@ func TestPostCompactKeepsStructure(t *testing.T) {
 	}
 	if len(tagged(f.entries(t), "compact-summary")) != 1 {
 		t.Errorf("the host's summary is not kept as an entry")
+	}
+}
+
+// failingLog is a memory whose logging fails after a number of entries:
+// a checkpoint cut short (its deadline, the service gone).
+type failingLog struct {
+	app.Memory
+	left int
+}
+
+func (m *failingLog) Log(ctx context.Context, r app.LogRequest) (*app.Entry, error) {
+	if m.left == 0 {
+		return nil, context.DeadlineExceeded
+	}
+	m.left--
+	return m.Memory.Log(ctx, r)
+}
+
+// TestCheckpointResumes: a checkpoint cut short keeps what it logged, and
+// the next one logs the rest: every turn once.
+func TestCheckpointResumes(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	var b strings.Builder
+	const turns = 60
+	for i := range turns {
+		fmt.Fprintf(&b, `{"type":"user","uuid":"u%d","message":{"role":"user","content":"prompt marker%dz"}}`+"\n", i, i)
+		fmt.Fprintf(&b, `{"type":"assistant","uuid":"a%d","message":{"id":"m%d","role":"assistant","content":[{"type":"text","text":"answer %d"}]}}`+"\n", i, i, i)
+	}
+	tr := filepath.Join(t.TempDir(), "transcript.jsonl")
+	if err := os.WriteFile(tr, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cut := &Handler{Memory: &failingLog{Memory: f.m, left: 40}, StateDir: f.h.StateDir}
+	if _, err := cut.Handle(ctx, event(SessionEnd, tr)); err == nil {
+		t.Fatal("the cut checkpoint did not fail")
+	}
+	if _, err := f.h.Handle(ctx, event(SessionEnd, tr)); err != nil {
+		t.Fatal(err)
+	}
+	all := ""
+	for _, e := range tagged(f.entries(t), "checkpoint") {
+		all += e.Text + "\n"
+	}
+	for i := range turns {
+		if n := strings.Count(all, fmt.Sprintf("marker%dz", i)); n != 1 {
+			t.Errorf("turn %d logged %d times", i, n)
+		}
 	}
 }

@@ -90,8 +90,8 @@ func PlanImport(project, dir string, loc *time.Location, known map[string]bool) 
 			}
 			texts := checkpointEntries(one, session, path)
 			at := stamp(&t[0]).In(loc)
-			for _, text := range texts {
-				req := app.LogRequest{Text: text, Agent: DefaultAgent, Tags: []string{"checkpoint", "claude-code", "imported"}}
+			for _, e := range texts {
+				req := app.LogRequest{Text: e.Text, Agent: DefaultAgent, Tags: []string{"checkpoint", "claude-code", "imported"}}
 				if subagent {
 					req.Tags = append(req.Tags, "subagent")
 				}
