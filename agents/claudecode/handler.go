@@ -102,7 +102,20 @@ func (h *Handler) log(ctx context.Context, ev Event, text string, kind ...string
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
-	_, err := h.Memory.Log(ctx, app.LogRequest{Text: text, Agent: h.agentOf(ev), Tags: h.tags(ev, kind...)})
+	req := app.LogRequest{Text: text, Agent: h.agentOf(ev), Tags: h.tags(ev, kind...)}
+	_, err := h.Memory.Log(ctx, req)
+	// A text over the log's limit (a pasted file as the prompt) is kept
+	// cut, saying where the whole is, rather than not at all.
+	for _, n := range []int{maxEntryBytes, 4 << 10} {
+		if app.KindOf(err) != app.TooLarge {
+			break
+		}
+		if len(text) <= n {
+			continue
+		}
+		req.Text = fmt.Sprintf("%s … [%d more bytes in the transcript %s]", prefix(text, n), len(text)-len(prefix(text, n)), ev.TranscriptPath)
+		_, err = h.Memory.Log(ctx, req)
+	}
 	return err
 }
 

@@ -332,3 +332,22 @@ func TestCheckpointResumes(t *testing.T) {
 		}
 	}
 }
+
+// TestHugePromptIsKeptCut: a prompt over the log's entry limit is logged
+// cut, saying where the whole is, and the hook goes on.
+func TestHugePromptIsKeptCut(t *testing.T) {
+	f := newFixture(t, "ARCHON_LOG_MAX_ENTRY_BYTES=65536")
+	tr := copyTranscript(t, "testdata/session.jsonl")
+	ev := event(UserPromptSubmit, tr)
+	ev.Prompt = "Please review this file:\n" + strings.Repeat("0123456789abcdef\n", 6000) // 100 KB
+	if _, err := f.h.Handle(context.Background(), ev); err != nil {
+		t.Fatal(err)
+	}
+	ps := tagged(f.entries(t), "prompt")
+	if len(ps) != 1 || !strings.HasPrefix(ps[0].Text, "Please review this file:") || !strings.Contains(ps[0].Text, "more bytes in the transcript "+tr) {
+		t.Fatalf("prompt entries: %d %.300v", len(ps), ps)
+	}
+	if evs, err := f.m.ContextLog(context.Background(), 10); err != nil || len(evs) != 1 {
+		t.Fatalf("the context was not measured after the prompt: %+v %v", evs, err)
+	}
+}
