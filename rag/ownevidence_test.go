@@ -129,3 +129,41 @@ func TestNearVectors(t *testing.T) {
 		}
 	}
 }
+
+// TestNoWordMatches: a query no entry holds a word of has no hits with the
+// builtin vectors (their nearest entries share stray pieces of words), and
+// hits said to be by meaning only with a semantic embedder.
+func TestNoWordMatches(t *testing.T) {
+	ctx := context.Background()
+	builtin, err := embed.NewBuiltin(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := openIndexedWith(t, demoWorkspace(t), Options{Embedder: builtin})
+	defer e.Close()
+	for _, q := range []string{"kubernetes helm chart", "zzzqqq"} {
+		resp, err := e.Search(ctx, Query{Text: q, TopK: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(resp.Results) != 0 || !slices.Contains(resp.Warnings, noWordMatches) {
+			t.Errorf("%q: %d hits, warnings %q", q, len(resp.Results), resp.Warnings)
+		}
+	}
+	if rs := search(t, e, Query{Text: "postgres decision", TopK: 3}); len(rs) == 0 {
+		t.Error("a query with words in the entries lost its hits")
+	}
+
+	emb := axes{"zeta": {1, 0}, "alpha": {1, 0}}
+	ws := loggedWorkspace(t, time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC),
+		memory.Entry{Date: "2026-11-26", Time: "09:00", Agent: "qa", Text: "alpha notes"})
+	se := openIndexedWith(t, ws, Options{Embedder: emb})
+	defer se.Close()
+	resp, err := se.Search(ctx, Query{Text: "zeta", TopK: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.Results) != 1 || !slices.ContainsFunc(resp.Warnings, func(w string) bool { return strings.Contains(w, "by meaning only") }) {
+		t.Errorf("semantic vectors: %d hits, warnings %q", len(resp.Results), resp.Warnings)
+	}
+}

@@ -234,6 +234,20 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []chunk.Chunk, [
 	}
 	v := waitVectors()
 	qvec, warn := v.qv, v.warn
+	if len(s0) == 0 && len(v.ids) > 0 {
+		// No entry holds a word of the query: the nearest vectors are all
+		// there is. The builtin embedder hashes pieces of words, so its
+		// nearest entries share only stray pieces and are no answer; a
+		// semantic embedder's are answers by meaning, said as such.
+		none := noWordMatches
+		if len(pq.names) > 0 {
+			none += " but the names of who wrote them"
+		}
+		if !e.semanticVectors(ctx) {
+			return nil, nil, append(warn, none), nil
+		}
+		warn = append(warn, none+"; the hits are by meaning only")
+	}
 	seeds = append(seeds, v.ids...)
 	if len(seeds) == 0 {
 		return nil, nil, warn, nil

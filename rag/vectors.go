@@ -376,6 +376,16 @@ func (e *Engine) vectorCandidates(ctx context.Context, q *Query, p RankParams) (
 	return &queryVector{vec: qv[0], ix: ix}, ids, warn
 }
 
+// noWordMatches is the warning of a search no entry holds a word of.
+const noWordMatches = "no entry holds a word of the query"
+
+// semanticVectors reports whether the engine's vectors place texts by
+// meaning: any embedder's but the builtin feature hashing's.
+func (e *Engine) semanticVectors(ctx context.Context) bool {
+	id, err := e.embedderID(ctx)
+	return err == nil && !strings.HasPrefix(id, embed.ProviderBuiltin+"/")
+}
+
 // queryVector is an embedded query and the index to score it against.
 type queryVector struct {
 	vec []float32
