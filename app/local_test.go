@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/archon-memory/archon/config"
@@ -135,6 +136,41 @@ func TestErrorKinds(t *testing.T) {
 	} {
 		if got := KindOf(tc.err); got != tc.want {
 			t.Errorf("%s: %v is %s, want %s", tc.name, tc.err, got, tc.want)
+		}
+	}
+}
+
+// TestProjectFilter: a search's project names its project whatever the
+// case, or by its L3 id, in L3 records (the name as written) and in log
+// entries (the #project/ tag, lower case) alike.
+func TestProjectFilter(t *testing.T) {
+	ctx := context.Background()
+	ws, cfg := workspace(t)
+	l := oneShot(t, ws, cfg)
+	p, err := l.AddProject(ctx, ProjectInput{Name: "Billing"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.AddItem(ctx, ItemInput{Title: "Invoices round half up", Kind: "gotcha", Project: "Billing"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Log(ctx, LogRequest{Text: "Invoices are numbered per year.", Tags: []string{"project/Billing"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Log(ctx, LogRequest{Text: "Invoices of another project.", Tags: []string{"project/shop"}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, ref := range []string{"Billing", "billing", "BILLING", p.ID} {
+		res, err := l.Search(ctx, SearchRequest{Query: "invoices", Projects: []string{ref}, Refresh: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var layers []string
+		for _, r := range res.Results {
+			layers = append(layers, r.Layer)
+		}
+		if len(res.Results) != 2 || !slices.Contains(layers, "L2") || !slices.Contains(layers, "L3") {
+			t.Errorf("--project %s: %d hits %v, want the L2 entry and the L3 item", ref, len(res.Results), layers)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -88,9 +89,38 @@ func (l *Local) query(r SearchRequest) rag.Query {
 	return q
 }
 
+// projectNames expands a search's project filter to the names its
+// projects are stored under: an L3 project's name as written ("Billing"),
+// and lower case, as a log entry's #project/ tag has it; an L3 id ("P1")
+// stands for its project. Names are compared regardless of case.
+func (l *Local) projectNames(ctx context.Context, refs []string) []string {
+	var out []string
+	add := func(s string) {
+		if s != "" && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	var known []Project
+	if len(refs) > 0 {
+		known, _ = l.Projects(ctx, "") // L3 unavailable: the names as given
+	}
+	for _, r := range refs {
+		add(r)
+		add(strings.ToLower(r))
+		for _, p := range known {
+			if p.ID == r || strings.EqualFold(p.Name, r) {
+				add(p.Name)
+				add(strings.ToLower(p.Name))
+			}
+		}
+	}
+	return out
+}
+
 // Search answers r, best first, metadata first.
 func (l *Local) Search(ctx context.Context, r SearchRequest) (*SearchResponse, error) {
 	q := l.query(r)
+	q.Filter.Projects = l.projectNames(ctx, q.Filter.Projects)
 	check := q
 	check.Filter.Tags = append([]string(nil), q.Filter.Tags...)
 	if _, err := check.Validate(); err != nil {
@@ -129,6 +159,7 @@ func repaired[T any](ctx context.Context, l *Local, eng *rag.Engine, op func() (
 // Count counts the chunks that match r within its filters.
 func (l *Local) Count(ctx context.Context, r SearchRequest) (*Counts, error) {
 	q := l.query(r)
+	q.Filter.Projects = l.projectNames(ctx, q.Filter.Projects)
 	if _, err := q.Validate(); err != nil {
 		return nil, wrap(Invalid, err)
 	}
