@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -110,7 +112,7 @@ func (a *app) knowledgeCommand() *cli.Command {
 				}
 				res, err := m.Import(c.Context, core.ImportRequest{Document: string(data), Overwrite: c.Bool("overwrite")})
 				return emit(a, c, res, err, func(res *core.ImportResult, w io.Writer) {
-					fmt.Fprintf(w, "added %v; unchanged %v; replaced %v\n", res.Added, res.Unchanged, res.Replaced)
+					fmt.Fprintf(w, "added %s; unchanged %s; replaced %s\n", kindCounts(res.Added), kindCounts(res.Unchanged), kindCounts(res.Replaced))
 				})
 			}),
 	}}
@@ -141,4 +143,19 @@ func (a *app) promoteCommand() *cli.Command {
 			return emit(a, c, res, err, func(res *core.PromoteResult, w io.Writer) { res.WriteText(w, relTo(root)) })
 		}),
 	}
+}
+
+// kindCounts writes counts by kind as "2 items, 5 tasks" (kinds in order),
+// or "nothing".
+func kindCounts(n map[string]int) string {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(n)) {
+		if n[k] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n[k], k))
+		}
+	}
+	if len(parts) == 0 {
+		return "nothing"
+	}
+	return strings.Join(parts, ", ")
 }

@@ -116,6 +116,7 @@ func testImportConflictsAndBadFiles(t *testing.T) {
 		{"unknown dependency", "# archon knowledge\n\n## Task T1: x\n- depends-on: T8\n- created: 2026-01-01T00:00:00Z\n", "unknown task T8"},
 		{"unknown project", "# archon knowledge\n\n## Item K1: x\n- kind: note\n- project: zzz\n", `unknown project "zzz"`},
 		{"bad observation", "# archon knowledge\n\n## Item K1: x\n- kind: note\n- observation: O1 | nope\n", "observation"},
+		{"unknown key", "# archon knowledge\n\n## Task T1: x\n- depends_on: T2\n", `key "depends_on" in a task`},
 	}
 	for _, b := range bad {
 		t.Run(b.name, func(t *testing.T) {

@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -71,6 +72,15 @@ func (d *Dump) add(head string, meta map[string][]string, body string) error {
 			return v[len(v)-1]
 		}
 		return ""
+	}
+	// A key of no record of the kind is a mistake (depends_on for
+	// depends-on) that would drop what it holds.
+	if keys, ok := recordKeys[kind]; ok {
+		for k := range meta {
+			if !slices.Contains(keys, k) {
+				return fmt.Errorf("%w key %q in a %s (its keys: %s)", ErrInvalid, k, strings.ToLower(kind), strings.Join(keys, ", "))
+			}
+		}
 	}
 	var err error
 	times := func(keys ...string) []timeField {
@@ -146,6 +156,13 @@ func (d *Dump) add(head string, meta map[string][]string, body string) error {
 		return fmt.Errorf("%w section %q", ErrInvalid, head)
 	}
 	return err
+}
+
+// recordKeys are the "- key: value" lines each kind of record has.
+var recordKeys = map[string][]string{
+	"Project": {"status", "created", "updated"},
+	"Task":    {"project", "status", "priority", "assignee", "depends-on", "created", "updated", "done"},
+	"Item":    {"kind", "project", "tags", "agent", "created", "updated", "promotion", "observation"},
 }
 
 type timeField struct {
