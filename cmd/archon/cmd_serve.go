@@ -150,19 +150,22 @@ func (a *app) mcpCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "mcp",
 		Usage: "run the MCP server over stdio",
-		Description: "Serves the MCP tools and resources on stdin/stdout. When archon serve runs for the workspace, relays\n" +
-			"to its /mcp endpoint instead (it owns the indexes); else each call opens the workspace as a command does,\n" +
-			"so the CLI and other sessions' archon mcp work beside it.",
+		Description: "Serves the MCP tools and resources on stdin/stdout. Each call goes to the archon serve running for the\n" +
+			"workspace (it owns the indexes), or, when none runs, opens the workspace as a command does: no index stays\n" +
+			"locked, so the CLI and other sessions' archon mcp work beside it, and a service stopped or started\n" +
+			"between calls changes nothing for the client.",
 		Before: noArgs,
 		Action: func(c *cli.Context) error {
 			ws, cfg, err := a.workspace(c)
 			if err != nil {
 				return err
 			}
-			if d := a.service(c.Context, ws.StateDir(), "serving the workspace directly"); d != nil {
-				return archonmcp.Relay(c.Context, d.URL, d.Token)
-			}
 			mem := &callMemory{open: func(ctx context.Context) (core.Memory, error) {
+				if a.getenv("ARCHON_NO_SERVE") != "1" {
+					if d := a.service(ctx, ws.StateDir(), "serving the workspace directly"); d != nil {
+						return client.New(d, 0), nil
+					}
+				}
 				return core.Open(ctx, ws, cfg, core.Options{OneShot: true, Logger: a.logger, Version: version})
 			}}
 			return archonmcp.RunStdio(c.Context, archonmcp.NewServer(mem, version))

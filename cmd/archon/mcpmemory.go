@@ -8,11 +8,12 @@ import (
 	core "github.com/archon-memory/archon/app"
 )
 
-// callMemory is the memory of archon mcp when no archon serve runs: each
-// call opens the workspace's engines for itself and closes them after, as
-// a CLI command does. No index stays locked between calls, so the CLI
-// and the archon mcp of other sessions work beside it. Calls run one at a
-// time.
+// callMemory is the memory of archon mcp: each call opens the memory a
+// command would (the running archon serve's, else the workspace's own
+// engines) and closes it after. No index stays locked between calls, so
+// the CLI and the archon mcp of other sessions work beside it, and a
+// service that stops or starts between calls changes nothing for the
+// client. Calls run one at a time.
 type callMemory struct {
 	mu   sync.Mutex
 	open func(ctx context.Context) (core.Memory, error)
