@@ -115,3 +115,23 @@ func TestMCPSessionsSideBySide(t *testing.T) {
 	a.close(t)
 	b.close(t)
 }
+
+// TestMCPOutlivesTheService: a session's calls go to the service while it
+// runs and to the workspace once it is gone (killed, no clean exit), and
+// back to it when it starts again; the client sees no break.
+func TestMCPOutlivesTheService(t *testing.T) {
+	root := t.TempDir()
+	if code, _, e := archon(t, "", "--root", root, "init"); code != 0 {
+		t.Fatal(e)
+	}
+	n := startNode(t, "serve", root, nil)
+	s := startMCP(t, root)
+	s.tool(t, "memory_log", map[string]any{"text": "logged through the service: walrus"})
+	n.kill()
+	s.tool(t, "memory_log", map[string]any{"text": "logged with the service gone: narwhal"})
+	n.start()
+	if hits := s.tool(t, "memory_search", map[string]any{"query": "walrus narwhal"}); !strings.Contains(hits, "walrus") || !strings.Contains(hits, "narwhal") {
+		t.Errorf("search after the service came back: %s", hits)
+	}
+	s.close(t)
+}
