@@ -78,12 +78,6 @@ func HTTPHandler(s *sdk.Server, maxBody int64) http.Handler {
 		&sdk.StreamableHTTPOptions{MaxRequestBodyBytes: maxBody, Stateless: true})
 }
 
-// RunStdio serves s over stdin and stdout until the client leaves or ctx
-// ends.
-func RunStdio(ctx context.Context, s *sdk.Server) error {
-	return s.Run(ctx, &sdk.StdioTransport{})
-}
-
 // text is a tool result holding v as compact JSON (or a string as is).
 func text(v any) (*sdk.CallToolResult, any, error) {
 	var s string

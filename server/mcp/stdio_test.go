@@ -1,0 +1,64 @@
+package mcp
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+)
+
+// TestStdioSurvivesBadLines: a line that is no JSON-RPC message (not
+// JSON, a batch, over the size limit) is answered with a JSON-RPC error,
+// to its id when the line's start holds one, and the session goes on.
+func TestStdioSurvivesBadLines(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		done <- NewServer(nil, "test").Run(ctx, &lineTransport{in: inR, out: outW, max: 1024})
+		outW.Close()
+	}()
+	out := bufio.NewReader(outR)
+	next := func() map[string]any {
+		t.Helper()
+		line, err := out.ReadBytes('\n')
+		if err != nil {
+			t.Fatalf("no answer: %v", err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(line, &m); err != nil {
+			t.Fatalf("answer %q: %v", line, err)
+		}
+		return m
+	}
+	for _, tc := range []struct {
+		line string
+		id   any
+		code float64
+	}{
+		{"archon: this is no JSON", nil, -32700},
+		{`[{"jsonrpc":"2.0","id":1,"method":"ping"}]`, nil, -32600},
+		{`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"text":"` + strings.Repeat("x", 4000) + `"}}`, float64(7), -32600},
+		{`{"jsonrpc":"2.0","id":"a","method":`, "a", -32700},
+	} {
+		fmt.Fprintln(inW, tc.line)
+		m := next()
+		e, _ := m["error"].(map[string]any)
+		if e == nil || e["code"] != tc.code || m["id"] != tc.id {
+			t.Errorf("%.40q: answer %v, want code %v for id %v", tc.line, m, tc.code, tc.id)
+		}
+	}
+	fmt.Fprintln(inW, `{"jsonrpc":"2.0","id":9,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+	if m := next(); m["id"] != float64(9) || m["result"] == nil {
+		t.Fatalf("initialize after the bad lines: %v", m)
+	}
+	inW.Close()
+	if err := <-done; err != nil && !strings.Contains(err.Error(), "EOF") {
+		t.Errorf("run: %v", err)
+	}
+}
