@@ -126,6 +126,8 @@ func testUnknownIDsAndBadInput(t *testing.T) {
 		{"project name like id", second(s.AddProject(ctx, Project{Name: "P7"})), ErrInvalid, "looks like a project id"},
 		{"kind", second(s.AddItem(ctx, Item{Kind: "rumour", Title: "x"})), ErrInvalid, "kind"},
 		{"title lines", second(s.AddTask(ctx, Task{Title: "a\nb"})), ErrInvalid, "one line"},
+		{"title too long", second(s.AddTask(ctx, Task{Title: strings.Repeat("t", MaxLineBytes+1)})), ErrInvalid, "at most 1000"},
+		{"item title too long", second(s.AddItem(ctx, Item{Kind: "note", Title: strings.Repeat("t", MaxLineBytes+1)})), ErrInvalid, "at most 1000"},
 		{"status", second(s.AddTask(ctx, Task{Title: "a", Status: "later"})), ErrInvalid, "task status"},
 		{"observe without agent", second(s.Observe(ctx, Observation{Item: "K1"})), ErrInvalid, "agent"},
 	}

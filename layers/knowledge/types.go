@@ -196,8 +196,14 @@ func checkLine(what, s string) error {
 	if strings.ContainsAny(s, "\r\n") {
 		return fmt.Errorf("%w %s: must be one line", ErrInvalid, what)
 	}
+	if len(s) > MaxLineBytes {
+		return fmt.Errorf("%w %s: %d bytes, at most %d (the rest belongs in the description or body)", ErrInvalid, what, len(s), MaxLineBytes)
+	}
 	return checkText(what, s)
 }
+
+// MaxLineBytes bounds a one-line field: a task's or an item's title.
+const MaxLineBytes = 1000
 
 func checkText(what, s string) error {
 	if strings.ContainsRune(s, 0) || !utf8Valid(s) {

@@ -196,11 +196,12 @@ type (
 		Project string `json:"project,omitempty"`
 	}
 	knowledgeAddIn struct {
-		Kind  string   `json:"kind" jsonschema:"pattern|best-practice|gotcha|decision|note"`
-		Title string   `json:"title"`
-		Body  string   `json:"body,omitempty"`
-		Tags  []string `json:"tags,omitempty"`
-		Agent string   `json:"agent,omitempty"`
+		Kind    string   `json:"kind" jsonschema:"pattern|best-practice|gotcha|decision|note"`
+		Title   string   `json:"title"`
+		Body    string   `json:"body,omitempty"`
+		Tags    []string `json:"tags,omitempty"`
+		Agent   string   `json:"agent,omitempty"`
+		Project string   `json:"project,omitempty"`
 	}
 )
 
@@ -319,6 +320,6 @@ func (t *tools) register(s *sdk.Server) {
 			return &sdk.CallToolResult{IsError: res.IsError, Content: []sdk.Content{&sdk.TextContent{Text: res.Content}}}, nil, nil
 		})
 	add(s, "knowledge_add", "Record a knowledge item.", app.ScopeWrite, func(ctx context.Context, in knowledgeAddIn) (any, error) {
-		return svc.AddItem(ctx, app.ItemInput{Kind: in.Kind, Title: in.Title, Body: in.Body, Tags: in.Tags, Agent: in.Agent})
+		return svc.AddItem(ctx, app.ItemInput{Kind: in.Kind, Title: in.Title, Body: in.Body, Tags: in.Tags, Agent: in.Agent, Project: in.Project})
 	})
 }
