@@ -88,7 +88,7 @@ func ValidateAgent(s string) error {
 func NormalizeTag(s string) (string, error) {
 	t := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(s), "#"))
 	if !tagRe.MatchString(t) {
-		return "", fmt.Errorf("%w %q: use letters, digits, '_', '-', '.' or '/' without spaces (at most 64)", ErrInvalidTag, s)
+		return "", fmt.Errorf("%w %q: a letter, digit or '_' first, then letters, digits, '_', '-', '.' or '/', no spaces, at most 64", ErrInvalidTag, s)
 	}
 	return t, nil
 }

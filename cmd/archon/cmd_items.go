@@ -35,7 +35,7 @@ func (a *app) knowledgeCommand() *cli.Command {
 			if !c.IsSet("kind") {
 				return usagef("knowledge add: --kind is required (%s)", strings.Join(core.Kinds(), ", "))
 			}
-			in := core.ItemInput{Kind: c.String("kind"), Title: args[0], Tags: l3List(c.String("tags")), Agent: c.String("agent"), Project: c.String("project")}
+			in := core.ItemInput{Kind: c.String("kind"), Title: args[0], Tags: splitList(c.String("tags")), Agent: c.String("agent"), Project: c.String("project")}
 			var err error
 			if in.Body, _, err = a.l3Text(c, "body"); err != nil {
 				return err
@@ -56,7 +56,7 @@ func (a *app) knowledgeCommand() *cli.Command {
 			append(fields, l3Flag("title", "new title"), l3Flag("promotion", "none")), func(c *cli.Context, m core.Memory, args []string) error {
 				u := core.ItemPatch{Kind: l3Opt(c, "kind"), Title: l3Opt(c, "title"), Agent: l3Opt(c, "agent"), Project: l3Opt(c, "project")}
 				if c.IsSet("tags") {
-					t := l3List(c.String("tags"))
+					t := splitList(c.String("tags"))
 					u.Tags = &t
 				}
 				if p := l3Opt(c, "promotion"); p != nil {
@@ -145,13 +145,16 @@ func (a *app) promoteCommand() *cli.Command {
 	}
 }
 
-// kindCounts writes counts by kind as "2 items, 5 tasks" (kinds in order),
+// kindCounts writes counts by kind as "2 items, 1 task" (kinds in order),
 // or "nothing".
 func kindCounts(n map[string]int) string {
 	var parts []string
 	for _, k := range slices.Sorted(maps.Keys(n)) {
-		if n[k] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n[k], k))
+		switch {
+		case n[k] == 1:
+			parts = append(parts, "1 "+k)
+		case n[k] > 1:
+			parts = append(parts, fmt.Sprintf("%d %ss", n[k], k))
 		}
 	}
 	if len(parts) == 0 {

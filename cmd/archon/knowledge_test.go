@@ -180,7 +180,7 @@ func TestKnowledgeExportImport(t *testing.T) {
 	if again := run(0, "", "knowledge", "export"); again != doc {
 		t.Fatalf("round trip:\n%s\n---\n%s", doc, again)
 	}
-	if out := run(0, "", "knowledge", "import", file); !strings.Contains(out, "added map[]") {
+	if out := run(0, "", "knowledge", "import", file); !strings.Contains(out, "added nothing; unchanged 1 item, 1 observation, 1 project, 2 tasks; replaced nothing") {
 		t.Fatalf("re-import: %s", out)
 	}
 	changed := strings.Replace(doc, "## Task T2: API", "## Task T2: API v2", 1)

@@ -8,6 +8,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/archon-memory/archon/memory"
 )
 
 // Project groups tasks and knowledge items.
@@ -234,13 +236,15 @@ func NormalizeText(s string) string {
 // leading '#' is dropped.
 func ParseTags(s string) ([]string, error) {
 	var out []string
-	for _, t := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
-		t = strings.ToLower(strings.TrimPrefix(t, "#"))
-		if t == "" {
+	for _, t := range strings.Split(s, ",") {
+		if strings.TrimSpace(t) == "" {
 			continue
 		}
-		if err := checkTag(t); err != nil {
-			return nil, err
+		// The rules of a log entry's tags, so that one tag means one
+		// thing in every layer.
+		t, err := memory.NormalizeTag(t)
+		if err != nil {
+			return nil, invalid{err}
 		}
 		out = append(out, t)
 	}
@@ -248,14 +252,12 @@ func ParseTags(s string) ([]string, error) {
 	return slices.Compact(out), nil
 }
 
-func checkTag(t string) error {
-	for _, r := range t {
-		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("._-/", r)) {
-			return fmt.Errorf("%w tag %q: use letters, digits, '.', '_', '-', '/'", ErrInvalid, t)
-		}
-	}
-	return nil
-}
+// invalid is a validation error of another package (it says what is
+// wrong) that is also ErrInvalid.
+type invalid struct{ error }
+
+func (e invalid) Is(target error) bool { return target == ErrInvalid }
+func (e invalid) Unwrap() error        { return e.error }
 
 // id renders a numeric id with its prefix.
 func id(prefix byte, n int64) string { return string(prefix) + strconv.FormatInt(n, 10) }
