@@ -92,6 +92,9 @@ func (a *app) root(c *cli.Context) (string, error) {
 	if r := c.String("root"); r != "" {
 		return r, nil
 	}
+	if c.IsSet("root") { // --root "": a variable that was not set, most likely
+		return "", usagef("--root is empty: name the workspace directory")
+	}
 	if r := a.getenv("ARCHON_ROOT"); r != "" {
 		return r, nil
 	}

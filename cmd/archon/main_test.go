@@ -133,6 +133,7 @@ func TestErrors(t *testing.T) {
 		{"init on a file", []string{"--root", file, "init"}, 1, "is a file"},
 		{"status takes no args", []string{"--root", root, "status", "extra"}, 2, "takes no arguments"},
 		{"bad log level", []string{"--log-level", "loud", "--root", root, "status"}, 2, "--log-level"},
+		{"empty root", []string{"--root", "", "status"}, 2, "--root is empty"},
 		{"mcp takes no args", []string{"--root", root, "mcp", "extra"}, 2, "takes no arguments"},
 		{"serve elsewhere needs a token", []string{"--root", root, "serve", "--addr", "0.0.0.0:0"}, 1, "needs a bearer token"},
 		{"bad archive age", []string{"--root", root, "archive", "--older-than", "soon"}, 2, "--older-than"},
