@@ -134,3 +134,38 @@ func testImportConflictsAndBadFiles(t *testing.T) {
 		t.Fatalf("empty export: %+v", res)
 	}
 }
+
+// TestOlderRecordsStayUsable: the rules of new input (a title of at most
+// MaxLineBytes, tags by the log's rule) hold what is added or changed;
+// a record an export brings back with what older rules allowed imports,
+// takes edits of its other fields and exports again.
+func TestOlderRecordsStayUsable(t *testing.T) {
+	ctx := context.Background()
+	s, _ := newStore(t)
+	long := strings.Repeat("t", MaxLineBytes+1)
+	doc := "# archon knowledge\n\n## Item K1: " + long + "\n- kind: note\n- tags: .net, -lead\n- created: 2026-01-01T00:00:00Z\n- updated: 2026-01-01T00:00:00Z\n\n" +
+		"## Task T1: " + long + "\n- status: todo\n- created: 2026-01-01T00:00:00Z\n- updated: 2026-01-01T00:00:00Z\n"
+	must[*ImportResult](t)(s.Import(ctx, doc, false))
+	body := "edited"
+	if _, err := s.UpdateItem(ctx, "K1", ItemUpdate{Body: &body}); err != nil {
+		t.Fatalf("editing the body of an older item: %v", err)
+	}
+	if _, err := s.DoneTask(ctx, "T1", false); err != nil {
+		t.Fatalf("finishing an older task: %v", err)
+	}
+	again, _ := newStore(t)
+	must[*ImportResult](t)(again.Import(ctx, must[string](t)(s.Export(ctx)), false))
+
+	bad := []string{".net"}
+	for name, err := range map[string]error{
+		"new tag":        second(s.AddItem(ctx, Item{Kind: "note", Title: "x", Tags: bad})),
+		"changed tags":   second(s.UpdateItem(ctx, "K1", ItemUpdate{Tags: &bad})),
+		"new title":      second(s.AddTask(ctx, Task{Title: long})),
+		"changed title":  second(s.UpdateTask(ctx, "T1", TaskUpdate{Title: &long})),
+		"new item title": second(s.AddItem(ctx, Item{Kind: "note", Title: long})),
+	} {
+		if !errors.Is(err, ErrInvalid) {
+			t.Errorf("%s: %v, want ErrInvalid", name, err)
+		}
+	}
+}

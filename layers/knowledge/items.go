@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -74,6 +75,9 @@ func validateItem(it *Item) error {
 
 // AddItem records a knowledge item. Its project, when set, must exist.
 func (s *Store) AddItem(ctx context.Context, it Item) (Item, error) {
+	if err := checkNew("title", &it.Title, &it.Tags); err != nil {
+		return Item{}, fmt.Errorf("add item: %w", err)
+	}
 	if err := validateItem(&it); err != nil {
 		return Item{}, fmt.Errorf("add item: %w", err)
 	}
@@ -162,6 +166,13 @@ func (s *Store) Items(ctx context.Context, f ItemFilter) ([]Item, error) {
 func (s *Store) UpdateItem(ctx context.Context, ref string, u ItemUpdate) (Item, error) {
 	n, err := parseID('K', "knowledge item", ref)
 	if err != nil {
+		return Item{}, err
+	}
+	if u.Tags != nil { // normalized here, not in the caller's slice
+		tags := slices.Clone(*u.Tags)
+		u.Tags = &tags
+	}
+	if err := checkNew("title", u.Title, u.Tags); err != nil {
 		return Item{}, err
 	}
 	err = s.write(ctx, func(tx *txn, seq int64, now string) error {

@@ -198,14 +198,41 @@ func checkLine(what, s string) error {
 	if strings.ContainsAny(s, "\r\n") {
 		return fmt.Errorf("%w %s: must be one line", ErrInvalid, what)
 	}
-	if len(s) > MaxLineBytes {
-		return fmt.Errorf("%w %s: %d bytes, at most %d (the rest belongs in the description or body)", ErrInvalid, what, len(s), MaxLineBytes)
-	}
 	return checkText(what, s)
 }
 
-// MaxLineBytes bounds a one-line field: a task's or an item's title.
+// MaxLineBytes bounds a new title of a task or an item.
 const MaxLineBytes = 1000
+
+// checkNew holds what is new in a record (added, or a field changed) to
+// the rules of new input: a title of at most MaxLineBytes, tags by the
+// log's rule. What a record already had, or an export brings back, keeps
+// the older, looser rules: it stays readable, editable and restorable.
+func checkNew(what string, title *string, tags *[]string) error {
+	if title != nil && len(strings.TrimSpace(*title)) > MaxLineBytes {
+		return fmt.Errorf("%w %s: %d bytes, at most %d (the rest belongs in the description or body)", ErrInvalid, what, len(strings.TrimSpace(*title)), MaxLineBytes)
+	}
+	if tags == nil {
+		return nil
+	}
+	var out []string
+	for _, t := range *tags {
+		for _, one := range strings.Split(t, ",") {
+			if strings.TrimSpace(one) == "" {
+				continue
+			}
+			// The rules of a log entry's tags: one tag means one thing
+			// in every layer.
+			n, err := memory.NormalizeTag(one)
+			if err != nil {
+				return invalid{err}
+			}
+			out = append(out, n)
+		}
+	}
+	*tags = out
+	return nil
+}
 
 func checkText(what, s string) error {
 	if strings.ContainsRune(s, 0) || !utf8Valid(s) {
@@ -233,18 +260,19 @@ func NormalizeText(s string) string {
 }
 
 // ParseTags splits "a, B,c" into sorted, lower-cased, unique tags; a
-// leading '#' is dropped.
+// leading '#' is dropped. It reads tags as stored and exported (see
+// checkNew for new ones).
 func ParseTags(s string) ([]string, error) {
 	var out []string
-	for _, t := range strings.Split(s, ",") {
-		if strings.TrimSpace(t) == "" {
+	for _, t := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) {
+		t = strings.ToLower(strings.TrimPrefix(t, "#"))
+		if t == "" {
 			continue
 		}
-		// The rules of a log entry's tags, so that one tag means one
-		// thing in every layer.
-		t, err := memory.NormalizeTag(t)
-		if err != nil {
-			return nil, invalid{err}
+		for _, r := range t {
+			if !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("._-/", r)) {
+				return nil, fmt.Errorf("%w tag %q: use letters, digits, '.', '_', '-', '/'", ErrInvalid, t)
+			}
 		}
 		out = append(out, t)
 	}
