@@ -27,6 +27,10 @@ func TestErrorPairedWithFix(t *testing.T) {
 {"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t6","is_error":true,"content":"fatal: The current branch has no upstream branch."}]}}
 {"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t7","name":"Bash","input":{"command":"git push -u origin main"}}]}}
 {"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t7","content":"pushed"}]}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t8","name":"Edit","input":{"file_path":"/app/README.md","old_string":"x","new_string":"document the release process"}}]}}
+{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t8","content":"updated"}]}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t9","name":"Bash","input":{"command":"git push"}}]}}
+{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t9","content":"pushed"}]}}
 `
 	c, err := conv.ParseBytes([]byte(in), conv.FormatClaudeCode)
 	if err != nil {
@@ -36,7 +40,7 @@ func TestErrorPairedWithFix(t *testing.T) {
 	want := []string{
 		"fixed in retry.go: `attempts := 0`", // the comment says nothing; "for attempts < max" brings no new word
 		"fixed in session.go: `delete(s.sessions, id)`",
-		"", // pushed again: nothing changed
+		"", // pushed again: nothing changed (a later edit and push are not its fix)
 	}
 	if len(s.errors) != len(want) {
 		t.Fatalf("%d errors, want %d: %+v", len(s.errors), len(want), s.errors)
@@ -52,5 +56,14 @@ func TestErrorPairedWithFix(t *testing.T) {
 	}
 	if line := "go test ./auth/: The retry counter starts at one. → fixed in retry.go: `attempts := 0`"; !strings.Contains(sum.Markdown, line) {
 		t.Errorf("summary lacks %q:\n%s", line, sum.Markdown)
+	}
+}
+
+// The line of a fix comes from the last edit that says something, and its
+// file is named first.
+func TestFixNamesTheFileOfItsLine(t *testing.T) {
+	s := &session{edits: []edit{{1, "/r/a.go", "alpha := 1"}, {2, "/r/b.go", ""}, {3, "/r/c.go", "zeta := 3"}}}
+	if got, want := s.fixSince(0), "fixed in c.go, a.go: `zeta := 3`"; got != want {
+		t.Errorf("fixSince = %q, want %q", got, want)
 	}
 }

@@ -323,7 +323,7 @@ func (s *session) readResult(call, p conv.Part, at int) {
 			s.prose = append(s.prose, said{text: subagentAnswer(p.Text), at: at})
 		}
 		for i := range s.errors {
-			if e := &s.errors[i]; sameKind(e.call, what) {
+			if e := &s.errors[i]; sameKind(e.call, what) && !e.resolved {
 				e.fix = cmp.Or(e.fix, s.fixSince(e.at))
 				e.resolved = true
 			}
@@ -492,11 +492,12 @@ func addedLine(old, new string) string {
 	return best
 }
 
-// fixSince says what the edits after message at changed: the files and
-// the first telling line.
+// fixSince says what the edits after message at changed: the line the
+// last of them added that says something (the change that made it pass,
+// most often), its file first, and one more file changed.
 func (s *session) fixSince(at int) string {
 	var files []string
-	line := ""
+	line, lineFile := "", ""
 	for _, e := range s.edits {
 		if e.at <= at {
 			continue
@@ -504,10 +505,15 @@ func (s *session) fixSince(at int) string {
 		if f := path.Base(e.file); !slices.Contains(files, f) {
 			files = append(files, f)
 		}
-		line = cmp.Or(e.line, line)
+		if e.line != "" {
+			line, lineFile = e.line, path.Base(e.file)
+		}
 	}
 	if len(files) == 0 {
 		return ""
+	}
+	if lineFile != "" {
+		files = append([]string{lineFile}, slices.DeleteFunc(files, func(f string) bool { return f == lineFile })...)
 	}
 	t := "fixed in " + strings.Join(files[:min(len(files), 2)], ", ")
 	if line != "" {

@@ -95,13 +95,16 @@ func startsSentence(s string) bool {
 }
 
 // abbreviation reports a candidate ending in a single letter, a dotted form
-// of short pieces ("e.g.", "U.S.", "Ph.D."; a file or host name such as
-// "main.go" or "example.com" ends a sentence) or a title-case word without
-// a vowel ("Mr.", "Dr.", not "TV."): no sentence end.
+// of pieces of one or two letters, one of them a single letter ("e.g.",
+// "U.S.", "Ph.D."; a file or host name such as "main.go", "db.go" or
+// "example.com" ends a sentence) or a title-case word without a vowel
+// ("Mr.", "Dr.", not "TV."): no sentence end.
 func abbreviation(s string) bool {
 	w := strings.TrimSuffix(s[strings.LastIndexByte(s, ' ')+1:], ".")
 	title := w != "" && unicode.IsUpper(rune(w[0])) && strings.IndexFunc(w[1:], func(r rune) bool { return !unicode.IsLower(r) }) < 0
-	dotted := strings.Contains(w, ".") && !slices.ContainsFunc(strings.Split(w, "."), func(p string) bool { return utf8.RuneCountInString(p) > 2 })
+	pieces := strings.Split(w, ".")
+	dotted := len(pieces) > 1 && !slices.ContainsFunc(pieces, func(p string) bool { return utf8.RuneCountInString(p) > 2 }) &&
+		slices.ContainsFunc(pieces, func(p string) bool { return utf8.RuneCountInString(p) == 1 })
 	return len(w) <= 1 || dotted || title && !strings.ContainsAny(strings.ToLower(w), "aeiouy")
 }
 

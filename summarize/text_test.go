@@ -21,6 +21,7 @@ func TestSentences(t *testing.T) {
 		{"We bought a new TV. Open a PR. It works.", []string{"We bought a new TV.", "Open a PR.", "It works."}},
 		// A file or host name ends a sentence; a dotted abbreviation does not.
 		{"Put it in pkg/store/main.go. Let's go with gRPC. See example.com. It is the U.S. Army.", []string{"Put it in pkg/store/main.go.", "Let's go with gRPC.", "See example.com.", "It is the U.S. Army."}},
+		{"Put it in db.go. Then ask Ph.D. Smith, i.e. Jo.", []string{"Put it in db.go.", "Then ask Ph.D. Smith, i.e. Jo."}},
 		// A heading is a title, not a statement.
 		{"## My Recommendation\nUse per-file pools.\n**Why**\nIt is exact.", []string{"Use per-file pools.", "It is exact."}},
 		{"**Note** that it is exact.", []string{"Note that it is exact."}},
