@@ -70,6 +70,10 @@ func reorderArgs(app *cli.App, args []string) []string {
 		if _, ok := own[name]; !ok {
 			if _, isGlobal := global[name]; isGlobal && name != "help" && name != "h" {
 				n := consumed(rest, global)
+				if n == 1 && global[name] && !strings.Contains(a, "=") {
+					// A global flag with no value ends the line as well.
+					return append(append(out, globals...), a)
+				}
 				globals = append(globals, rest[:n]...)
 				rest = rest[n:]
 				continue

@@ -187,6 +187,8 @@ func TestReorderArgs(t *testing.T) {
 		{"archon search hello --agent", "archon search --agent"},
 		{"archon search hello --agent x --top-k", "archon search --agent x --top-k"},
 		{"archon search hello --agent --top-k", "archon search --agent --top-k -- hello"},
+		{"archon status --root", "archon --root"},
+		{"archon log hello --root", "archon --root"},
 		{"archon help search", "archon help search"},
 		{"archon", "archon"},
 		{"archon --root /r", "archon --root /r"},
