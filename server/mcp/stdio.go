@@ -61,9 +61,9 @@ type lineConn struct {
 func (c *lineConn) readLoop(limit int) {
 	r := bufio.NewReaderSize(c.in, 64<<10)
 	for {
-		line, over, err := readLine(r, limit)
+		line, tail, over, err := readLine(r, limit)
 		if over || len(bytes.TrimSpace(line)) > 0 {
-			msg, bad := decodeLine(line, over, limit)
+			msg, bad := decodeLine(line, tail, over, limit)
 			if bad != nil {
 				if werr := c.write(bad); werr != nil {
 					err = werr
@@ -87,42 +87,95 @@ func (c *lineConn) readLoop(limit int) {
 }
 
 // readLine reads one line without its newline. Of a line over limit
-// bytes, only what came before the limit is kept (its start holds the
-// id): over.
-func readLine(r *bufio.Reader, limit int) (line []byte, over bool, err error) {
+// bytes only the first and the last idBytes are kept, where its id is
+// (over); tail is the line's last idBytes.
+func readLine(r *bufio.Reader, limit int) (line, tail []byte, over bool, err error) {
 	n := 0
 	for {
 		part, err := r.ReadSlice('\n')
 		switch n += len(part); {
 		case n <= limit:
 			line = append(line, part...)
-		case len(line) < idBytes: // over: its start is enough
+		case len(line) < idBytes:
 			over = true
 			line = append(line, part[:min(len(part), idBytes-len(line))]...)
 		default:
-			over = true
+			over, line = true, line[:idBytes]
+		}
+		if tail = append(tail, part...); len(tail) > 2*idBytes {
+			tail = append(tail[:0], tail[len(tail)-idBytes:]...)
 		}
 		if err != bufio.ErrBufferFull {
-			return bytes.TrimRight(line, "\r\n"), over, err
+			tail = bytes.TrimRight(tail, "\r\n")
+			return bytes.TrimRight(line, "\r\n"), tail[max(0, len(tail)-idBytes):], over, err
 		}
 	}
 }
 
-// idBytes is how much of a line's start is read for its id.
+// idBytes is how much of a line's start and end is kept for its id.
 const idBytes = 4096
 
-// frameID finds the id of a request in the start of its line.
-var frameID = regexp.MustCompile(`^\s*\{.*?"id"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+)`)
+// lastID matches an id that is the last member of the object a line's
+// end closes (the TypeScript SDK writes the id last).
+var lastID = regexp.MustCompile(`"id"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+)\s*\}\s*$`)
 
-// decodeLine decodes a line into a message, or says why it is none as an
-// error answer (to the request's id when the start of the line holds it).
-func decodeLine(line []byte, over bool, limit int) (jsonrpc.Message, *jsonrpc.Response) {
-	var id jsonrpc.ID
-	if m := frameID.FindSubmatch(line[:min(len(line), idBytes)]); m != nil {
+// requestID finds the id of a request that does not decode: a member of
+// the object its line's start opens, before the damage, or the last one
+// of the object its end closes.
+func requestID(head, tail []byte) jsonrpc.ID {
+	if v, ok := topLevelID(head); ok {
+		id, _ := jsonrpc.MakeID(v)
+		return id
+	}
+	if m := lastID.FindSubmatch(tail); m != nil {
 		var v any
 		if json.Unmarshal(m[1], &v) == nil {
-			id, _ = jsonrpc.MakeID(v)
+			id, _ := jsonrpc.MakeID(v)
+			return id
 		}
+	}
+	return jsonrpc.ID{}
+}
+
+// topLevelID reads the members of the object data opens, up to the first
+// thing that does not decode, for the value of "id".
+func topLevelID(data []byte) (any, bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, false
+	}
+	for {
+		k, err := dec.Token()
+		key, ok := k.(string)
+		if err != nil || !ok {
+			return nil, false
+		}
+		if key != "id" {
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return nil, false
+			}
+			continue
+		}
+		switch v, err := dec.Token(); v := v.(type) {
+		case string:
+			return v, err == nil
+		case json.Number:
+			f, ferr := v.Float64()
+			return f, err == nil && ferr == nil
+		}
+		return nil, false
+	}
+}
+
+// decodeLine decodes a line into a message, or says why it is none as an
+// error answer (to the request's id when the line holds one).
+func decodeLine(line, tail []byte, over bool, limit int) (jsonrpc.Message, *jsonrpc.Response) {
+	var id jsonrpc.ID
+	msg, err := jsonrpc.DecodeMessage(line)
+	if over || err != nil {
+		id = requestID(line, tail)
 	}
 	fail := func(code int64, msg string) (jsonrpc.Message, *jsonrpc.Response) {
 		return nil, &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: code, Message: msg}}
@@ -132,9 +185,7 @@ func decodeLine(line []byte, over bool, limit int) (jsonrpc.Message, *jsonrpc.Re
 		return fail(jsonrpc.CodeInvalidRequest, fmt.Sprintf("message over %d bytes", limit))
 	case len(t) > 0 && t[0] == '[':
 		return fail(jsonrpc.CodeInvalidRequest, "batches are not supported: one message a line")
-	}
-	msg, err := jsonrpc.DecodeMessage(line)
-	if err != nil {
+	case err != nil:
 		return fail(jsonrpc.CodeParseError, "parse error: "+err.Error())
 	}
 	return msg, nil

@@ -45,6 +45,10 @@ func TestStdioSurvivesBadLines(t *testing.T) {
 		{`[{"jsonrpc":"2.0","id":1,"method":"ping"}]`, nil, -32600},
 		{`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"text":"` + strings.Repeat("x", 4000) + `"}}`, float64(7), -32600},
 		{`{"jsonrpc":"2.0","id":"a","method":`, "a", -32700},
+		// The TypeScript SDK writes the id last; an argument's "id" is not the request's.
+		{`{"method":"tools/call","params":{"arguments":{"text":"` + strings.Repeat("y", 9000) + `"}},"jsonrpc":"2.0","id":8}`, float64(8), -32600},
+		{`{"method":"tools/call","params":{"name":"task_update","arguments":{"id":"T1"},"jsonrpc":"2.0","id":6}`, float64(6), -32700},
+		{`{"method":"tools/call","params":{"arguments":{"id":"T1"}}`, nil, -32700},
 	} {
 		fmt.Fprintln(inW, tc.line)
 		m := next()
