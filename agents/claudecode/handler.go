@@ -40,7 +40,7 @@ func Deadline(event string) time.Duration {
 	switch event {
 	case SessionEnd:
 		return 1200 * time.Millisecond
-	case PreCompact:
+	case PreCompact, PostCompact: // both summarize the whole transcript
 		return 30 * time.Second
 	}
 	return 10 * time.Second
@@ -206,6 +206,7 @@ func (h *Handler) checkpoint(ctx context.Context, ev Event, st *state) (int, err
 	// when a log fails or the time is up), so that a checkpoint cut short
 	// resumes after what it logged instead of logging it again.
 	n, saved := 0, 0
+	through, off := 0, 0 // the lines of c.Data logged whole, and their bytes
 	for _, e := range checkpointEntries(c, ev.SessionID, ev.TranscriptPath) {
 		if err := h.log(ctx, ev, e.Text, "checkpoint", "claude-code"); err != nil {
 			if n > saved {
@@ -215,7 +216,11 @@ func (h *Handler) checkpoint(ctx context.Context, ev Event, st *state) (int, err
 		}
 		n++
 		if e.Through > 0 {
-			st.Archived, st.ArchivedLines = c.Start+lineOffset(c.Data, e.Through+1), c.FirstLine-1+e.Through
+			// The offset of line Through+1, counted on from the last one.
+			for ; through < e.Through; through++ {
+				off += bytes.IndexByte(c.Data[off:], '\n') + 1
+			}
+			st.Archived, st.ArchivedLines = c.Start+int64(off), c.FirstLine-1+e.Through
 			if n-saved >= checkpointSaveEvery {
 				if err := saveState(h.StateDir, ev.SessionID, *st); err != nil {
 					return n, err

@@ -24,7 +24,7 @@ var hookTimeouts = []struct {
 	timeout int
 	async   bool
 }{
-	{SessionStart, 10, false}, {UserPromptSubmit, 10, false}, {PreCompact, 60, false}, {PostCompact, 30, false},
+	{SessionStart, 10, false}, {UserPromptSubmit, 10, false}, {PreCompact, 60, false}, {PostCompact, 60, false},
 	{Stop, 10, true}, {SubagentStop, 10, true}, {SessionEnd, 5, false},
 }
 
