@@ -25,6 +25,7 @@ const (
 type checkpointEntry struct {
 	Text    string
 	Through int
+	Turn    string // the id of the entry's turn (turnID)
 }
 
 // checkpointEntries renders the turns of c as daily-log entries: the
@@ -41,7 +42,7 @@ func checkpointEntries(c *chunk, session, path string) []checkpointEntry {
 		var b strings.Builder
 		flush := func() {
 			if body := strings.TrimSpace(b.String()); body != "" {
-				out = append(out, checkpointEntry{Text: head + "\n\n" + body})
+				out = append(out, checkpointEntry{Text: head + "\n\n" + body, Turn: turnID(t)})
 			}
 			b.Reset()
 		}

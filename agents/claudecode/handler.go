@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/archon-memory/archon/app"
+	"github.com/archon-memory/archon/conv"
 	"github.com/archon-memory/archon/memory"
 )
 
@@ -26,6 +27,11 @@ type Handler struct {
 	Memory app.Memory
 	// StateDir keeps each session's offsets and continuation note.
 	StateDir string
+	// Archived, when set, is the workspace's record of the transcript
+	// turns archived so far (by the uuid of their first record), shared
+	// with `archon import claude-code`: a turn a forked or resumed
+	// session's transcript holds again is not archived twice.
+	Archived string
 	// Agent names the entries' agent (default DefaultAgent).
 	Agent string
 	// Logger receives diagnostics (nil: discard).
@@ -202,15 +208,39 @@ func (h *Handler) checkpoint(ctx context.Context, ev Event, st *state) (int, err
 	if err != nil {
 		return 0, err
 	}
+	// Turns archived before (from another session's transcript, or by an
+	// import) are not archived again.
+	known := ImportRecord{}
+	if h.Archived != "" {
+		if known, err = LoadImportRecord(h.Archived); err != nil {
+			return 0, err
+		}
+		var keep []conv.Message
+		for _, t := range turns(c.Conv.Messages) {
+			if id := turnID(t); id == "" || !known[id] {
+				keep = append(keep, t...)
+			}
+		}
+		c.Conv.Messages = keep
+	}
+	save := func() error {
+		if h.Archived != "" {
+			if err := known.Save(h.Archived); err != nil {
+				return err
+			}
+		}
+		return saveState(h.StateDir, ev.SessionID, *st)
+	}
 	// Progress is saved as whole turns are logged (every few entries, and
 	// when a log fails or the time is up), so that a checkpoint cut short
 	// resumes after what it logged instead of logging it again.
 	n, saved := 0, 0
 	through, off := 0, 0 // the lines of c.Data logged whole, and their bytes
-	for _, e := range checkpointEntries(c, ev.SessionID, ev.TranscriptPath) {
+	entries := checkpointEntries(c, ev.SessionID, ev.TranscriptPath)
+	for _, e := range entries {
 		if err := h.log(ctx, ev, e.Text, "checkpoint", "claude-code"); err != nil {
 			if n > saved {
-				err = errors.Join(err, saveState(h.StateDir, ev.SessionID, *st))
+				err = errors.Join(err, save())
 			}
 			return n, err
 		}
@@ -221,16 +251,24 @@ func (h *Handler) checkpoint(ctx context.Context, ev Event, st *state) (int, err
 				off += bytes.IndexByte(c.Data[off:], '\n') + 1
 			}
 			st.Archived, st.ArchivedLines = c.Start+int64(off), c.FirstLine-1+e.Through
+			if e.Turn != "" {
+				known[e.Turn] = true
+			}
 			if n-saved >= checkpointSaveEvery {
-				if err := saveState(h.StateDir, ev.SessionID, *st); err != nil {
+				if err := save(); err != nil {
 					return n, err
 				}
 				saved = n
 			}
 		}
 	}
+	for _, e := range entries {
+		if e.Turn != "" {
+			known[e.Turn] = true
+		}
+	}
 	st.Archived, st.ArchivedLines = c.End, c.FirstLine-1+c.Lines
-	return n, saveState(h.StateDir, ev.SessionID, *st)
+	return n, save()
 }
 
 // checkpointSaveEvery is how many entries a checkpoint logs between two

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/archon-memory/archon/app"
 	"github.com/archon-memory/archon/internal/testws"
@@ -349,5 +350,49 @@ func TestHugePromptIsKeptCut(t *testing.T) {
 	}
 	if evs, err := f.m.ContextLog(context.Background(), 10); err != nil || len(evs) != 1 {
 		t.Fatalf("the context was not measured after the prompt: %+v %v", evs, err)
+	}
+}
+
+// TestForkedSessionArchivesOnlyItsOwnTurns: a resumed or forked session's
+// transcript holds its parent's records again (same uuids); its
+// checkpoint archives only the turns no checkpoint or import archived.
+func TestForkedSessionArchivesOnlyItsOwnTurns(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	f.h.Archived = filepath.Join(t.TempDir(), "imports", "claude-code.json")
+	var parent strings.Builder
+	for i := range 3 {
+		fmt.Fprintf(&parent, `{"type":"user","uuid":"u%d","message":{"role":"user","content":"prompt marker%dz"}}`+"\n", i, i)
+		fmt.Fprintf(&parent, `{"type":"assistant","uuid":"a%d","message":{"id":"m%d","role":"assistant","content":[{"type":"text","text":"answer %d"}]}}`+"\n", i, i, i)
+	}
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.jsonl"), filepath.Join(dir, "b.jsonl")
+	fork := parent.String() + `{"type":"user","uuid":"u9","message":{"role":"user","content":"prompt marker9z"}}` + "\n"
+	if os.WriteFile(a, []byte(parent.String()), 0o644) != nil || os.WriteFile(b, []byte(fork), 0o644) != nil {
+		t.Fatal("write transcripts")
+	}
+	if _, err := f.h.Handle(ctx, Event{SessionID: "a", TranscriptPath: a, HookEventName: SessionEnd}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.h.Handle(ctx, Event{SessionID: "b", TranscriptPath: b, HookEventName: SessionEnd}); err != nil {
+		t.Fatal(err)
+	}
+	all := ""
+	for _, e := range tagged(f.entries(t), "checkpoint") {
+		all += e.Text + "\n"
+	}
+	for _, m := range []string{"marker0z", "marker1z", "marker2z", "marker9z"} {
+		if n := strings.Count(all, m); n != 1 {
+			t.Errorf("%s archived %d times", m, n)
+		}
+	}
+	// An import of the same transcripts adds nothing either.
+	rec, err := LoadImportRecord(f.h.Archived)
+	if err != nil {
+		t.Fatal(err)
+	}
+	im, err := PlanImport(t.TempDir(), dir, time.UTC, rec)
+	if err != nil || len(im.Entries) != 0 {
+		t.Errorf("import after the hooks: %d entries (%v)", len(im.Entries), err)
 	}
 }

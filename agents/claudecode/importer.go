@@ -150,6 +150,11 @@ func stamp(m *conv.Message) time.Time {
 	return r.Timestamp
 }
 
+// ArchivedFile is where a workspace keeps the record of the turns archived
+// from Claude Code transcripts (by hooks and imports), in its state
+// directory.
+const ArchivedFile = "imports/claude-code.json"
+
 // ImportRecord is the set of keys imported so far.
 type ImportRecord = keyset.Set
 

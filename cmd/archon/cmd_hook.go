@@ -50,7 +50,8 @@ func (a *app) claudeCodeHook(c *cli.Context) error {
 		return err
 	}
 	defer m.Close()
-	h := &claudecode.Handler{Memory: m, StateDir: filepath.Join(root, ".archon", claudecode.StateDir), Logger: a.logger}
+	h := &claudecode.Handler{Memory: m, StateDir: filepath.Join(root, ".archon", claudecode.StateDir), Logger: a.logger,
+		Archived: filepath.Join(root, ".archon", filepath.FromSlash(claudecode.ArchivedFile))}
 	out, err := h.Handle(ctx, ev)
 	if err != nil {
 		return fmt.Errorf("%s: %w", ev.HookEventName, err)

@@ -119,7 +119,7 @@ func (a *app) importClaudeCode(c *cli.Context, m core.Memory) error {
 	if err != nil {
 		return err
 	}
-	recPath := filepath.Join(root, ".archon", "imports", "claude-code.json")
+	recPath := filepath.Join(root, ".archon", filepath.FromSlash(claudecode.ArchivedFile))
 	rec, err := claudecode.LoadImportRecord(recPath)
 	if err != nil {
 		return err
