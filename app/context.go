@@ -292,7 +292,11 @@ func (l *Local) Model(ctx context.Context) (*ModelOverride, error) {
 	if err != nil || m == "" {
 		return &ModelOverride{}, err
 	}
-	return &ModelOverride{Model: &m}, nil
+	out := &ModelOverride{Model: &m}
+	if mon, err := l.monitor(); err == nil {
+		out.Note = mon.Registry().Lookup(m).Note
+	}
+	return out, nil
 }
 
 // SetModel sets the override; nil, "" or "auto" clears it.

@@ -242,6 +242,9 @@ type Summary struct {
 // ModelOverride is the runtime model override; Model is null when none.
 type ModelOverride struct {
 	Model *string `json:"model"`
+	// Note says what a name the registry does not know stands for (a tier
+	// default, or the generic window), as a context check would.
+	Note string `json:"note,omitempty"`
 }
 
 // ForgetRequest names entries to forget: by id (from search results), or

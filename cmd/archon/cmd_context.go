@@ -165,12 +165,18 @@ func (a *app) contextCommand() *cli.Command {
 				Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
 					if c.Args().Len() == 2 {
 						name := c.Args().Get(1)
-						_, err := m.SetModel(c.Context, &name)
+						res, err := m.SetModel(c.Context, &name)
+						if err == nil && res.Note != "" {
+							a.logger.Warn(res.Note)
+						}
 						return err
 					}
 					cur, err := m.Model(c.Context)
 					if err != nil {
 						return err
+					}
+					if cur.Note != "" {
+						a.logger.Warn(cur.Note)
 					}
 					name := "auto (none: the input's model or context.model)"
 					if cur.Model != nil {

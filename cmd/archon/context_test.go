@@ -54,6 +54,7 @@ func TestContextCommands(t *testing.T) {
 		// Nothing to summarize leaves the summary above as it is (checked below).
 		{"summarize nothing", "[]", []string{"summarize"}, 1, "", "no messages to summarize"},
 		{"summarize only a system message", `[{"role":"system","content":"sys"}]`, []string{"summarize"}, 1, "", "no messages to summarize"},
+		{"unknown model said when set", "", []string{"context", "model", "set", "zz-unknown-9"}, 0, "", "unknown model"},
 		{"model override", "", []string{"context", "model", "set", "claude-sonnet-4"}, 0, "", ""},
 		{"model shows override", "", []string{"context", "model"}, 0, "claude-sonnet-4", ""},
 		{"model clear", "", []string{"context", "model", "set", "auto"}, 0, "", ""},
