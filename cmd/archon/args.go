@@ -53,7 +53,6 @@ func reorderArgs(app *cli.App, args []string) []string {
 	}
 	own := flagArity(cmd.Flags)
 	var globals, flags, positional []string
-	dangling := false
 	for len(rest) > 0 {
 		a := rest[0]
 		switch {
@@ -67,31 +66,32 @@ func reorderArgs(app *cli.App, args []string) []string {
 			continue
 		}
 		name := flagName(a)
+		arity, isGlobal := own, false
 		if _, ok := own[name]; !ok {
-			if _, isGlobal := global[name]; isGlobal && name != "help" && name != "h" {
-				n := consumed(rest, global)
-				if n == 1 && global[name] && !strings.Contains(a, "=") {
-					// A global flag with no value ends the line as well.
-					return append(append(out, globals...), a)
-				}
-				globals = append(globals, rest[:n]...)
-				rest = rest[n:]
-				continue
+			if _, ok := global[name]; ok && name != "help" && name != "h" {
+				arity, isGlobal = global, true
 			}
 		}
-		n := consumed(rest, own)
-		flags = append(flags, rest[:n]...)
+		n := consumed(rest, arity)
+		if n == 1 && arity[name] && !strings.Contains(a, "=") {
+			// A flag that wants a value and has none (it ends the line)
+			// stays last, where cli says so, instead of taking "--" (or
+			// the command, for a global one) as its value.
+			if isGlobal {
+				return append(append(out, globals...), a)
+			}
+			return append(append(append(out, globals...), path...), append(flags, a)...)
+		}
+		if isGlobal {
+			globals = append(globals, rest[:n]...)
+		} else {
+			flags = append(flags, rest[:n]...)
+		}
 		rest = rest[n:]
-		// A flag that wants a value and has none (it ends the line) stays
-		// last, where cli says so, instead of taking "--" as its value.
-		dangling = n == 1 && own[name] && !strings.Contains(a, "=")
 	}
 	out = append(out, globals...)
 	out = append(out, path...)
 	out = append(out, flags...)
-	if dangling {
-		return out
-	}
 	if len(positional) > 0 {
 		out = append(out, "--")
 		out = append(out, positional...)
