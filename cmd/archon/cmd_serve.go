@@ -161,12 +161,10 @@ func (a *app) mcpCommand() *cli.Command {
 				return err
 			}
 			mem := &callMemory{open: func(ctx context.Context) (core.Memory, error) {
-				if a.getenv("ARCHON_NO_SERVE") != "1" {
-					if d := a.service(ctx, ws.StateDir(), "serving the workspace directly"); d != nil {
-						return client.New(d, 0), nil
-					}
+				if m := a.served(ctx, ws.StateDir(), "serving the workspace directly"); m != nil {
+					return m, nil
 				}
-				return core.Open(ctx, ws, cfg, core.Options{OneShot: true, Logger: a.logger, Version: version})
+				return a.local(ctx, ws, cfg)
 			}}
 			return archonmcp.RunStdio(c.Context, archonmcp.NewServer(mem, version))
 		},

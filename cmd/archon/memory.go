@@ -11,6 +11,8 @@ import (
 
 	core "github.com/archon-memory/archon/app"
 	"github.com/archon-memory/archon/client"
+	"github.com/archon-memory/archon/config"
+	"github.com/archon-memory/archon/memory"
 )
 
 // probeTimeout bounds the check that the service a discovery file names
@@ -46,16 +48,35 @@ func (a *app) memory(c *cli.Context) (core.Memory, error) {
 		if err != nil {
 			return nil, err
 		}
-		if d := a.service(c.Context, filepath.Join(root, ".archon"), "working on the workspace directly"); d != nil {
-			a.logger.Debug("going through archon serve", "command", c.Command.FullName(), "url", d.URL)
-			return client.New(d, 0), nil
+		if m := a.served(c.Context, filepath.Join(root, ".archon"), "working on the workspace directly"); m != nil {
+			a.logger.Debug("going through archon serve", "command", c.Command.FullName())
+			return m, nil
 		}
 	}
 	ws, cfg, err := a.workspace(c)
 	if err != nil {
 		return nil, err
 	}
-	return core.Open(c.Context, ws, cfg, core.Options{OneShot: true, Logger: a.logger, Version: version})
+	return a.local(c.Context, ws, cfg)
+}
+
+// served returns the memory of the archon serve running for stateDir,
+// through the client, or nil when there is none or ARCHON_NO_SERVE=1
+// (instead says what the caller does then).
+func (a *app) served(ctx context.Context, stateDir, instead string) core.Memory {
+	if a.getenv("ARCHON_NO_SERVE") == "1" {
+		return nil
+	}
+	if d := a.service(ctx, stateDir, instead); d != nil {
+		return client.New(d, 0)
+	}
+	return nil
+}
+
+// local opens the workspace's own engines for one command (or one MCP
+// call): each on first use, closed with the memory.
+func (a *app) local(ctx context.Context, ws *memory.Workspace, cfg *config.Loaded) (core.Memory, error) {
+	return core.Open(ctx, ws, cfg, core.Options{OneShot: true, Logger: a.logger, Version: version})
 }
 
 // withMemory is the action of a command that calls the memory.
