@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -172,20 +171,17 @@ func topLevelID(data []byte) (any, bool) {
 // decodeLine decodes a line into a message, or says why it is none as an
 // error answer (to the request's id when the line holds one).
 func decodeLine(line, tail []byte, over bool, limit int) (jsonrpc.Message, *jsonrpc.Response) {
-	var id jsonrpc.ID
-	msg, err := jsonrpc.DecodeMessage(line)
-	if over || err != nil {
-		id = requestID(line, tail)
-	}
 	fail := func(code int64, msg string) (jsonrpc.Message, *jsonrpc.Response) {
-		return nil, &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: code, Message: msg}}
+		return nil, &jsonrpc.Response{ID: requestID(line, tail), Error: &jsonrpc.Error{Code: code, Message: msg}}
 	}
-	switch t := bytes.TrimSpace(line); {
-	case over:
+	if over {
 		return fail(jsonrpc.CodeInvalidRequest, fmt.Sprintf("message over %d bytes", limit))
-	case len(t) > 0 && t[0] == '[':
+	}
+	if t := bytes.TrimSpace(line); len(t) > 0 && t[0] == '[' {
 		return fail(jsonrpc.CodeInvalidRequest, "batches are not supported: one message a line")
-	case err != nil:
+	}
+	msg, err := jsonrpc.DecodeMessage(line)
+	if err != nil {
 		return fail(jsonrpc.CodeParseError, "parse error: "+err.Error())
 	}
 	return msg, nil
@@ -216,14 +212,11 @@ func (c *lineConn) write(msg jsonrpc.Message) error {
 }
 
 func (c *lineConn) Close() error {
-	err := errors.ErrUnsupported
+	var err error // a second Close has nothing to close
 	c.once.Do(func() {
 		close(c.closed)
 		err = c.in.Close()
 	})
-	if errors.Is(err, errors.ErrUnsupported) {
-		return nil
-	}
 	return err
 }
 
