@@ -324,8 +324,10 @@ func (s *session) readResult(call, p conv.Part, at int) {
 		}
 		for i := range s.errors {
 			if e := &s.errors[i]; sameKind(e.call, what) && !e.resolved {
-				e.fix = cmp.Or(e.fix, s.fixSince(e.at))
 				e.resolved = true
+				if e.fix == "" {
+					e.fix = s.fixSince(e.at)
+				}
 			}
 		}
 		return
@@ -342,8 +344,8 @@ func (s *session) readResult(call, p conv.Part, at int) {
 	// The changes since a failure of the same kind, which now fails
 	// otherwise, dealt with that failure.
 	for i := range s.errors {
-		if e := &s.errors[i]; !e.resolved && sameKind(e.call, what) && e.text != text {
-			e.fix = cmp.Or(e.fix, s.fixSince(e.at))
+		if e := &s.errors[i]; !e.resolved && sameKind(e.call, what) && e.text != text && e.fix == "" {
+			e.fix = s.fixSince(e.at)
 		}
 	}
 	s.errors = append(s.errors, toolError{call: what, text: text, at: at})
@@ -480,8 +482,11 @@ func addedLine(old, new string) string {
 	best, most := "", 0
 	for _, l := range strings.Split(new, "\n") {
 		t, n := strings.TrimSpace(l), 0
+		if strings.HasPrefix(t, "//") || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "*") {
+			continue
+		}
 		for _, w := range acts.Words(t) {
-			if !had[w] && !strings.HasPrefix(t, "//") && !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "*") {
+			if !had[w] {
 				n++
 			}
 		}
