@@ -267,14 +267,15 @@ func (l *Local) Summarize(ctx context.Context, r ConvRequest) (*Summary, error) 
 	if err != nil {
 		return nil, err
 	}
-	if len(cv.SummaryInput()) == 0 {
+	in := cv.SummaryInput()
+	if len(in) == 0 {
 		return nil, Invalidf("the conversation has no messages to summarize; %s is left as it is", memory.SummaryFile)
 	}
 	sum, err := m.Summarizer(l.log)
 	if err != nil {
 		return nil, err
 	}
-	res, history, err := m.SummarizeToWorkspace(ctx, l.ws, cv.SummaryInput(), sum, r.Model, time.Now())
+	res, history, err := m.SummarizeToWorkspace(ctx, l.ws, in, sum, r.Model, time.Now())
 	if err != nil {
 		return nil, err
 	}

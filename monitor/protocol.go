@@ -55,7 +55,7 @@ func (m *Monitor) protocol(ctx context.Context, c *conv.Conversation, opt Prepar
 		err  error
 	)
 	if opt.Workspace != nil {
-		sum, hist, err = summarizeOver(opt.Workspace, st.SummaryOptions, opt.now(), run)
+		sum, hist, err = summarizeOver(ctx, opt.Workspace, st.SummaryOptions, opt.now(), run)
 	} else {
 		sum, err = run(st.SummaryOptions)
 	}
@@ -85,7 +85,7 @@ func (m *Monitor) protocol(ctx context.Context, c *conv.Conversation, opt Prepar
 // times at most), so that a summary written at the same moment by
 // another session is merged, not lost. The summarizer runs outside the
 // edit lock (an LLM may take seconds); the check and the write hold it.
-func summarizeOver(ws *memory.Workspace, opt summarize.Options, now time.Time, run func(summarize.Options) (*summarize.Summary, error)) (*summarize.Summary, string, error) {
+func summarizeOver(ctx context.Context, ws *memory.Workspace, opt summarize.Options, now time.Time, run func(summarize.Options) (*summarize.Summary, error)) (*summarize.Summary, string, error) {
 	for attempt := 1; ; attempt++ {
 		prev, err := os.ReadFile(ws.SummaryPath())
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -96,7 +96,7 @@ func summarizeOver(ws *memory.Workspace, opt summarize.Options, now time.Time, r
 		if err != nil {
 			return nil, "", err
 		}
-		unlock, err := ws.LockEdits(context.Background())
+		unlock, err := ws.LockEdits(ctx)
 		if err != nil {
 			return nil, "", err
 		}
@@ -325,7 +325,7 @@ func (m *Monitor) SummarizeToWorkspace(ctx context.Context, ws *memory.Workspace
 			live = append(live, msg)
 		}
 	}
-	sum, hist, err := summarizeOver(ws, opt, now, func(opt summarize.Options) (*summarize.Summary, error) {
+	sum, hist, err := summarizeOver(ctx, ws, opt, now, func(opt summarize.Options) (*summarize.Summary, error) {
 		return m.summarizerOf(s).Summarize(ctx, live, opt)
 	})
 	if err != nil {

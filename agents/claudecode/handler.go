@@ -119,7 +119,8 @@ func (h *Handler) log(ctx context.Context, ev Event, text string, kind ...string
 		if len(text) <= n {
 			continue
 		}
-		req.Text = fmt.Sprintf("%s … [%d more bytes in the transcript %s]", prefix(text, n), len(text)-len(prefix(text, n)), ev.TranscriptPath)
+		kept := prefix(text, n)
+		req.Text = fmt.Sprintf("%s … [%d more bytes in the transcript %s]", kept, len(text)-len(kept), ev.TranscriptPath)
 		_, err = h.Memory.Log(ctx, req)
 	}
 	return err

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/archon-memory/archon/internal/testws"
 	"github.com/archon-memory/archon/memory"
 )
 
@@ -176,14 +177,7 @@ func TestIDsStableAcrossArchiveAndUnique(t *testing.T) {
 // when chunked whole: short, escaped and split entries alike.
 func TestEntryID(t *testing.T) {
 	ctx := t.Context()
-	root := t.TempDir()
-	if _, err := memory.Init(ctx, root, nil); err != nil {
-		t.Fatal(err)
-	}
-	ws, err := memory.Open(root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ws, _ := testws.New(t)
 	texts := []string{
 		"Chose PostgreSQL: we need transactions.",
 		"## 10:00 reads like a heading\nsecond line",
@@ -198,7 +192,7 @@ func TestEntryID(t *testing.T) {
 		}
 		want, path = append(want, EntryID(e, Options{})), e.Path
 	}
-	data, err := os.ReadFile(filepath.Join(root, path))
+	data, err := os.ReadFile(filepath.Join(ws.Root(), path))
 	if err != nil {
 		t.Fatal(err)
 	}
