@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 )
 
@@ -75,7 +74,7 @@ func validateItem(it *Item) error {
 
 // AddItem records a knowledge item. Its project, when set, must exist.
 func (s *Store) AddItem(ctx context.Context, it Item) (Item, error) {
-	if err := checkNew("title", &it.Title, &it.Tags); err != nil {
+	if err := checkNew("title", it.Title, it.Tags); err != nil {
 		return Item{}, fmt.Errorf("add item: %w", err)
 	}
 	if err := validateItem(&it); err != nil {
@@ -168,11 +167,13 @@ func (s *Store) UpdateItem(ctx context.Context, ref string, u ItemUpdate) (Item,
 	if err != nil {
 		return Item{}, err
 	}
-	if u.Tags != nil { // normalized here, not in the caller's slice
-		tags := slices.Clone(*u.Tags)
-		u.Tags = &tags
+	var title string // what the update sets
+	var tags []string
+	setIf(&title, u.Title)
+	if u.Tags != nil {
+		tags = *u.Tags
 	}
-	if err := checkNew("title", u.Title, u.Tags); err != nil {
+	if err := checkNew("title", title, tags); err != nil {
 		return Item{}, err
 	}
 	err = s.write(ctx, func(tx *txn, seq int64, now string) error {

@@ -82,7 +82,7 @@ func validateTask(t *Task) error {
 // AddTask creates a task. Its project and dependencies must exist. A task
 // created as done needs its dependencies done.
 func (s *Store) AddTask(ctx context.Context, t Task) (Task, error) {
-	if err := checkNew("task title", &t.Title, nil); err != nil {
+	if err := checkNew("task title", t.Title, nil); err != nil {
 		return Task{}, fmt.Errorf("add task: %w", err)
 	}
 	if err := validateTask(&t); err != nil {

@@ -16,7 +16,9 @@ func (s *Store) UpdateTask(ctx context.Context, ref string, u TaskUpdate) (Task,
 	if err != nil {
 		return Task{}, err
 	}
-	if err := checkNew("task title", u.Title, nil); err != nil {
+	var title string // what the update sets
+	setIf(&title, u.Title)
+	if err := checkNew("task title", title, nil); err != nil {
 		return Task{}, err
 	}
 	err = s.write(ctx, func(tx *txn, seq int64, now string) error {

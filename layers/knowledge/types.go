@@ -208,29 +208,19 @@ const MaxLineBytes = 1000
 // the rules of new input: a title of at most MaxLineBytes, tags by the
 // log's rule. What a record already had, or an export brings back, keeps
 // the older, looser rules: it stays readable, editable and restorable.
-func checkNew(what string, title *string, tags *[]string) error {
-	if title != nil && len(strings.TrimSpace(*title)) > MaxLineBytes {
-		return fmt.Errorf("%w %s: %d bytes, at most %d (the rest belongs in the description or body)", ErrInvalid, what, len(strings.TrimSpace(*title)), MaxLineBytes)
+func checkNew(what, title string, tags []string) error {
+	if n := len(strings.TrimSpace(title)); n > MaxLineBytes {
+		return fmt.Errorf("%w %s: %d bytes, at most %d (the rest belongs in the description or body)", ErrInvalid, what, n, MaxLineBytes)
 	}
-	if tags == nil {
-		return nil
-	}
-	var out []string
-	for _, t := range *tags {
+	for _, t := range tags {
 		for _, one := range strings.Split(t, ",") {
-			if strings.TrimSpace(one) == "" {
-				continue
-			}
 			// The rules of a log entry's tags: one tag means one thing
 			// in every layer.
-			n, err := memory.NormalizeTag(one)
-			if err != nil {
+			if _, err := memory.NormalizeTag(one); err != nil && strings.TrimSpace(one) != "" {
 				return invalid{err}
 			}
-			out = append(out, n)
 		}
 	}
-	*tags = out
 	return nil
 }
 
