@@ -59,9 +59,6 @@ func vacuumInto(ctx context.Context, damaged, fresh string, opt Options) error {
 	return err
 }
 
-// salvageTables are the tables of the schema, referenced ones first.
-var salvageTables = []string{"seq", "projects", "tasks", "deps", "items", "observations"}
-
 // copyRows makes a new database at fresh and copies into it every row of
 // the damaged one that SQLite can read, and returns how many. References
 // to rows that were lost are dropped: a task keeps no project, an item no
@@ -84,8 +81,10 @@ func copyRows(ctx context.Context, damaged, fresh string, opt Options) int {
 	if _, err := conn.ExecContext(ctx, "ATTACH DATABASE ? AS old", "file:"+damaged+"?mode=ro"); err != nil {
 		return 0
 	}
+	// Every table of the schema (foreign keys are off: in any order); the
+	// write sequence's one row is no record.
 	copied := 0
-	for _, t := range salvageTables {
+	for _, t := range names(ctx, conn, "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") {
 		if n := copyTable(ctx, conn, t); t != "seq" {
 			copied += n
 		}
@@ -121,8 +120,8 @@ func copyRows(ctx context.Context, damaged, fresh string, opt Options) int {
 // (the columns both have), whole or else row by row, and returns the
 // rows copied.
 func copyTable(ctx context.Context, conn *sql.Conn, t string) int {
-	cols := columns(ctx, conn, "main", t)
-	old := columns(ctx, conn, "old", t)
+	const columns = "SELECT name FROM pragma_table_info(?, ?)"
+	cols, old := names(ctx, conn, columns, t, "main"), names(ctx, conn, columns, t, "old")
 	cols = slices.DeleteFunc(cols, func(c string) bool { return !slices.Contains(old, c) })
 	if len(cols) == 0 {
 		return 0
@@ -150,9 +149,9 @@ func copyTable(ctx context.Context, conn *sql.Conn, t string) int {
 	return n
 }
 
-// columns returns the column names of table t in schema db, or nil.
-func columns(ctx context.Context, conn *sql.Conn, db, t string) []string {
-	rows, err := conn.QueryContext(ctx, "SELECT name FROM pragma_table_info(?, ?)", t, db)
+// names returns the first column of what query q gives, or nil.
+func names(ctx context.Context, conn *sql.Conn, q string, args ...any) []string {
+	rows, err := conn.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil
 	}
