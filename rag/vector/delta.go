@@ -152,6 +152,65 @@ func ReadDelta(path string, dims int, base uint64) ([]DeltaRecord, error) {
 	return out, nil
 }
 
+// DeltaHead reports, without reading the vectors, what the delta file at
+// path holds for the snapshot of generation base: the generation its last
+// record reaches (ok false when the file is missing, belongs to another
+// snapshot or holds no record) and its size. It walks the records' length
+// fields and checks the last record's checksum, so a torn or garbled tail
+// returns an error wrapping ErrCorrupt, as ReadDelta does; a garbled record
+// before it is left for ReadDelta, which an Open runs, to find.
+func DeltaHead(path string, dims int, base uint64) (gen uint64, size int64, ok bool, err error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, 0, false, nil
+	}
+	if err != nil {
+		return 0, 0, false, fmt.Errorf("vector: delta: %w", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return 0, 0, false, fmt.Errorf("vector: delta: %w", err)
+	}
+	size = fi.Size()
+	le := binary.LittleEndian
+	h := make([]byte, deltaHeaderSize)
+	if _, err := f.ReadAt(h, 0); err != nil || string(h[:8]) != deltaMagic {
+		return 0, size, false, fmt.Errorf("%w: %s: bad delta header", ErrCorrupt, path)
+	}
+	if le.Uint32(h[8:]) != uint32(dims) || le.Uint64(h[16:]) != base {
+		return 0, size, false, nil
+	}
+	torn := fmt.Errorf("%w: %s: torn delta record", ErrCorrupt, path)
+	last, lastSize, lastSum := int64(-1), 0, uint32(0)
+	rh := make([]byte, 8)
+	for off := int64(deltaHeaderSize); off < size; {
+		if size-off < 8 {
+			return 0, size, false, torn
+		}
+		if _, err := f.ReadAt(rh, off); err != nil {
+			return 0, size, false, fmt.Errorf("vector: delta: %w", err)
+		}
+		n := int64(le.Uint32(rh))
+		if n > size-off-8 {
+			return 0, size, false, torn
+		}
+		last, lastSize, lastSum = off+8, int(n), le.Uint32(rh[4:])
+		off += 8 + n
+	}
+	if last < 0 {
+		return 0, size, false, nil
+	}
+	p := make([]byte, lastSize)
+	if _, err := f.ReadAt(p, last); err != nil {
+		return 0, size, false, fmt.Errorf("vector: delta: %w", err)
+	}
+	if crc32.Checksum(p, castagnoli()) != lastSum || len(p) < 8 {
+		return 0, size, false, torn
+	}
+	return le.Uint64(p), size, true, nil
+}
+
 // parseRecord decodes one record's payload.
 func parseRecord(p []byte, dims int) (DeltaRecord, error) {
 	le := binary.LittleEndian

@@ -32,8 +32,8 @@ type Files struct {
 
 // Head reads the snapshot's header and the delta file and returns the
 // snapshot's generation, the delta file's size, and whether together they
-// hold tag at generation gen (ok false: a rebuild is due). It reads a few
-// kilobytes, not the vectors.
+// hold tag at generation gen (ok false: a rebuild is due). Of the delta it
+// reads the record headers and the last record, not every vector.
 func (f Files) Head(tag string, dims int, gen uint64) (base uint64, deltaSize int64, ok bool, err error) {
 	info, err := ReadSnapshotInfo(f.Snapshot)
 	if err != nil {
@@ -42,18 +42,14 @@ func (f Files) Head(tag string, dims int, gen uint64) (base uint64, deltaSize in
 	if info.Tag != tag {
 		return info.Gen, 0, false, nil
 	}
-	recs, err := ReadDelta(f.Delta, dims, info.Gen)
+	last, size, has, err := DeltaHead(f.Delta, dims, info.Gen)
 	if err != nil {
 		return info.Gen, 0, false, err
 	}
-	last := info.Gen
-	if len(recs) > 0 {
-		last = recs[len(recs)-1].Gen
-		if fi, err := os.Stat(f.Delta); err == nil {
-			deltaSize = fi.Size()
-		}
+	if !has {
+		return info.Gen, 0, info.Gen == gen, nil
 	}
-	return info.Gen, deltaSize, last == gen, nil
+	return info.Gen, size, last == gen, nil
 }
 
 // Open opens the snapshot, applies the delta and checks that the result is

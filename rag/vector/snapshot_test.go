@@ -222,3 +222,71 @@ func TestDelta(t *testing.T) {
 		t.Fatalf("fresh: %v %v", recs, err)
 	}
 }
+
+// TestDeltaHead checks that the head of a delta file tells what ReadDelta
+// would, without reading every record, for each state a file can be in.
+func TestDeltaHead(t *testing.T) {
+	r1 := DeltaRecord{Gen: 8, IDs: []string{"a", "b"}, Vecs: [][]float32{{1, 0}, {0, 2}}}
+	r2 := DeltaRecord{Gen: 9, Deleted: []string{"a"}, IDs: []string{"c"}, Vecs: [][]float32{{3, 4}}}
+	write := func(t *testing.T, p string, recs ...DeltaRecord) []byte {
+		for _, r := range recs {
+			if _, err := AppendDelta(p, 2, 7, r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b, _ := os.ReadFile(p)
+		return b
+	}
+	tests := []struct {
+		name    string
+		setup   func(t *testing.T, p string)
+		base    uint64
+		gen     uint64
+		ok      bool
+		corrupt bool
+	}{
+		{name: "missing", setup: func(*testing.T, string) {}, base: 7},
+		{name: "two records", setup: func(t *testing.T, p string) { write(t, p, r1, r2) }, base: 7, gen: 9, ok: true},
+		{name: "other base", setup: func(t *testing.T, p string) { write(t, p, r1) }, base: 6},
+		{name: "header only", setup: func(t *testing.T, p string) {
+			b := write(t, p, r1)
+			os.WriteFile(p, b[:deltaHeaderSize], 0o644)
+		}, base: 7},
+		{name: "torn last record", setup: func(t *testing.T, p string) {
+			b := write(t, p, r1, r2)
+			os.WriteFile(p, b[:len(b)-2], 0o644)
+		}, base: 7, corrupt: true},
+		{name: "torn record header", setup: func(t *testing.T, p string) {
+			b := write(t, p, r1)
+			os.WriteFile(p, append(b, 1, 2, 3), 0o644)
+		}, base: 7, corrupt: true},
+		{name: "garbled last record", setup: func(t *testing.T, p string) {
+			b := write(t, p, r1, r2)
+			b[len(b)-1] ^= 0xff
+			os.WriteFile(p, b, 0o644)
+		}, base: 7, corrupt: true},
+		{name: "bad magic", setup: func(t *testing.T, p string) { os.WriteFile(p, []byte("not a delta file at all!"), 0o644) }, base: 7, corrupt: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "v.delta")
+			tt.setup(t, p)
+			gen, size, ok, err := DeltaHead(p, 2, tt.base)
+			if got := errors.Is(err, ErrCorrupt); got != tt.corrupt {
+				t.Fatalf("err %v, want corrupt %v", err, tt.corrupt)
+			}
+			if tt.corrupt {
+				return
+			}
+			if err != nil || ok != tt.ok || gen != tt.gen {
+				t.Fatalf("got gen %d ok %v err %v, want gen %d ok %v", gen, ok, err, tt.gen, tt.ok)
+			}
+			if recs, _ := ReadDelta(p, 2, tt.base); ok && recs[len(recs)-1].Gen != gen {
+				t.Fatalf("ReadDelta's last generation %d, head %d", recs[len(recs)-1].Gen, gen)
+			}
+			if fi, err := os.Stat(p); err == nil && fi.Size() != size {
+				t.Fatalf("size %d, file %d", size, fi.Size())
+			}
+		})
+	}
+}
