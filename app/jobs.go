@@ -202,7 +202,9 @@ func RecentMessages(ctx context.Context, ws *memory.Workspace, now time.Time, da
 			if e.Text == "" {
 				continue
 			}
-			msgs = append(msgs, conv.NewText(conv.RoleAssistant, e.Text))
+			m := conv.NewText(conv.RoleAssistant, e.Text)
+			m.Tags = e.Tags
+			msgs = append(msgs, m)
 			seen[lf.Date] = true
 		}
 	}

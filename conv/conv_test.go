@@ -226,6 +226,14 @@ func TestTranscriptVerbatim(t *testing.T) {
 	}
 }
 
+func TestTranscriptTags(t *testing.T) {
+	m := NewText(RoleAssistant, "Chose PostgreSQL.")
+	m.Tags = []string{"db", "decision"}
+	if got, want := Transcript([]Message{m}), "**assistant** #db #decision:\nChose PostgreSQL.\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
 func TestReadHookInput(t *testing.T) {
 	h, err := ReadHookInput(strings.NewReader(`{"session_id":"s1","transcript_path":"/home/u/.claude/projects/p/s1.jsonl","cwd":"/w","hook_event_name":"PreCompact","trigger":"auto","custom_instructions":""}`))
 	if err != nil || h.TranscriptPath == "" || h.Trigger != "auto" || h.HookEventName != "PreCompact" {

@@ -124,6 +124,9 @@ type Message struct {
 	Category string
 	// Synthetic marks messages archon created (summaries, markers).
 	Synthetic bool
+	// Tags are the labels the message's author gave it: a daily-log
+	// entry's tags when entries are summarized. No chat format has them.
+	Tags []string
 	// Raw is the original JSON of the message object (OpenAI, Anthropic)
 	// or of the whole transcript line (Claude Code). Nil when synthetic.
 	Raw json.RawMessage

@@ -47,6 +47,9 @@ func Transcript(msgs []Message) string {
 			b.WriteString("\n")
 		}
 		fmt.Fprintf(&b, "**%s**", displayRole(m))
+		for _, t := range m.Tags {
+			b.WriteString(" #" + t)
+		}
 		if m.Line > 0 {
 			fmt.Fprintf(&b, " (input line %d)", m.Line)
 		}

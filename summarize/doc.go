@@ -28,7 +28,9 @@
 //
 // # The extractive summarizer
 //
-// It reads three kinds of evidence, the strongest first:
+// It reads three kinds of evidence, the strongest first (a message its
+// author tagged, a daily-log entry's #decision or #todo, goes under the
+// section its tag names, as in sections.tsv):
 //
 //   - The host model's own summary: a Claude Code compaction summary is
 //     condensed, each of its numbered sections going to the section its

@@ -39,10 +39,11 @@ func (*Extractive) Summarize(ctx context.Context, msgs []conv.Message, opt Optio
 		return nil, fmt.Errorf("extractive summary: %w", err)
 	}
 	lx := acts.Default()
-	s := readSession(msgs)
-	items := hostItems(s.host)
+	tagged, rest := taggedItems(msgs)
+	s := readSession(rest)
+	items := append(hostItems(s.host), tagged...)
 	shares := proseShares
-	if s.host != "" || s.tools > 0 {
+	if s.host != "" || s.tools > 0 || len(tagged) > 0 {
 		shares = agentShares
 	}
 	if s.tools > 0 {
@@ -65,6 +66,21 @@ func (*Extractive) Summarize(ctx context.Context, msgs []conv.Message, opt Optio
 		md = Render(header, secs)
 	}
 	return &Summary{Markdown: md, Tokens: opt.Counter.Count(md), Sections: secs, Method: "extractive", Dates: itemDates(secs, opt)}, nil
+}
+
+// taggedItems files each message its author tagged with a section's word
+// (sections.tsv; a daily-log entry's #decision, #todo, #errors) under that
+// section, above prose and the newest first; it returns the other messages.
+func taggedItems(msgs []conv.Message) (out []item, rest []conv.Message) {
+	for i, m := range msgs {
+		k := slices.IndexFunc(m.Tags, func(t string) bool { return tagSection(t) != "" })
+		if k < 0 {
+			rest = append(rest, m)
+			continue
+		}
+		out = append(out, item{sec: tagSection(m.Tags[k]), text: clipRunes(oneLine(m.Text()), itemRunes), score: 60 + 10*float64(i+1)/float64(len(msgs)), at: i})
+	}
+	return out, rest
 }
 
 // previousItems carries over the items of the previous summary that are

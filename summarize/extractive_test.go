@@ -208,3 +208,54 @@ func TestReportsAreNotNarration(t *testing.T) {
 		t.Errorf("reports %q, want %q", got, want)
 	}
 }
+
+// TestTaggedEntries checks that a message tagged with a section's word (a
+// daily-log entry summarized by the summary job) is filed under that
+// section, whatever its wording, and that the rest is read as prose.
+func TestTaggedEntries(t *testing.T) {
+	entry := func(text string, tags ...string) conv.Message {
+		m := conv.NewText(conv.RoleAssistant, text)
+		m.Tags = tags
+		return m
+	}
+	msgs := []conv.Message{
+		entry("Chose PostgreSQL over SQLite since every service needs transactions.", "db", "decision"),
+		entry("Write the migration script for the users table.", "todos"),
+		entry("The deploy to staging failed because port 5432 refused connections.", "Error"),
+		entry("Shipped the redesigned login page to production.", "done"),
+		entry("Looked at the dashboard layout and tidied up the stylesheet.", "progress"),
+	}
+	s, err := NewExtractive().Summarize(context.Background(), msgs, Options{TargetTokens: 400})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"PostgreSQL":       SecDecisions,
+		"migration script": SecTasks,
+		"port 5432":        SecErrors,
+		"redesigned login": SecDone,
+		"dashboard layout": SecPoints,
+	}
+	for text, sec := range want {
+		got := ""
+		for _, sc := range s.Sections {
+			if slices.ContainsFunc(sc.Items, func(it string) bool { return strings.Contains(it, text) }) {
+				got = sc.Name
+			}
+		}
+		if got != sec {
+			t.Errorf("%q filed under %q, want %q:\n%s", text, got, sec, s.Markdown)
+		}
+	}
+}
+
+func TestTagSection(t *testing.T) {
+	for tag, want := range map[string]string{
+		"decision": SecDecisions, "decisions": SecDecisions, "TODO": SecTasks, "tasks": SecTasks,
+		"errors": SecErrors, "done": SecDone, "checkpoint": "", "filesystem": "", "db": "", "": "",
+	} {
+		if got := tagSection(tag); got != want {
+			t.Errorf("tagSection(%q) = %q, want %q", tag, got, want)
+		}
+	}
+}

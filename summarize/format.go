@@ -122,6 +122,18 @@ func canonicalSection(name string) string {
 	return name
 }
 
+// tagSection is the section a tag names: a word of sections.tsv, singular
+// or plural ("decision", "todos"); "" for any other tag.
+func tagSection(tag string) string {
+	t := strings.ToLower(tag)
+	for word, sec := range tsvPairs(sectionsTSV) {
+		if t == word || t == word+"s" {
+			return sec
+		}
+	}
+	return ""
+}
+
 // ItemKey normalizes an item for de-duplication and dating: lower case,
 // letters and digits only, at most 80 characters.
 func ItemKey(item string) string {

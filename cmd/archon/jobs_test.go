@@ -59,7 +59,7 @@ func TestJobsCommandWithAndWithoutService(t *testing.T) {
 	if code, _, e := archon(t, "", "--root", root, "init"); code != 0 {
 		t.Fatal(e)
 	}
-	if code, _, e := archon(t, "", "--root", root, "log", "--agent", "planner", "Decided to use PostgreSQL because we need transactions."); code != 0 {
+	if code, _, e := archon(t, "", "--root", root, "log", "--agent", "planner", "--tags", "db,decision", "Went with PostgreSQL: we need transactions."); code != 0 {
 		t.Fatal(e)
 	}
 	code, out, e := archonJobs(t, nil, "--root", root, "jobs")
@@ -76,7 +76,8 @@ func TestJobsCommandWithAndWithoutService(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "summary") || !strings.Contains(out, "ok: summarized 1 entries") {
 		t.Fatalf("jobs run summary: %d\n%s\n%s", code, out, e)
 	}
-	if b, _ := os.ReadFile(filepath.Join(root, "MEMORY_SUMMARY.md")); !strings.Contains(string(b), "PostgreSQL") {
+	// The entry's tag files it, not its wording.
+	if b, _ := os.ReadFile(filepath.Join(root, "MEMORY_SUMMARY.md")); !strings.Contains(string(b), "## Decisions\n- Went with PostgreSQL") {
 		t.Errorf("MEMORY_SUMMARY.md:\n%s", b)
 	}
 	code, out, e = archonJobs(t, nil, "--root", root, "jobs", "--json")
