@@ -1,9 +1,17 @@
 // Package keyset keeps a set of keys in a JSON file (a sorted array),
-// written atomically: what an importer has taken already.
+// written atomically: what an importer has taken already. Sets only grow:
+// a save adds its keys to those in the file, so that processes saving the
+// same file at once (two sessions' hooks, a hook and an import) never
+// drop each other's keys.
 package keyset
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/archon-memory/archon/internal/jsonfile"
 )
@@ -24,8 +32,29 @@ func Load(path string) (Set, error) {
 	return set, nil
 }
 
-// Save writes the set to path atomically, as a sorted array.
+// Save adds the set's keys to the file at path, as a sorted array written
+// atomically, under an exclusive lock on path+".lock": keys another process
+// saved since s was loaded are kept (and added to s).
 func (s Set) Save(path string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("keyset: %w", err)
+	}
+	lock, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("keyset: %w", err)
+	}
+	defer lock.Close()
+	if err := unix.Flock(int(lock.Fd()), unix.LOCK_EX); err != nil {
+		return fmt.Errorf("keyset: lock %s: %w", path, err)
+	}
+	defer unix.Flock(int(lock.Fd()), unix.LOCK_UN)
+	saved, err := Load(path)
+	if err != nil {
+		return err
+	}
+	for k := range saved {
+		s[k] = true
+	}
 	keys := make([]string, 0, len(s))
 	for k := range s {
 		keys = append(keys, k)

@@ -1,8 +1,10 @@
 package keyset
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 )
 
@@ -26,5 +28,39 @@ func TestRoundTrip(t *testing.T) {
 	os.WriteFile(path, []byte("{"), 0o644)
 	if _, err := Load(path); err == nil {
 		t.Fatal("a damaged file is an error")
+	}
+}
+
+// TestConcurrentSaves has sets loaded at the same time save their own
+// keys, from goroutines and from another process's point of view alike
+// (each Save locks the file): no key is lost.
+func TestConcurrentSaves(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "set.json")
+	const n = 16
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, err := Load(path)
+			if err != nil {
+				errs <- err
+				return
+			}
+			s[fmt.Sprint("k", i)] = true
+			errs <- s.Save(path)
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := Load(path)
+	if err != nil || len(s) != n {
+		t.Fatalf("%d keys of %d saved: %v %v", len(s), n, s, err)
 	}
 }
