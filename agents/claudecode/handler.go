@@ -2,6 +2,7 @@ package claudecode
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -55,11 +56,12 @@ func Deadline(event string) time.Duration {
 // Handle runs what event ev asks for and returns what to print. Events
 // archon does not handle do nothing.
 func (h *Handler) Handle(ctx context.Context, ev Event) (Output, error) {
-	if h.Agent == "" {
-		h.Agent = DefaultAgent
-	}
-	if h.Logger == nil {
-		h.Logger = slog.New(slog.DiscardHandler)
+	if ev.HookEventName != SessionStart {
+		unlock, err := lockSession(ctx, h.StateDir, ev.SessionID)
+		if err != nil {
+			return Output{}, err
+		}
+		defer unlock()
 	}
 	switch ev.HookEventName {
 	case SessionStart:
@@ -87,7 +89,7 @@ func (h *Handler) Handle(ctx context.Context, ev Event) (Output, error) {
 		_, err := h.checkpoint(ctx, ev, &st)
 		return Output{}, err
 	}
-	h.Logger.Debug("hook event not handled", "event", ev.HookEventName)
+	h.logger().Debug("hook event not handled", "event", ev.HookEventName)
 	return Output{}, nil
 }
 
@@ -133,14 +135,22 @@ func (h *Handler) agentOf(ev Event) string {
 	if ev.AgentType != "" && memory.ValidateAgent(ev.AgentType) == nil {
 		return ev.AgentType
 	}
-	return h.Agent
+	return cmp.Or(h.Agent, DefaultAgent)
+}
+
+// logger is h.Logger, or one that discards.
+func (h *Handler) logger() *slog.Logger {
+	if h.Logger == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return h.Logger
 }
 
 // prompt records the prompt, measures the context from what the
 // transcript appended since the last measure and, at a profile level,
 // adds the level's notice; at the critical level it runs the protocol.
 func (h *Handler) prompt(ctx context.Context, ev Event) (Output, error) {
-	if err := h.log(ctx, ev, ev.Prompt, "prompt"); err != nil {
+	if err := h.logOnce(ctx, ev, ev.Prompt, "prompt"); err != nil {
 		return Output{}, err
 	}
 	if ev.TranscriptPath == "" {
@@ -293,6 +303,10 @@ func (h *Handler) postCompact(ctx context.Context, ev Event) error {
 	if strings.TrimSpace(ev.CompactSummary) == "" {
 		return nil
 	}
+	// Delivered again, the summary is neither logged nor merged twice.
+	if first, err := h.firstDelivery(ev, ev.CompactSummary); !first || err != nil {
+		return err
+	}
 	if err := h.log(ctx, ev, ev.CompactSummary, "compact-summary", "claude-code"); err != nil {
 		return err
 	}
@@ -309,7 +323,18 @@ func (h *Handler) postCompact(ctx context.Context, ev Event) error {
 
 // stop records the last answer as progress.
 func (h *Handler) stop(ctx context.Context, ev Event) error {
-	return h.log(ctx, ev, ev.LastAssistantMessage, "progress")
+	return h.logOnce(ctx, ev, ev.LastAssistantMessage, "progress")
+}
+
+// logOnce logs text unless this delivery of ev was logged before.
+func (h *Handler) logOnce(ctx context.Context, ev Event, text string, kind ...string) error {
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	if first, err := h.firstDelivery(ev, text); !first || err != nil {
+		return err
+	}
+	return h.log(ctx, ev, text, kind...)
 }
 
 // git runs git in dir, bounded in time; an error (no repository, no git)
@@ -326,7 +351,7 @@ func (h *Handler) git(ctx context.Context, dir string, args ...string) string {
 	defer cancel()
 	out, err := run(ctx, dir, args...)
 	if err != nil {
-		h.Logger.Debug("git", "args", args, "err", err)
+		h.logger().Debug("git", "args", args, "err", err)
 		return ""
 	}
 	return strings.TrimRight(out, "\n")

@@ -396,3 +396,57 @@ func TestForkedSessionArchivesOnlyItsOwnTurns(t *testing.T) {
 		t.Errorf("import after the hooks: %d entries (%v)", len(im.Entries), err)
 	}
 }
+
+// TestEventDeliveredTwice delivers each event that logs twice, one after
+// the other and at the same time (the hooks installed in both the user's
+// and the project's settings): each is logged once, and a checkpoint's
+// turns are archived once. The same prompt sent again after the
+// transcript grew is a new prompt.
+func TestEventDeliveredTwice(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	tr := copyTranscript(t, "testdata/session.jsonl")
+	prompt := event(UserPromptSubmit, tr)
+	prompt.Prompt = "Make the migration idempotent."
+	stop := event(Stop, tr)
+	stop.LastAssistantMessage = "The migration now checks for the index first."
+	post := event(PostCompact, tr)
+	post.CompactSummary = "1. Primary Request and Intent:\n   Make the migration idempotent.\n"
+	for _, ev := range []Event{prompt, stop, post, event(PreCompact, tr)} {
+		errs := make(chan error, 2)
+		for range 2 {
+			go func() { _, err := f.h.Handle(ctx, ev); errs <- err }()
+		}
+		for range 2 {
+			if err := <-errs; err != nil {
+				t.Fatalf("%s: %v", ev.HookEventName, err)
+			}
+		}
+		if _, err := f.h.Handle(ctx, ev); err != nil {
+			t.Fatalf("%s, third delivery: %v", ev.HookEventName, err)
+		}
+	}
+	es := f.entries(t)
+	for tag, want := range map[string]int{"prompt": 1, "progress": 1, "compact-summary": 1} {
+		if got := len(tagged(es, tag)); got != want {
+			t.Errorf("%d #%s entries, want %d", got, tag, want)
+		}
+	}
+	checkpoints := len(tagged(es, "checkpoint"))
+	if checkpoints == 0 {
+		t.Fatal("no turn archived")
+	}
+	// The transcript grows: the same words are a new prompt.
+	fh, err := os.OpenFile(tr, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fh.WriteString(`{"type":"user","uuid":"u-again","message":{"role":"user","content":"Make the migration idempotent."}}` + "\n")
+	fh.Close()
+	if _, err := f.h.Handle(ctx, prompt); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(tagged(f.entries(t), "prompt")); got != 2 {
+		t.Errorf("%d #prompt entries after the prompt was sent again, want 2", got)
+	}
+}

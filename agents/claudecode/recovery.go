@@ -162,7 +162,7 @@ func (h *Handler) recovery(ctx context.Context, ev Event) (Output, error) {
 	if ev.TranscriptPath != "" {
 		var err error
 		if whole, err = readChunk(ev.TranscriptPath, 0, 0); err != nil {
-			h.Logger.Debug("recovery without the transcript", "err", err)
+			h.logger().Debug("recovery without the transcript", "err", err)
 		}
 	}
 	st := loadState(h.StateDir, ev.SessionID, ev.TranscriptPath)

@@ -1,10 +1,16 @@
 package claudecode
 
 import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/archon-memory/archon/internal/jsonfile"
+	"github.com/archon-memory/archon/memory"
 )
 
 // StateDir is where, under .archon/, the hooks keep what they know of
@@ -27,6 +33,60 @@ type state struct {
 	Acted string `json:"acted,omitempty"`
 	// Note is the continuation note written at the last PreCompact.
 	Note string `json:"note,omitempty"`
+	// Seen are the keys of the latest deliveries logged (see deliveryKey),
+	// the oldest first.
+	Seen []string `json:"seen,omitempty"`
+}
+
+// seenKeep is how many delivery keys a session's state keeps.
+const seenKeep = 16
+
+// lockSession takes the exclusive lock of a session's state, waiting while
+// ctx allows: events of one session are handled one at a time, so that a
+// second delivery of an event (the hooks installed twice, in the user's and
+// the project's settings) sees what the first did. Call the returned
+// function to release it.
+func lockSession(ctx context.Context, dir, session string) (func(), error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("hook state: %w", err)
+	}
+	f, err := os.OpenFile(statePath(dir, session)+".lock", os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("hook state: %w", err)
+	}
+	if err := memory.LockFile(ctx, f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("hook state: %w", err)
+	}
+	return func() { memory.UnlockFile(f); f.Close() }, nil
+}
+
+// deliveryKey identifies one delivery of an event that logs text: the
+// event, the text and how long the transcript was. Delivered again (the
+// hooks installed twice), the event has the same key; the same prompt sent
+// again later does not, since the transcript has grown in between.
+func deliveryKey(ev Event, text string) string {
+	var size int64
+	if fi, err := os.Stat(ev.TranscriptPath); err == nil {
+		size = fi.Size()
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%d\x00%s", ev.HookEventName, ev.AgentID, size, text)
+	return hex.EncodeToString(h.Sum(nil)[:12])
+}
+
+// firstDelivery records ev's delivery of text in the session's state and
+// reports whether it is the first; the caller holds the session's lock.
+func (h *Handler) firstDelivery(ev Event, text string) (bool, error) {
+	st := loadState(h.StateDir, ev.SessionID, ev.TranscriptPath)
+	key := deliveryKey(ev, text)
+	if slices.Contains(st.Seen, key) {
+		h.logger().Info("event delivered again: not logged twice", "event", ev.HookEventName, "session", ev.SessionID)
+		return false, nil
+	}
+	st.Seen = append(st.Seen, key)
+	st.Seen = st.Seen[max(0, len(st.Seen)-seenKeep):]
+	return true, saveState(h.StateDir, ev.SessionID, st)
 }
 
 // statePath is the state file of a session (ids are checked by ReadEvent).
