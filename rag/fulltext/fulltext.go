@@ -106,6 +106,8 @@ type Index struct {
 	dir               string
 	// The BM25 statistics searches use, one set per index (see stats).
 	entryStats, sessionStats atomic.Pointer[search.BM25Stats]
+	// matches recycles the document matches of searches.
+	matches matchPools
 	// The stored lengths of each index's segments (see stats).
 	entryLengths, sessionLengths lengths
 }

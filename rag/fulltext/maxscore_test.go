@@ -78,6 +78,12 @@ func TestTopQueryIsTheDisjunction(t *testing.T) {
 			want, all := hitsOf(t, idx, anyTerm(termQueries(terms)), k, withStats(ctx, st))
 			visited[0] += seen
 			visited[1] += all
+			// collect, which searches do, finds what bleve's search does.
+			mine, n, err := collect(withStats(ctx, st), &ix.matches, idx, &topQuery{terms: termQueries(terms), k: k}, k)
+			if err != nil || uint64(n) != seen {
+				t.Fatalf("collect: %d documents, bleve %d: %v", n, seen, err)
+			}
+			sameBest(t, byScoreAndID(mine), slices.Clone(want), k, fmt.Sprintf("collect, query %d (%v, k %d)", q, terms, k))
 			sameBest(t, got, want, k, fmt.Sprintf("query %d (%v, k %d)", q, terms, k))
 		}
 		// Under a filter: a range of days, an agent, or both.
@@ -97,6 +103,11 @@ func TestTopQueryIsTheDisjunction(t *testing.T) {
 		want, all := hitsOf(t, ix.entries, bq, k, ctx)
 		filtered[0] += seen
 		filtered[1] += all
+		mine, n, err := collect(ctx, &ix.matches, ix.entries, &topQuery{terms: termQueries(terms), filter: fq, k: k}, k)
+		if err != nil || uint64(n) != seen {
+			t.Fatalf("collect under a filter: %d documents, bleve %d: %v", n, seen, err)
+		}
+		sameBest(t, byScoreAndID(mine), slices.Clone(want), k, fmt.Sprintf("collect, query %d (%v, k %d, filter %+v)", q, terms, k, f))
 		sameBest(t, got, want, k, fmt.Sprintf("query %d (%v, k %d, filter %+v)", q, terms, k, f))
 	}
 	t.Logf("under a filter, documents scored: %d, the disjunction %d", filtered[0], filtered[1])
@@ -139,6 +150,12 @@ func hitsOf(t *testing.T, idx bleve.Index, q query.Query, k int, ctx context.Con
 	for _, h := range res.Hits {
 		hits = append(hits, Hit{ID: h.ID, Score: h.Score})
 	}
+	return byScoreAndID(hits), res.Total
+}
+
+// byScoreAndID sorts hits best first, equal scores (to rounding) in id
+// order.
+func byScoreAndID(hits []Hit) []Hit {
 	slices.SortStableFunc(hits, func(a, b Hit) int {
 		if math.Abs(a.Score-b.Score) > 1e-12*b.Score {
 			if a.Score > b.Score {
@@ -151,7 +168,7 @@ func hitsOf(t *testing.T, idx bleve.Index, q query.Query, k int, ctx context.Con
 		}
 		return 1
 	})
-	return hits, res.Total
+	return hits
 }
 
 // anyTerm is bleve's disjunction of queries.

@@ -71,7 +71,7 @@ func (ix *Index) SearchSessions(ctx context.Context, terms []Term, ids []string)
 	if len(ids) == 0 || len(terms) == 0 {
 		return nil, nil
 	}
-	hits, err := topN(ctx, ix.sessions, terms, query.NewDocIDQuery(ids), len(ids), ix.sessionStats.Load())
+	hits, err := topN(ctx, &ix.matches, ix.sessions, terms, query.NewDocIDQuery(ids), len(ids), ix.sessionStats.Load())
 	if err != nil {
 		return nil, fmt.Errorf("full-text session search: %w", err)
 	}
@@ -90,7 +90,7 @@ func (ix *Index) run(ctx context.Context, idx bleve.Index, terms []Term, f Filte
 	if idx == ix.sessions {
 		st = ix.sessionStats.Load()
 	}
-	hits, err := topN(ctx, idx, terms, filter, size, st)
+	hits, err := topN(ctx, &ix.matches, idx, terms, filter, size, st)
 	if err != nil {
 		return nil, fmt.Errorf("full-text search: %w", err)
 	}
@@ -110,20 +110,14 @@ func (ix *Index) run(ctx context.Context, idx bleve.Index, terms []Term, f Filte
 //
 // The query is a topQuery, which skips the documents that cannot make
 // the margin, filter or none.
-func topN(ctx context.Context, idx bleve.Index, terms []Term, filter query.Query, n int, st *search.BM25Stats) ([]Hit, error) {
+func topN(ctx context.Context, mp *matchPools, idx bleve.Index, terms []Term, filter query.Query, n int, st *search.BM25Stats) ([]Hit, error) {
 	size := n + n/4 + 8
 	q := &topQuery{terms: termQueries(terms), filter: filter, k: size}
-	req := bleve.NewSearchRequestOptions(q, size, 0, false)
-	req.Fields = nil
-	res, err := idx.SearchInContext(withStats(ctx, st), req)
+	hits, total, err := collect(withStats(ctx, st), mp, idx, q, size)
 	if err != nil {
 		return nil, err
 	}
-	hits := make([]Hit, len(res.Hits))
-	for i, h := range res.Hits {
-		hits[i] = Hit{ID: h.ID, Score: h.Score}
-	}
-	if len(hits) > n && uint64(len(hits)) < res.Total && hits[len(hits)-1].Score == hits[n-1].Score {
+	if len(hits) > n && len(hits) < total && hits[len(hits)-1].Score == hits[n-1].Score {
 		tie := hits[n-1].Score
 		k := n - 1
 		for k > 0 && hits[k-1].Score == tie {
