@@ -48,33 +48,24 @@ func sessionItems(s *session, lx *acts.Lexicon) []item {
 		}
 	}
 	reqs := distinct(s.requests)
-	last := -1
-	for i := len(reqs) - 1; i >= 0; i-- {
-		if len(acts.Words(reqs[i].text)) >= 3 {
-			last = i
-			break
-		}
+	last := len(reqs) - 1 // the latest request that says something
+	for last >= 0 && len(acts.Words(reqs[last].text)) < 3 {
+		last--
 	}
 	// Current work: the latest request, the todo list's open items, the
 	// assistant's last words, what is still failing.
 	if last >= 0 {
 		out = append(out, item{sec: SecCurrent, text: "Task: " + clipRunes(oneLine(reqs[last].text), requestRunes), score: 100, at: 0})
 	}
-	var doing, next, done []string
+	todos := map[string][]string{} // by state, "" for open
 	for _, t := range s.todos {
-		switch itemStates()[t.status] {
-		case stateDoing:
-			doing = append(doing, t.text)
-		case stateDone:
-			done = append(done, t.text)
-		default:
-			next = append(next, t.text)
-		}
+		st := itemStates()[t.status]
+		todos[st] = append(todos[st], t.text)
 	}
-	for _, d := range doing {
+	for _, d := range todos[stateDoing] {
 		out = append(out, item{sec: SecCurrent, text: "In progress: " + clipRunes(oneLine(d), itemRunes), score: 95, at: 1})
 	}
-	if len(next) > 0 {
+	if next := todos[""]; len(next) > 0 {
 		out = append(out, item{sec: SecCurrent, text: "Next: " + clipRunes(oneLine(strings.Join(next, "; ")), stepRunes), score: 92, at: 2})
 	}
 	if steps := recentSteps(s, 3); steps != "" {
@@ -137,7 +128,7 @@ func sessionItems(s *session, lx *acts.Lexicon) []item {
 	for _, c := range s.commits {
 		out = append(out, item{sec: SecDone, text: "Committed: " + clipRunes(c.text, itemRunes), score: 45 + 10*rec(c.at), at: c.at})
 	}
-	if len(done) > 0 {
+	if done := todos[stateDone]; len(done) > 0 {
 		out = append(out, item{sec: SecDone, text: clipRunes(oneLine(strings.Join(done, "; ")), 300), score: 44, at: s.n})
 	}
 	for _, e := range s.errors {
@@ -200,12 +191,11 @@ func recentSteps(s *session, k int) string {
 		if p.user || len(acts.Words(p.text)) < 3 {
 			continue
 		}
-		ss := sentences(p.text)
 		n := 1
 		if len(steps) == 0 {
 			n = 2 // the last text says what comes next
 		}
-		if len(ss) > 0 {
+		if ss := sentences(p.text); len(ss) > 0 {
 			steps = append(steps, strings.Join(ss[:min(n, len(ss))], " "))
 		}
 	}
@@ -351,7 +341,7 @@ func proseItems(s *session, lx *acts.Lexicon, opt Options) []item {
 // cue's fitted weight raises the odds of the sentence being kept by at least
 // cueMin (acceptance, "good", is no decision); anything else is a key point.
 func proseSection(u *unit) string {
-	if sec := actSection(u.act, u.text); sec != "" && u.actMax >= cueMin {
+	if sec := actSection(u.cue, u.text); sec != "" && u.cueW >= cueMin {
 		return sec
 	}
 	return SecPoints
@@ -409,20 +399,15 @@ func errorLines(text string) string {
 			break
 		}
 	}
-	if len(ls) == 0 {
-		return ""
-	}
 	// The two most telling lines, in the order they were printed: the
 	// first of the best (the first line when none tells anything), and the
 	// first of the next best that tells something and reads differently.
-	best, next := 0, -1
-	for i, l := range ls {
-		if l.score > ls[best].score {
-			best = i
-		}
+	best, next := bestIndex(ls, func(a, b line) bool { return a.score > b.score }), -1
+	if best < 0 {
+		return ""
 	}
 	for i, l := range ls {
-		if i != best && l.score > 0 && l.t != ls[best].t && (next < 0 || l.score > ls[next].score) {
+		if l.score > 0 && l.t != ls[best].t && (next < 0 || l.score > ls[next].score) {
 			next = i
 		}
 	}

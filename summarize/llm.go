@@ -196,12 +196,7 @@ func (l *LLM) finish(text string, msgs []conv.Message, opt Options) *Summary {
 	// A model may overshoot; drop the last items of the longest section
 	// until the summary is within the target.
 	for len(secs) > 0 && opt.Counter.Count(md) > opt.TargetTokens {
-		longest := 0
-		for i := range secs {
-			if len(secs[i].Items) > len(secs[longest].Items) {
-				longest = i
-			}
-		}
+		longest := bestIndex(secs, func(a, b Section) bool { return len(a.Items) > len(b.Items) })
 		if len(secs[longest].Items) == 0 {
 			break
 		}

@@ -154,17 +154,24 @@ func (p *packer) sections() []Section {
 // drop removes the kept item with the lowest score (for when the whole
 // document counts more than its lines did).
 func (p *packer) drop() bool {
-	if len(p.kept) == 0 {
+	w := bestIndex(p.kept, func(a, b item) bool { return a.score < b.score })
+	if w < 0 {
 		return false
-	}
-	w := 0
-	for i := range p.kept {
-		if p.kept[i].score < p.kept[w].score {
-			w = i
-		}
 	}
 	p.kept = append(p.kept[:w], p.kept[w+1:]...)
 	return true
+}
+
+// bestIndex returns the index of the first element of s that no other beats
+// (better(x, y) says x beats y), or -1 when s is empty.
+func bestIndex[T any](s []T, better func(x, y T) bool) int {
+	best := -1
+	for i, x := range s {
+		if best < 0 || better(x, s[best]) {
+			best = i
+		}
+	}
+	return best
 }
 
 // lineCost is what an item's line costs in a summary.

@@ -11,18 +11,17 @@ import (
 
 // unit is one sentence of prose, judged.
 type unit struct {
-	text   string
-	words  []string
-	vec    []term // TF-IDF, unit length, by term id
-	at     int    // message index
-	user   bool
-	act    string  // the class of its strongest cue, "" when none
-	actMax float64 // that cue's weight
-	actW   float64 // the summed weights of its cues
-	// cue is the class of its strongest cue whatever its weight: what the
-	// sentence does, even where the fitted weight says such sentences are
-	// seldom kept.
+	text  string
+	words []string
+	vec   []term // TF-IDF, unit length, by term id
+	at    int    // message index
+	user  bool
+	actW  float64 // the summed weights of its cues
+	// cue is the class of its strongest cue, and cueW that cue's weight:
+	// what the sentence does, even where the fitted weight says such
+	// sentences are seldom kept (cueW <= 0).
 	cue     string
+	cueW    float64
 	cent    float64 // centrality, 0..1 by rank
 	content int     // its distinct words not common in the conversation
 	score   float64
@@ -65,24 +64,17 @@ func splitUnits(texts []said, lx *acts.Lexicon) []*unit {
 			if len(w) < 2 {
 				continue
 			}
-			u := &unit{text: s, words: w, at: t.at, user: t.user}
-			cueW := math.Inf(-1)
+			u := &unit{text: s, words: w, at: t.at, user: t.user, cueW: math.Inf(-1)}
 			for _, h := range lx.Match(w) {
 				if h.Class == acts.Issue && h.Pos == 0 && strings.HasPrefix(strings.ToLower(s), h.Words+":") {
 					h.Class = acts.Decision // a label names what follows: "Decision: use PostgreSQL."
 				}
 				u.actW += h.Weight
-				if h.Class == acts.Backchannel || h.Class == acts.Inform {
-					continue
-				}
-				if h.Weight > u.actMax {
-					u.act, u.actMax = h.Class, h.Weight
-				}
-				if h.Weight > cueW {
-					u.cue, cueW = h.Class, h.Weight
+				if h.Class != acts.Backchannel && h.Class != acts.Inform && h.Weight > u.cueW {
+					u.cue, u.cueW = h.Class, h.Weight
 				}
 			}
-			if len(w) >= minWords || u.act != "" {
+			if len(w) >= minWords || u.cueW > 0 {
 				us = append(us, u)
 			}
 		}
@@ -97,7 +89,7 @@ func splitUnits(texts []said, lx *acts.Lexicon) []*unit {
 				u.content++
 			}
 		}
-		if u.content >= minContent || u.act != "" && u.content > 0 {
+		if u.content >= minContent || u.cueW > 0 && u.content > 0 {
 			kept = append(kept, u)
 		}
 	}
@@ -173,7 +165,8 @@ func stallAt(fields, words []string, i int, opening bool, lx *acts.Lexicon) int 
 	return best
 }
 
-// term is one weighted word of a sparse vector.
+// term is one weighted entry of a sparse vector: a word of a sentence's,
+// or an edge of a unit's row of the LexRank graph.
 type term struct {
 	id int32
 	w  float64
@@ -265,14 +258,12 @@ func centrality(us []*unit) {
 			raw[i] += t.w * centroid[t.id]
 		}
 	}
-	idx := descending(raw)
-	top := idx[:min(len(idx), maxGraph)]
+	ranked := descending(raw)
+	top := slices.Clone(ranked[:min(len(ranked), maxGraph)])
 	// The graph's units rank above the rest, by their LexRank score.
-	ranked := make([]int, 0, len(us))
-	for _, k := range descending(lexRank(us, top)) {
-		ranked = append(ranked, top[k])
+	for r, k := range descending(lexRank(us, top)) {
+		ranked[r] = top[k]
 	}
-	ranked = append(ranked, idx[len(top):]...)
 	den := float64(max(1, len(ranked)-1))
 	for r, i := range ranked {
 		us[i].cent = 1 - float64(r)/den
@@ -295,17 +286,13 @@ func descending(v []float64) []int {
 // cosine and normalized per row.
 func lexRank(us []*unit, top []int) []float64 {
 	n := len(top)
-	type edge struct {
-		to int
-		w  float64
-	}
-	adj := make([][]edge, n)
+	adj := make([][]term, n)  // each unit's edges, by the other's index in top
 	sum := make([]float64, n) // the weights of each unit's edges
 	for a := range n {
 		for b := a + 1; b < n; b++ {
 			if c := cosine(us[top[a]].vec, us[top[b]].vec); c > simThreshold {
-				adj[a] = append(adj[a], edge{b, c})
-				adj[b] = append(adj[b], edge{a, c})
+				adj[a] = append(adj[a], term{int32(b), c})
+				adj[b] = append(adj[b], term{int32(a), c})
 				sum[a] += c
 				sum[b] += c
 			}
@@ -319,7 +306,7 @@ func lexRank(us []*unit, top []int) []float64 {
 		}
 		for a := range adj {
 			for _, e := range adj[a] {
-				next[e.to] += damping * p[a] * e.w / sum[a]
+				next[e.id] += damping * p[a] * e.w / sum[a]
 			}
 		}
 		p, next = next, p

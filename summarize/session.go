@@ -124,7 +124,6 @@ func readSession(msgs []conv.Message) *session {
 				calls[p.ToolID] = p
 				s.readCall(p, i)
 			case conv.PartToolResult:
-				call := calls[p.ToolID]
 				if k := s.commitOf(p.ToolID); k >= 0 && p.IsError {
 					// A commit whose command failed or was rejected did not happen.
 					s.commits = append(s.commits[:k], s.commits[k+1:]...)
@@ -136,7 +135,7 @@ func readSession(msgs []conv.Message) *session {
 				if conv.Rejected(p) {
 					continue
 				}
-				s.readResult(call, p, i)
+				s.readResult(calls[p.ToolID], p, i)
 			}
 		}
 	}
@@ -243,6 +242,7 @@ func (s *session) readCall(p conv.Part, at int) {
 // objects with a status and a text (TodoWrite's todos, update_plan's
 // plan), or nil.
 func todoList(in map[string]json.RawMessage) []todo {
+fields:
 	for _, raw := range in {
 		var items []map[string]any
 		if len(raw) == 0 || raw[0] != '[' || json.Unmarshal(raw, &items) != nil || len(items) == 0 {
@@ -257,14 +257,11 @@ func todoList(in map[string]json.RawMessage) []todo {
 			st := str("status")
 			text := cmp.Or(str("content"), str("step"), str("title"), str("subject"), str("description"), str("text"))
 			if st == "" || text == "" {
-				out = nil
-				break
+				continue fields // not a todo list
 			}
 			out = append(out, todo{text: text, status: st})
 		}
-		if out != nil {
-			return out
-		}
+		return out
 	}
 	return nil
 }
@@ -291,13 +288,10 @@ func commitMessage(cmd string) string {
 	return ""
 }
 
+// firstLine returns the first line of s that is not blank, trimmed.
 func firstLine(s string) string {
-	for _, l := range strings.Split(s, "\n") {
-		if t := strings.TrimSpace(l); t != "" {
-			return t
-		}
-	}
-	return ""
+	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	return strings.TrimSpace(line)
 }
 
 func (s *session) readResult(call, p conv.Part, at int) {

@@ -156,9 +156,7 @@ func identifiers(s string) []string {
 	}
 	for _, w := range strings.Fields(s) {
 		w = strings.Trim(w, ".,;:!?\"'()[]{}<>*")
-		if k := strings.IndexByte(w, '('); k > 0 {
-			w = w[:k]
-		}
+		w, _, _ = strings.Cut(w, "(") // a call's name, without its arguments
 		if codeShaped(w) {
 			add(w)
 		}
@@ -195,19 +193,13 @@ func codeShaped(w string) bool {
 		prevLower = unicode.IsLower(r)
 	}
 	letters := lower + upper
-	switch {
-	case other > 0 || letters == 0:
+	if other > 0 || letters == 0 {
 		return false
-	case humps >= 1 && lower > 0:
-		return true // camelCase, PascalCase with a second hump
-	case under > 0 && letters > 2 && w[0] != '_':
-		return true
-	case dot > 0 && humps+under > 0:
-		return true
-	case digit > 0 && letters >= 2 && !isMeasure(w):
-		return true
 	}
-	return false
+	return humps >= 1 && lower > 0 || // camelCase, PascalCase with a second hump
+		under > 0 && letters > 2 && w[0] != '_' || // snake_case
+		dot > 0 && humps+under > 0 || // a qualified name
+		digit > 0 && letters >= 2 && !isMeasure(w) // sha256, not 100ms
 }
 
 // isMeasure reports a number with a unit or an ordinal ("100ms", "64KB",

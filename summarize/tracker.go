@@ -117,10 +117,7 @@ func (s *session) trackerOpen() []string {
 // it, up to a parenthesis or a mark.
 func listedItem(line string, isID func(string) bool) (id, title string) {
 	f := strings.Fields(line)
-	for i, w := range f {
-		if i > 6 {
-			return "", ""
-		}
+	for i, w := range f[:min(len(f), 7)] {
 		w = strings.TrimRight(w, ":")
 		if !isID(w) {
 			if strings.IndexFunc(w, unicode.IsLetter) >= 0 && !strings.HasPrefix(w, "[") && !strings.HasSuffix(w, "]") {
