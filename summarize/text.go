@@ -236,6 +236,9 @@ func pathsIn(s string) []string {
 			continue
 		}
 		seg := strings.Split(strings.TrimPrefix(w, `\\`), sep)
+		if len(seg) < 2 { // a share's host alone
+			continue
+		}
 		last := seg[len(seg)-1]
 		rooted := strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~/") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "../") || sep == "\\"
 		ext := ""

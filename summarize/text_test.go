@@ -59,6 +59,7 @@ func TestPathsIn(t *testing.T) {
 			[]string{"web/src/pages/Checkout.tsx", "/etc/billing/prod.yaml", "~/notes/todo"}},
 		{`Windows: C:\Users\me\report.docx, a share \\fs01\claims\2026.xlsx, \\fs01\scans\inbox (not \\fs01\only).`,
 			[]string{`C:\Users\me\report.docx`, `\\fs01\claims\2026.xlsx`, `\\fs01\scans\inbox`}},
+		{`A share's host alone, \\fileserver or \\nas\, is no path.`, nil},
 	} {
 		if got := pathsIn(tt.in); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("pathsIn(%q) = %q, want %q", tt.in, got, tt.want)
