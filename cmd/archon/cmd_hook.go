@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 
 	"github.com/urfave/cli/v2"
@@ -23,12 +24,25 @@ func (a *app) hookCommand() *cli.Command {
 				"checkpoints. Anything wrong prints one line on stderr and exits 0.",
 			Before: noArgs,
 			Action: func(c *cli.Context) error {
-				if err := a.claudeCodeHook(c); err != nil {
-					fmt.Fprintf(a.stderr, "archon hook claude-code: %v\n", err)
-				}
+				neverFails(a.stderr, "archon hook claude-code", func() error { return a.claudeCodeHook(c) })
 				return nil // a hook never breaks the session
 			},
 		}},
+	}
+}
+
+// neverFails runs a hook's work and reports what went wrong as one line
+// on stderr, a panic included: a Go panic exits with status 2, which
+// Claude Code reads as a hook's verdict (a prompt refused, a stop
+// prevented), never as a hook that broke.
+func neverFails(stderr io.Writer, name string, run func() error) {
+	defer func() {
+		if p := recover(); p != nil {
+			fmt.Fprintf(stderr, "%s: internal error: %v\n", name, p)
+		}
+	}()
+	if err := run(); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 	}
 }
 

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,6 +45,26 @@ func TestHookCommandNeverFails(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &got) != nil || got.HookSpecificOutput.HookEventName != "SessionStart" ||
 		!strings.Contains(got.HookSpecificOutput.AdditionalContext, "PostgreSQL") {
 		t.Fatalf("session start: %d %q %q", code, out, errOut)
+	}
+}
+
+// TestHookPanicIsOneLine: a panic in a hook's work is one line on stderr,
+// like any failure (a Go panic would exit 2, a verdict to Claude Code).
+func TestHookPanicIsOneLine(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		run  func() error
+		want string
+	}{
+		{"ok", func() error { return nil }, ""},
+		{"error", func() error { return errors.New("no transcript") }, "hook: no transcript\n"},
+		{"panic", func() error { var s []int; return fmt.Errorf("%d", s[1]) }, "hook: internal error: runtime error: index out of range [1] with length 0\n"},
+	} {
+		var b bytes.Buffer
+		neverFails(&b, "hook", tc.run)
+		if b.String() != tc.want {
+			t.Errorf("%s: stderr %q, want %q", tc.name, b.String(), tc.want)
+		}
 	}
 }
 
