@@ -284,3 +284,45 @@ func TestConcurrentSummariesMerge(t *testing.T) {
 		}
 	}
 }
+
+// TestHandSectionsKept: sections a person added to MEMORY_SUMMARY.md under
+// titles that name none of the summary's are kept as written, after the
+// summary's own, through any number of rewrites.
+func TestHandSectionsKept(t *testing.T) {
+	ctx := context.Background()
+	ws := workspace(t)
+	m := newMonitor(t, Config{})
+	c, _ := convgen.Generate(convgen.Options{Seed: 5, Tokens: 4000, Facts: tuningFacts(t, 5, 2)})
+	if _, _, err := m.SummarizeToWorkspace(ctx, ws, c.Messages, nil, "gpt-4o", fixedNow()); err != nil {
+		t.Fatal(err)
+	}
+	hand := "## Standing instructions (written by me)\n- Never deploy on Fridays.\n\n```md\n## not a heading\n```\n\n## On-call\nThe phone is 555-0100."
+	b, _ := os.ReadFile(ws.SummaryPath())
+	os.WriteFile(ws.SummaryPath(), []byte(string(b)+"\n"+hand+"\n"), 0o644)
+	for i := range 2 {
+		s, _, err := m.SummarizeToWorkspace(ctx, ws, c.Messages[:10], nil, "gpt-4o", fixedNow().Add(time.Duration(i+1)*time.Minute))
+		if err != nil {
+			t.Fatal(err)
+		}
+		now, _ := os.ReadFile(ws.SummaryPath())
+		if !strings.HasSuffix(string(now), "\n\n"+hand+"\n") || strings.Count(string(now), "Never deploy") != 1 || !strings.Contains(string(now), "## Key points") {
+			t.Fatalf("rewrite %d:\n%s", i+1, now)
+		}
+		if s.Tokens <= 0 {
+			t.Fatalf("tokens %d", s.Tokens)
+		}
+	}
+}
+
+func TestHandSections(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"# Memory summary\n_Updated_\n\n## Decisions\n- a\n", ""},
+		{"# Memory summary\n\n## Decisions\n- a\n\n## Runbook\nstep 1\n\n## Pending tasks\n- b\n", "## Runbook\nstep 1"},
+		{"## My preferences\n- tabs\n", ""}, // a title the summary reads as its User preferences
+		{"## Notes\n```\n## Errors\n```\n## Errors\n- x\n", "## Notes\n```\n## Errors\n```"},
+	} {
+		if got := handSections(tc.in); got != tc.want {
+			t.Errorf("handSections(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

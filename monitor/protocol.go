@@ -96,6 +96,12 @@ func summarizeOver(ctx context.Context, ws *memory.Workspace, opt summarize.Opti
 		if err != nil {
 			return nil, "", err
 		}
+		if hand := handSections(string(prev)); hand != "" {
+			sum.Markdown = strings.TrimRight(sum.Markdown, "\n") + "\n\n" + hand + "\n"
+			if opt.Counter != nil {
+				sum.Tokens = opt.Counter.Count(sum.Markdown)
+			}
+		}
 		unlock, err := ws.LockEdits(ctx)
 		if err != nil {
 			return nil, "", err
@@ -109,6 +115,31 @@ func summarizeOver(ctx context.Context, ws *memory.Workspace, opt summarize.Opti
 		unlock()
 		return sum, hist, err
 	}
+}
+
+// handSections returns the sections of a summary whose titles name none of
+// the summarizer's (a person's "## Standing instructions"), as written:
+// MEMORY_SUMMARY.md is a file people edit, and a rewrite keeps them after
+// its own sections. A "## " line inside a code fence opens no section.
+func handSections(md string) string {
+	var b strings.Builder
+	keep, fenced := false, false
+	for line := range strings.SplitAfterSeq(md, "\n") {
+		t := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(t, "```"):
+			fenced = !fenced
+		case fenced:
+		case strings.HasPrefix(t, "## "):
+			keep = !summarize.IsSection(strings.TrimSpace(t[3:]))
+		case strings.HasPrefix(t, "# "):
+			keep = false
+		}
+		if keep {
+			b.WriteString(line)
+		}
+	}
+	return strings.TrimSpace(b.String())
 }
 
 // summarizerOf returns the state's summarizer (extractive when unset).
