@@ -124,7 +124,7 @@ func digest(ctx context.Context, ws *memory.Workspace, o PayloadOptions, parts [
 	now := ws.Now()
 	var entries []memory.Entry
 	for _, lf := range logs {
-		if lf.Archived || !InWindow(lf.Date, now, o.WindowDays) {
+		if !InWindow(lf.Date, now, o.WindowDays) { // archived or not: archive's cutoff is a setting
 			continue
 		}
 		l, err := ws.ReadLog(lf.Path)

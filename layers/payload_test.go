@@ -194,3 +194,51 @@ func TestDropEmptyHeadings(t *testing.T) {
 		})
 	}
 }
+
+// TestDigestWindow: the digest holds the logs of the window whether or not
+// they were archived (archive's cutoff is a setting of its own), and no
+// log dated past the window's end.
+func TestDigestWindow(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	if _, err := memory.Init(ctx, root, nil); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 12, 7, 18, 0, 0, 0, time.UTC)
+	ws, err := memory.OpenWith(root, memory.Options{Location: time.UTC, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for date, text := range map[string]string{
+		"2026-12-03": "Chose Kafka for the event bus (archived early)",
+		"2026-12-06": "Chose Redis for sessions",
+		"2027-12-06": "Chose Memcached (a typo of the year)",
+		"2026-11-20": "Chose Postgres long ago",
+	} {
+		if _, err := ws.Append(ctx, memory.Entry{Date: date, Time: "09:00", Agent: "p", Tags: []string{"decision"}, Text: text}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Archived by hand, as `archive --older-than 1d` would.
+	dst := filepath.Join(root, filepath.FromSlash(ws.ArchivePath("2026-12-03")))
+	os.MkdirAll(filepath.Dir(dst), 0o755)
+	if err := os.Rename(filepath.Join(root, "memory", "2026-12-03.md"), dst); err != nil {
+		t.Fatal(err)
+	}
+	pl, err := BuildPayload(ctx, ws, PayloadOptions{Budget: 2000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for text, want := range map[string]bool{"Kafka": true, "Redis": true, "Memcached": false, "Postgres": false} {
+		if got := strings.Contains(pl.Text, text); got != want {
+			t.Errorf("%s in the digest: %v, want %v\n%s", text, got, want, pl.Text)
+		}
+	}
+	st, err := ReadStatus(ctx, ws, 7, 1000, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.L1.Recent.Files != 2 || st.L1.Recent.Archived != 1 {
+		t.Errorf("status of the window: %+v", st.L1.Recent)
+	}
+}

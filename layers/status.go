@@ -67,14 +67,16 @@ type Status struct {
 }
 
 // InWindow reports whether a log of date lies in the L1 window of days
-// ending today: the last `days` calendar days, today included.
+// ending today: the last `days` calendar days, today included, and the
+// memory.FutureDays after it (another time zone's today), not beyond.
 func InWindow(date string, today time.Time, days int) bool {
 	d, err := time.ParseInLocation(time.DateOnly, date, today.Location())
 	if err != nil {
 		return false
 	}
 	start := time.Date(today.Year(), today.Month(), today.Day()-days+1, 0, 0, 0, 0, today.Location())
-	return !d.Before(start)
+	end := time.Date(today.Year(), today.Month(), today.Day()+memory.FutureDays, 0, 0, 0, 0, today.Location())
+	return !d.Before(start) && !d.After(end)
 }
 
 // ReadStatus gathers the status of ws. windowDays and budget come from the
@@ -114,7 +116,7 @@ func ReadStatus(ctx context.Context, ws *memory.Workspace, windowDays, budget in
 		l := memory.ParseLog(lf.Path, data)
 		n := tokens.Count(string(data))
 		s.L2.add(lf, l, n)
-		if !lf.Archived && InWindow(lf.Date, now, windowDays) {
+		if InWindow(lf.Date, now, windowDays) {
 			s.L1.Recent.add(lf, l, n)
 		}
 	}

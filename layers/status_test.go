@@ -70,6 +70,8 @@ func TestInWindow(t *testing.T) {
 		{"2026-11-29", 1, true},
 		{"2026-11-28", 1, false},
 		{"2026-12-01", 7, true},
+		{"2026-12-02", 7, false}, // a typo, not another time zone's today
+		{"2027-11-29", 7, false},
 		{"garbage", 7, false},
 	}
 	for _, tt := range tests {

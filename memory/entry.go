@@ -58,6 +58,10 @@ var (
 	timeRe        = regexp.MustCompile(`^([0-9]{2}):([0-9]{2})(?::([0-9]{2}))?$`)
 )
 
+// FutureDays is how far past the workspace's today a log's date may lie:
+// another time zone's today is up to two days ahead.
+const FutureDays = 2
+
 // ValidateDate reports whether s is a real calendar date in YYYY-MM-DD form.
 func ValidateDate(s string) error {
 	if _, err := time.Parse(time.DateOnly, s); err != nil {
