@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/archon-memory/archon/memory"
@@ -19,6 +20,13 @@ import (
 func (l *Local) Log(ctx context.Context, r LogRequest) (*Entry, error) {
 	if r.Agent == "" {
 		r.Agent = l.cfg.Log.Agent
+	}
+	// A date a day or two ahead is another time zone's today; further on,
+	// a typo ("2027" for "2026") that would head every session start's
+	// digest until the day came.
+	today := l.ws.Now()
+	if d, err := time.ParseInLocation(time.DateOnly, r.Date, today.Location()); err == nil && d.After(today.AddDate(0, 0, memory.FutureDays)) {
+		return nil, Invalidf("date %s is in the future (today is %s): a log records what happened", r.Date, today.Format(time.DateOnly))
 	}
 	stored, err := l.ws.Append(ctx, memory.Entry{Date: r.Date, Time: r.Time, Agent: r.Agent, Tags: r.Tags, Text: r.Text})
 	if err != nil {

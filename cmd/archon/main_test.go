@@ -123,6 +123,7 @@ func TestErrors(t *testing.T) {
 		want string
 	}{
 		{"bad date", []string{"--root", root, "log", "--date", "2026-13-01", "x"}, 1, "invalid date"},
+		{"date in the future", []string{"--root", root, "log", "--date", "2999-01-01", "x"}, 1, "is in the future"},
 		{"bad time", []string{"--root", root, "log", "--time", "7pm", "x"}, 1, "invalid time"},
 		{"bad agent", []string{"--root", root, "log", "--agent", "a b", "x"}, 1, "invalid agent"},
 		{"empty text", []string{"--root", root, "log", " "}, 1, "empty text"},
