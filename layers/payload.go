@@ -2,6 +2,7 @@ package layers
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -61,17 +62,35 @@ var (
 	openRe     = regexp.MustCompile(`(?i)(\bto-?do\b|\bpending\b|\bnext\b|\bneed to\b|\bneeds\b|\bblocked\b|\bblocker\b|\bfollow-?up\b|\berror\b|\bfailed\b|\bfailing\b|\bbroken\b|\bregression\b|\bopen question\b|\bunresolved\b|- \[ \])`)
 )
 
-// classify sorts an entry into a digest part.
-func classify(e *memory.Entry) string {
-	for _, t := range e.Tags {
-		switch t {
-		case "decision", "decisions", "adr":
-			return PartDecisions
-		case "task", "todo", "blocked", "error", "bug", "incident", "question":
-			return PartOpen
+// tagsTSV sorts tags into digest parts (see the file).
+//
+//go:embed tags.tsv
+var tagsTSV string
+
+// tagParts reads tags.tsv: tag -> decisions, closed or open.
+func tagParts() map[string]string {
+	m := map[string]string{}
+	for line := range strings.SplitSeq(tagsTSV, "\n") {
+		if tag, part, ok := strings.Cut(line, "\t"); ok && !strings.HasPrefix(line, "#") {
+			m[tag] = strings.TrimSpace(part)
 		}
 	}
+	return m
+}
+
+// classify sorts an entry into a digest part: by its tags (a decision
+// first, then work closed, then open work), else by its words.
+func classify(e *memory.Entry, parts map[string]string) string {
+	has := func(part string) bool {
+		return slices.ContainsFunc(e.Tags, func(t string) bool { return parts[t] == part })
+	}
 	switch {
+	case has("decisions"):
+		return PartDecisions
+	case has("closed"):
+		return PartRecent
+	case has("open"):
+		return PartOpen
 	case decisionRe.MatchString(e.Text):
 		return PartDecisions
 	case openRe.MatchString(e.Text):
@@ -141,12 +160,13 @@ func digest(ctx context.Context, ws *memory.Workspace, o PayloadOptions, parts [
 	for _, p := range parts {
 		idx[p.Name] = p
 	}
+	tags := tagParts()
 	for i := range entries {
 		e := &entries[i]
 		if archived(e) {
 			continue
 		}
-		p := idx[classify(e)]
+		p := idx[classify(e, tags)]
 		line := digestLine(e, o.DigestChars)
 		p.lines = append(p.lines, line)
 		if !contains(p.Sources, e.Path) {

@@ -95,9 +95,15 @@ func TestClassify(t *testing.T) {
 		{memory.Entry{Text: "ERROR: migration 0003 failed"}, PartOpen},
 		{memory.Entry{Text: "- [ ] rotate the keys"}, PartOpen},
 		{memory.Entry{Text: "Reviewed PR #41, looks good."}, PartRecent},
+		// Work done or fixed is no open item, whatever it names.
+		{memory.Entry{Tags: []string{"fix", "done"}, Text: "Fixed the failing integration tests"}, PartRecent},
+		{memory.Entry{Tags: []string{"error", "fix"}, Text: "ERROR: login redirect broken; fixed the cookie path"}, PartRecent},
+		{memory.Entry{Tags: []string{"resolved"}, Text: "Resolved: the broken login redirect now works"}, PartRecent},
+		{memory.Entry{Tags: []string{"decision", "done"}, Text: "Went with river; migrated"}, PartDecisions},
 	}
+	tags := tagParts()
 	for _, tt := range tests {
-		if got := classify(&tt.e); got != tt.want {
+		if got := classify(&tt.e, tags); got != tt.want {
 			t.Errorf("classify(%q %v) = %s, want %s", tt.e.Text, tt.e.Tags, got, tt.want)
 		}
 	}
