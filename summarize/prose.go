@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/archon-memory/archon/summarize/acts"
 )
@@ -142,15 +143,25 @@ func compress(s string, lx *acts.Lexicon) (string, []string) {
 }
 
 // repeatedTail returns k when the last k fields of out (k up to 4: "what
-// about what about") say again the k before them, else 0.
+// about what about") say again the k before them, else 0. Inside a
+// sentence, a word written twice alike with a capital or a digit is a name
+// or a figure ("to Walla Walla"), not a stammer ("It's It's", "I I").
 func repeatedTail(out []string) int {
 	same := func(a, b string) bool { return strings.EqualFold(strings.Trim(a, ",."), strings.Trim(b, ",.")) }
 	for k := 1; k <= 4 && 2*k <= len(out); k++ {
+		if n := len(out); k == 1 && n > 2 && out[n-1] == out[n-2] && nameLike(out[n-1]) {
+			continue
+		}
 		if n := len(out); slices.EqualFunc(out[n-2*k:n-k], out[n-k:], same) {
 			return k
 		}
 	}
 	return 0
+}
+
+// nameLike reports a word with a capital or a digit, not "I" nor "I'm".
+func nameLike(w string) bool {
+	return w != "I" && !strings.ContainsAny(w, "'’") && strings.ContainsFunc(w, func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) })
 }
 
 // stallAt returns how many fields from i make a stall phrase to drop, or 0.

@@ -17,6 +17,11 @@ func TestCompress(t *testing.T) {
 		{"A B C D A B C D E", "A B C D E"},
 		{"one two three four five one two three four five", "One two three four five one two three four five"},
 		{"that that is, that is the point", "That is, the point"},
+		// A name or a figure said twice is no stammer; a sentence's first
+		// word, "I" or a contraction said twice is.
+		{"We move the office to Walla Walla in May, region Pago Pago edge.", "We move the office to Walla Walla in May, region Pago Pago edge."},
+		{"It's It's yellow, I I think, I'm I'm sure", "It's yellow, I think, I'm sure"},
+		{"Maybe Maybe not.", "Maybe not."},
 	} {
 		got, words := compress(tt.in, acts.Default())
 		if got != tt.want {
