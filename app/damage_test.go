@@ -331,6 +331,26 @@ func TestDoctor(t *testing.T) {
 	if after, _ := os.ReadFile(logPath); err != nil || !repaired || string(after) != string(before) {
 		t.Fatalf("doctor --repair on a torn tail: %v %+v\n%q", err, rep, after[max(0, len(after)-40):])
 	}
+	// A log nothing reads (misnamed, a copy) and a day in two logs are
+	// named, and left as they are.
+	os.WriteFile(filepath.Join(ws.Root(), "memory", "2026-11-3.md"), before, 0o644)
+	os.WriteFile(filepath.Join(ws.Root(), "memory", "2026-11-03 (copy).md"), before, 0o644)
+	os.MkdirAll(filepath.Join(ws.Root(), "memory", "archive", "2026"), 0o755)
+	os.WriteFile(filepath.Join(ws.Root(), "memory", "archive", "2026", "2026-11-03.md"), before, 0o644)
+	rep, err = l.Doctor(ctx, DoctorRequest{Repair: true})
+	warnings := map[string]string{}
+	for _, c := range rep.Checks {
+		if c.State == "warning" {
+			warnings[c.File] = c.Detail
+		}
+	}
+	if err != nil || !strings.Contains(warnings["memory/2026-11-3.md"], "not read") || !strings.Contains(warnings["memory/2026-11-03 (copy).md"], "not read") ||
+		!strings.Contains(warnings["memory/archive/2026/2026-11-03.md"]+warnings["memory/2026-11-03.md"], "is also in") {
+		t.Fatalf("doctor on stray and doubled logs: %v %q", err, warnings)
+	}
+	if _, err := os.Stat(filepath.Join(ws.Root(), "memory", "2026-11-3.md")); err != nil {
+		t.Fatal("doctor touched a stray log")
+	}
 }
 
 // TestCatchUp: a service opened with CatchUp answers before its index is

@@ -87,11 +87,24 @@ func (l *Local) doctorFiles(ctx context.Context, repair bool, add func(DoctorChe
 			add(DoctorCheck{File: rel, State: "warning", Detail: strings.TrimPrefix(w, rel+":")})
 		}
 	}
+	strays, err := l.ws.StrayLogs(ctx)
+	if err != nil {
+		return err
+	}
+	for _, rel := range strays {
+		add(DoctorCheck{File: rel, State: "warning", Detail: "not read: a daily log is named YYYY-MM-DD.md (rename it to be searched, digested and archived)"})
+	}
 	logs, err := l.ws.ListLogs(ctx)
 	if err != nil {
 		return err
 	}
+	where := map[string][]string{} // a day's logs
 	for _, lf := range logs {
+		where[lf.Date] = append(where[lf.Date], lf.Path)
+		if n := len(where[lf.Date]); n > 1 {
+			add(DoctorCheck{File: lf.Path, State: "warning", Detail: fmt.Sprintf("the day %s is also in %s: a day's entries belong in one log (merge them by hand)",
+				lf.Date, strings.Join(where[lf.Date][:n-1], ", "))})
+		}
 		if repair {
 			res, err := l.ws.RepairLog(ctx, lf.Path)
 			if err != nil {

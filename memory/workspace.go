@@ -214,6 +214,33 @@ func (w *Workspace) ListLogs(ctx context.Context) ([]LogFile, error) {
 	return out, nil
 }
 
+// StrayLogs returns the markdown files under the log directory that are no
+// daily log (not named YYYY-MM-DD.md with a real date, say 2026-12-4.md or
+// a copy's "2026-12-05 (copy).md"): nothing reads, indexes or archives
+// them, so doctor names them.
+func (w *Workspace) StrayLogs(ctx context.Context) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(w.LogDir(), func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) && p == w.LogDir() {
+				return filepath.SkipDir
+			}
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if _, ok := LogDate(d.Name()); !ok && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".md") {
+			out = append(out, w.Rel(p))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list daily logs: %w", err)
+	}
+	return out, nil
+}
+
 // ReadLog reads and parses the daily log at rel.
 func (w *Workspace) ReadLog(rel string) (*Log, error) {
 	data, err := w.ReadFile(rel)
