@@ -85,9 +85,12 @@ func Run(ctx context.Context, ws *memory.Workspace, o Options) (*Result, error) 
 		}
 		m := Move{Date: l.Date, From: l.Path, To: ws.ArchivePath(l.Date)}
 		if !o.DryRun {
-			merged, err := move(ctx, ws, m.From, m.To)
+			merged, gone, err := move(ctx, ws, m.From, m.To)
 			if err != nil {
 				return res, err
+			}
+			if gone { // another run moved it first
+				continue
 			}
 			m.Merged = merged
 		}
@@ -97,34 +100,43 @@ func Run(ctx context.Context, ws *memory.Workspace, o Options) (*Result, error) 
 }
 
 // move renames from to to under the append lock, or merges from into an
-// existing to.
-func move(ctx context.Context, ws *memory.Workspace, from, to string) (merged bool, err error) {
+// existing to. gone reports a log another run moved first (it was no
+// longer at from once listed, or once locked): nothing is done.
+func move(ctx context.Context, ws *memory.Workspace, from, to string) (merged, gone bool, err error) {
 	src, _ := ws.Path(from)
 	dst, _ := ws.Path(to)
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return false, fmt.Errorf("archive %s: %w", from, err)
+		return false, false, fmt.Errorf("archive %s: %w", from, err)
 	}
 	f, err := os.OpenFile(src, os.O_RDWR, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, true, nil
+	}
 	if err != nil {
-		return false, fmt.Errorf("archive %s: %w", from, err)
+		return false, false, fmt.Errorf("archive %s: %w", from, err)
 	}
 	defer f.Close()
 	if err := memory.LockFile(ctx, f); err != nil {
-		return false, fmt.Errorf("archive %s: %w", from, err)
+		return false, false, fmt.Errorf("archive %s: %w", from, err)
 	}
 	defer memory.UnlockFile(f)
+	if fi, err := f.Stat(); err == nil {
+		if at, err := os.Stat(src); err != nil || !os.SameFile(fi, at) {
+			return false, true, nil // moved while this run waited for the lock
+		}
+	}
 	// A write torn by a crash is cut (or completed) before the log moves:
 	// its append record names this path, and debris must not travel.
 	if _, err := ws.RepairLocked(f, from); err != nil {
-		return false, fmt.Errorf("archive %s: %w", from, err)
+		return false, false, fmt.Errorf("archive %s: %w", from, err)
 	}
 	if _, err := os.Stat(dst); errors.Is(err, fs.ErrNotExist) {
 		if err := os.Rename(src, dst); err != nil {
-			return false, fmt.Errorf("archive %s: %w", from, err)
+			return false, false, fmt.Errorf("archive %s: %w", from, err)
 		}
-		return false, syncDirs(filepath.Dir(src), filepath.Dir(dst))
+		return false, false, syncDirs(filepath.Dir(src), filepath.Dir(dst))
 	}
-	return true, merge(ctx, ws, src, to)
+	return true, false, merge(ctx, ws, src, to)
 }
 
 // merge appends the entries of src (without its title line) to the log

@@ -349,3 +349,48 @@ func TestAppendWaitingThroughMerge(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrentRuns: runs at once (two archon processes, a job and a
+// person) each move what the other has not: none fails on a log the
+// other moved, and every entry ends up archived once.
+func TestConcurrentRuns(t *testing.T) {
+	ws := workspace(t)
+	for d := 1; d <= 300; d++ {
+		appendAt(t, ws, time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, d).Format(time.DateOnly), fmt.Sprintf("entry %d", d))
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	moved := make(chan int, 4)
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := Run(context.Background(), ws, Options{})
+			errs <- err
+			if res != nil {
+				moved <- len(res.Moved)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	close(moved)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	total := 0
+	for n := range moved {
+		total += n
+	}
+	got := entries(t, ws)
+	for d := 1; d <= 300; d++ {
+		if where := got[fmt.Sprintf("entry %d", d)]; len(where) != 1 || !strings.HasPrefix(where[0], "memory/archive/") {
+			t.Fatalf("entry %d is in %v", d, where)
+		}
+	}
+	if total != 300 {
+		t.Errorf("the runs report %d moves of 300 logs", total)
+	}
+}
