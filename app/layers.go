@@ -28,7 +28,21 @@ func (l *Local) Status(ctx context.Context) (*Status, error) {
 		// A knowledge database that does not open costs L3 only.
 		st.L3.Note = fmt.Sprintf("L3 unavailable: %v (run archon doctor)", err)
 	}
+	if serr == nil && l.idx != nil && l.configChanged() {
+		st.Notes = append(st.Notes, fmt.Sprintf("%s changed since this service started (%s): restart archon serve to apply it",
+			filepath.Base(l.cfg.File), l.started.Format("2006-01-02 15:04")))
+	}
 	return st, serr
+}
+
+// configChanged reports whether the configuration file is no longer the
+// one a service loaded: it goes on with what it read.
+func (l *Local) configChanged() bool {
+	if l.cfgFile == nil {
+		return false
+	}
+	fi, err := os.Stat(l.cfg.File)
+	return err != nil || fi.Size() != l.cfgFile.Size() || !fi.ModTime().Equal(l.cfgFile.ModTime())
 }
 
 // L1 builds the L1 payload within budget tokens (0: l1.budget_tokens).

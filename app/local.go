@@ -130,6 +130,7 @@ type Local struct {
 	log     *slog.Logger
 	opt     Options
 	started time.Time
+	cfgFile os.FileInfo // the configuration file as it was loaded (nil: none)
 
 	rag   lazy[rag.Engine]
 	mon   lazy[monitor.Monitor]
@@ -169,6 +170,9 @@ func Open(ctx context.Context, ws *memory.Workspace, cfg *config.Loaded, opt Opt
 		opt.Rescan = 10 * time.Second
 	}
 	l := &Local{ws: ws, cfg: cfg, log: opt.Logger, opt: opt, started: time.Now()}
+	if cfg.File != "" {
+		l.cfgFile, _ = os.Stat(cfg.File)
+	}
 	if err := l.openShared(); err != nil {
 		return nil, err
 	}

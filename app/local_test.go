@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/archon-memory/archon/config"
@@ -172,5 +173,33 @@ func TestProjectFilter(t *testing.T) {
 		if len(res.Results) != 2 || !slices.Contains(layers, "L2") || !slices.Contains(layers, "L3") {
 			t.Errorf("--project %s: %d hits %v, want the L2 entry and the L3 item", ref, len(res.Results), layers)
 		}
+	}
+}
+
+// TestStatusSaysConfigChanged: a service goes on with the configuration
+// it loaded; once the file changes, its status says a restart applies it.
+func TestStatusSaysConfigChanged(t *testing.T) {
+	ctx := context.Background()
+	ws, cfg := workspace(t)
+	l, err := Open(ctx, ws, cfg, Options{Rescan: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	st, err := l.Status(ctx)
+	if err != nil || len(st.Notes) != 0 {
+		t.Fatalf("status before: %v %q", err, st.Notes)
+	}
+	b, _ := os.ReadFile(cfg.File)
+	if err := os.WriteFile(cfg.File, append(b, "# edited\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st, err = l.Status(ctx)
+	if err != nil || len(st.Notes) != 1 || !strings.Contains(st.Notes[0], "restart archon serve") {
+		t.Fatalf("status after the edit: %v %q", err, st.Notes)
+	}
+	// A one-shot command reads the file afresh: nothing to say.
+	if st, err := oneShot(t, ws, cfg).Status(ctx); err != nil || len(st.Notes) != 0 {
+		t.Fatalf("one-shot status: %v %q", err, st.Notes)
 	}
 }

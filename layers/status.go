@@ -64,6 +64,9 @@ type Status struct {
 		Note      string `json:"note,omitempty"`
 	} `json:"l3"`
 	L4 FileStat `json:"l4"`
+	// Notes are what the reader should know beyond the layers (a running
+	// service's configuration out of date with its file).
+	Notes []string `json:"notes,omitempty"`
 }
 
 // InWindow reports whether a log of date lies in the L1 window of days

@@ -44,6 +44,9 @@ func (st *Status) WriteText(w io.Writer) {
 	if st.L2.Warnings > 0 {
 		fmt.Fprintf(w, "warning: %d problems in the daily logs (archon doctor lists them with file and line)\n", st.L2.Warnings)
 	}
+	for _, n := range st.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
 }
 
 func presence(f FileStat) string {
