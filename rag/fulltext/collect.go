@@ -27,7 +27,9 @@ func (mp *matchPools) get() *search.DocumentMatchPool {
 	return search.NewDocumentMatchPool(64, 0)
 }
 
-// collect runs q on a snapshot of idx and returns its best size hits, best
+// collect runs q on a snapshot of idx and returns its best size hits and
+// every other hit tied with the last of them (a cut inside a tie group
+// would depend on the order the segments return documents in), best
 // first, and how many documents its searcher returned. It does what
 // bleve's SearchInContext does for a plain scored query (BM25, no sort,
 // fields, facets or highlights), without the per-request allocations.
@@ -51,6 +53,13 @@ func collect(ctx context.Context, mp *matchPools, idx bleve.Index, q query.Query
 	pool := mp.get()
 	sc := &search.SearchContext{DocumentMatchPool: pool}
 	best := make(matchHeap, 0, size+1)
+	var ties []*search.DocumentMatch // scored as best's worst, outside it
+	defer func() {
+		for _, m := range slices.Concat(best, ties) {
+			pool.Put(m)
+		}
+		mp.p.Put(pool)
+	}()
 	total := 0
 	var m *search.DocumentMatch
 	for m, err = s.Next(sc); m != nil && err == nil; m, err = s.Next(sc) {
@@ -60,26 +69,31 @@ func collect(ctx context.Context, mp *matchPools, idx bleve.Index, q query.Query
 				break
 			}
 		}
-		// Equal scores keep the document seen first, as bleve's collector.
-		if len(best) == size && m.Score <= best[0].Score {
+		switch {
+		case len(best) < size:
+			heap.Push(&best, m)
+		case m.Score < best[0].Score:
 			pool.Put(m)
-			continue
-		}
-		heap.Push(&best, m)
-		if len(best) > size {
-			pool.Put(heap.Pop(&best).(*search.DocumentMatch))
+		case m.Score == best[0].Score:
+			ties = append(ties, m)
+		default:
+			heap.Push(&best, m)
+			out := heap.Pop(&best).(*search.DocumentMatch)
+			if out.Score == best[0].Score {
+				ties = append(ties, out)
+				break
+			}
+			for _, t := range append(ties, out) { // below the cut now
+				pool.Put(t)
+			}
+			ties = ties[:0]
 		}
 	}
-	defer func() {
-		for _, m := range best {
-			pool.Put(m)
-		}
-		mp.p.Put(pool)
-	}()
 	if err != nil {
 		return nil, 0, err
 	}
-	slices.SortFunc(best, func(a, b *search.DocumentMatch) int {
+	all := slices.Concat(best, ties)
+	slices.SortFunc(all, func(a, b *search.DocumentMatch) int {
 		if a.Score != b.Score {
 			if a.Score > b.Score {
 				return -1
@@ -88,8 +102,8 @@ func collect(ctx context.Context, mp *matchPools, idx bleve.Index, q query.Query
 		}
 		return cmp.Compare(a.HitNumber, b.HitNumber)
 	})
-	hits := make([]Hit, len(best))
-	for i, m := range best {
+	hits := make([]Hit, len(all))
+	for i, m := range all {
 		id, err := r.ExternalID(m.IndexInternalID)
 		if err != nil {
 			return nil, 0, err

@@ -179,3 +179,37 @@ func anyTerm(qs []*query.TermQuery) query.Query {
 	}
 	return query.NewDisjunctionQuery(ds)
 }
+
+// TestLargeTieGroup: when more documents than asked for score alike (80
+// entries holding one word the same way), the hits are the first by id,
+// the same whatever the segments, and never none.
+func TestLargeTieGroup(t *testing.T) {
+	ctx := context.Background()
+	for _, batches := range []int{1, 4} {
+		ix, err := Open(filepath.Join(t.TempDir(), "ft"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for b := range batches {
+			var docs []Doc
+			for i := b; i < 80; i += batches {
+				docs = append(docs, Doc{ID: fmt.Sprintf("e%03d", i), Text: "the writer said something", Layer: "L2"})
+			}
+			if err := ix.Apply(ctx, docs, nil, nil, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, n := range []int{1, 10, 50, 79, 80, 200} {
+			hits, err := ix.Search(ctx, ix.QueryTerms("writer"), Filter{}, n)
+			if err != nil || len(hits) != min(n, 80) {
+				t.Fatalf("%d segments, %d asked: %d hits, %v", batches, n, len(hits), err)
+			}
+			for i, h := range hits {
+				if h.ID != fmt.Sprintf("e%03d", i) {
+					t.Fatalf("%d segments, %d asked: hit %d is %s", batches, n, i, h.ID)
+				}
+			}
+		}
+		ix.Close()
+	}
+}

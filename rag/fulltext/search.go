@@ -99,31 +99,21 @@ func (ix *Index) run(ctx context.Context, idx bleve.Index, terms []Term, f Filte
 
 // topN returns the best n hits of q, equal scores in id order, so that
 // which of several equal hits make the cut never depends on how the
-// segments happen to be laid out. bleve orders equal scores by segment
-// and document number; asking it to sort by id as well costs a stored-id
-// lookup per hit (it doubled a query's time). topN asks for a margin more
-// than n with the plain score order and sorts the hits at the cut by id
-// itself. When the hits tied with the nth run past the margin, the ones
-// bleve happened to return are not a stable choice: that tie group is
-// left out whole (the cut comes before it), which is rare and costs no
-// second query.
+// segments happen to be laid out (bleve orders equal scores by segment and
+// document number; a stored-id lookup per hit to sort by id in the search
+// doubled a query's time). The collection keeps every hit tied with the
+// last one it keeps, so the hits at the cut are sorted by id here from
+// their whole tie group, however large: 80 entries holding one word alike
+// are all tied, and the first n by id are the answer.
 //
 // The query is a topQuery, which skips the documents that cannot make
-// the margin, filter or none.
+// the best n plus a margin, filter or none.
 func topN(ctx context.Context, mp *matchPools, idx bleve.Index, terms []Term, filter query.Query, n int, st *search.BM25Stats) ([]Hit, error) {
 	size := n + n/4 + 8
 	q := &topQuery{terms: termQueries(terms), filter: filter, k: size}
-	hits, total, err := collect(withStats(ctx, st), mp, idx, q, size)
+	hits, _, err := collect(withStats(ctx, st), mp, idx, q, size)
 	if err != nil {
 		return nil, err
-	}
-	if len(hits) > n && len(hits) < total && hits[len(hits)-1].Score == hits[n-1].Score {
-		tie := hits[n-1].Score
-		k := n - 1
-		for k > 0 && hits[k-1].Score == tie {
-			k--
-		}
-		hits = hits[:k]
 	}
 	slices.SortStableFunc(hits, func(a, b Hit) int {
 		switch {
