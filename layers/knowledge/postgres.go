@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
+	"net"
 	"regexp"
 	"strings"
 	"sync"
@@ -63,6 +64,49 @@ var schemaName = regexp.MustCompile(`^[a-z0-9._-]{1,63}$`)
 // answers with an error soon and the other layers go on.
 const connectTimeout = 2 * time.Second
 
+// answerTimeout bounds how long a statement waits for PostgreSQL to say
+// anything: a server that stopped answering (frozen, or behind a network
+// that drops packets) fails the statement instead of holding L3, and the
+// index runs that read it, for good. L3's statements take milliseconds.
+const answerTimeout = 5 * time.Second
+
+// answerConn is a connection whose reads fail after wait without a byte.
+// A deadline pgx sets (to cancel a statement) is kept when it is earlier.
+type answerConn struct {
+	net.Conn
+	wait time.Duration
+	mu   sync.Mutex
+	set  time.Time // the read deadline pgx set; zero: none
+}
+
+func (c *answerConn) Read(b []byte) (int, error) {
+	c.mu.Lock()
+	d := time.Now().Add(c.wait)
+	if !c.set.IsZero() && c.set.Before(d) {
+		d = c.set
+	}
+	err := c.Conn.SetReadDeadline(d)
+	c.mu.Unlock()
+	if err != nil {
+		return 0, err
+	}
+	return c.Conn.Read(b)
+}
+
+func (c *answerConn) SetDeadline(t time.Time) error {
+	c.mu.Lock()
+	c.set = t
+	c.mu.Unlock()
+	return c.Conn.SetDeadline(t)
+}
+
+func (c *answerConn) SetReadDeadline(t time.Time) error {
+	c.mu.Lock()
+	c.set = t
+	c.mu.Unlock()
+	return c.Conn.SetReadDeadline(t)
+}
+
 // SchemaFor is the PostgreSQL schema of a tenant's L3: archon_l3_TENANT,
 // or, when archon's shared tables live in a schema of their own (the
 // search_path of the connection string), SCHEMA_l3_TENANT beside it.
@@ -103,6 +147,14 @@ func OpenPostgres(ctx context.Context, url, tenant string, opt Options) (*Store,
 	cfg.RuntimeParams["search_path"] = name
 	if cfg.ConnectTimeout == 0 || cfg.ConnectTimeout > connectTimeout {
 		cfg.ConnectTimeout = connectTimeout
+	}
+	dial := cfg.DialFunc
+	cfg.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := dial(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		return &answerConn{Conn: c, wait: answerTimeout}, nil
 	}
 	sdb := stdlib.OpenDB(*cfg)
 	// Writes take turns on the sequence row anyway: a few connections
