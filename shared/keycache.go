@@ -65,7 +65,7 @@ func (n *Node) CheckKey(ctx context.Context, secret string) (*Key, error) {
 	c := &n.keys
 	c.mu.Lock()
 	k, ok := c.byHash[h]
-	due := time.Since(c.tried) > keyMissRefresh && (!ok || time.Since(c.synced) > keyRefresh)
+	due := time.Since(c.tried) > keyMissRefresh && (!ok || time.Since(c.synced) > n.opt.KeyRefresh)
 	if due {
 		c.tried = time.Now()
 	}
@@ -103,6 +103,25 @@ func (n *Node) CheckKey(ctx context.Context, secret string) (*Key, error) {
 		return nil, fmt.Errorf("%w %q; this node replicates %q", ErrOtherTenant, found.Tenant, n.opt.Tenant)
 	}
 	return found, nil
+}
+
+// keepKeys reloads the node's copy of its tenant's keys every KeyRefresh
+// while the node runs: requests reload a stale copy only after answering
+// from it, so an idle node would otherwise answer its next request with a
+// key revoked long before.
+func (n *Node) keepKeys(ctx context.Context) {
+	tick := time.NewTicker(n.opt.KeyRefresh)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			rctx, cancel := context.WithTimeout(ctx, n.opt.KeyRefresh)
+			n.reloadKeys(rctx)
+			cancel()
+		}
+	}
 }
 
 // reloadKeys replaces the node's copy of its tenant's keys with the live

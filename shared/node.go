@@ -46,8 +46,12 @@ type NodeOptions struct {
 	// Poll is how often the node looks for new entries when no
 	// notification came (default 1s), and how soon it retries after an
 	// error (growing to 10s).
-	Poll   time.Duration
-	Logger *slog.Logger
+	Poll time.Duration
+	// KeyRefresh is how often a running node reloads its tenant's keys
+	// (default 30s): a new key or a revocation reaches it that soon, in use
+	// or idle.
+	KeyRefresh time.Duration
+	Logger     *slog.Logger
 }
 
 // NodeStatus says how a node stands.
@@ -122,6 +126,9 @@ func NewNode(dir string, opt NodeOptions) (*Node, error) {
 	}
 	if opt.Poll <= 0 {
 		opt.Poll = time.Second
+	}
+	if opt.KeyRefresh <= 0 {
+		opt.KeyRefresh = keyRefresh
 	}
 	if opt.Logger == nil {
 		opt.Logger = slog.New(slog.DiscardHandler)
@@ -234,9 +241,10 @@ func (n *Node) connect(ctx context.Context) (*Store, error) {
 // Run sends and follows until ctx ends; errors are retried.
 func (n *Node) Run(ctx context.Context) {
 	var wg sync.WaitGroup
-	wg.Add(2)
+	wg.Add(3)
 	go func() { defer wg.Done(); n.retry(ctx, "send", n.send) }()
 	go func() { defer wg.Done(); n.retry(ctx, "follow", n.follow) }()
+	go func() { defer wg.Done(); n.keepKeys(ctx) }()
 	wg.Wait()
 	n.mu.Lock()
 	n.closed = true

@@ -2,6 +2,7 @@ package shared
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -128,5 +129,39 @@ func TestNodesReplicate(t *testing.T) {
 	}
 	if st := b.Status(ctx); st.Applied != 5 || st.Received != 5 || !st.Connected {
 		t.Errorf("b: %+v", st)
+	}
+}
+
+// TestRevocationReachesAnIdleNode: a running node reloads its keys on its
+// own, so a key revoked while it had no request is refused at its next.
+func TestRevocationReachesAnIdleNode(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s, dsn := openStore(t)
+	if err := s.AddTenant(ctx, "acme"); err != nil {
+		t.Fatal(err)
+	}
+	k, secret, err := s.AddKey(ctx, "acme", []string{ScopeRead}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := NewNode(t.TempDir(), NodeOptions{URL: dsn, Tenant: "acme", Apply: (&collector{}).apply, KeyRefresh: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); n.Run(ctx) }()
+	defer func() { cancel(); wg.Wait() }()
+	if _, err := n.CheckKey(ctx, secret); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second) // the copy is stale now: its own reload is due
+	if err := s.RevokeKey(ctx, k.ID); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second) // idle: no request
+	if _, err := n.CheckKey(ctx, secret); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("a key revoked while the node was idle: %v", err)
 	}
 }
