@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/archon-memory/archon/layers/knowledge"
+	"github.com/archon-memory/archon/shared"
 )
 
 // kn returns the knowledge store, creating the database on first use.
@@ -53,7 +54,8 @@ func (l *Local) AddProject(ctx context.Context, in ProjectInput) (*Project, erro
 		return nil, err
 	}
 	defer l.changed(UpdateKnowledge) // the record is searchable after the next index run
-	return ptr(s.AddProject(ctx, knowledge.Project{Name: l.redact(in.Name), Description: l.redact(in.Description), Status: in.Status}))
+	p, err := ptr(s.AddProject(ctx, knowledge.Project{Name: l.redact(in.Name), Description: l.redact(in.Description), Status: in.Status}))
+	return p, l.audit(ctx, "project_add", p, err)
 }
 
 // UpdateProject changes a project.
@@ -63,7 +65,8 @@ func (l *Local) UpdateProject(ctx context.Context, ref string, p ProjectPatch) (
 		return nil, err
 	}
 	defer l.changed(UpdateKnowledge) // the record is searchable after the next index run
-	return ptr(s.UpdateProject(ctx, ref, knowledge.ProjectUpdate{Name: l.redactp(p.Name), Description: l.redactp(p.Description), Status: p.Status}))
+	up, err := ptr(s.UpdateProject(ctx, ref, knowledge.ProjectUpdate{Name: l.redactp(p.Name), Description: l.redactp(p.Description), Status: p.Status}))
+	return up, l.audit(ctx, "project_update", up, err)
 }
 
 // Tasks lists tasks.
@@ -95,8 +98,9 @@ func (l *Local) AddTask(ctx context.Context, in TaskInput) (*Task, error) {
 	if deps == nil {
 		deps = []string{}
 	}
-	return ptr(s.AddTask(ctx, knowledge.Task{Title: l.redact(in.Title), Description: l.redact(in.Description), Project: in.Project,
+	t, err := ptr(s.AddTask(ctx, knowledge.Task{Title: l.redact(in.Title), Description: l.redact(in.Description), Project: in.Project,
 		Status: in.Status, Priority: int(in.Priority), Assignee: in.Assignee, DependsOn: deps}))
+	return t, l.audit(ctx, "task_add", t, err)
 }
 
 // UpdateTask changes a task.
@@ -112,7 +116,8 @@ func (l *Local) UpdateTask(ctx context.Context, id string, p TaskPatch) (*Task, 
 		n := int(*p.Priority)
 		u.Priority = &n
 	}
-	return ptr(s.UpdateTask(ctx, id, u))
+	t, err := ptr(s.UpdateTask(ctx, id, u))
+	return t, l.audit(ctx, "task_update", t, err)
 }
 
 // DoneTask marks a task done; done twice is a conflict.
@@ -122,7 +127,8 @@ func (l *Local) DoneTask(ctx context.Context, id string, force bool) (*Task, err
 		return nil, err
 	}
 	defer l.changed(UpdateKnowledge) // the record is searchable after the next index run
-	return ptr(s.DoneTask(ctx, id, force))
+	t, err := ptr(s.DoneTask(ctx, id, force))
+	return t, l.audit(ctx, "task_done", t, err)
 }
 
 // Items lists knowledge items.
@@ -165,8 +171,9 @@ func (l *Local) AddItem(ctx context.Context, in ItemInput) (*KnowledgeItem, erro
 	if in.Agent == "" {
 		in.Agent = l.cfg.Log.Agent
 	}
-	return ptr(s.AddItem(ctx, knowledge.Item{Kind: kind, Title: l.redact(in.Title), Body: l.redact(in.Body), Tags: in.Tags,
+	it, err := ptr(s.AddItem(ctx, knowledge.Item{Kind: kind, Title: l.redact(in.Title), Body: l.redact(in.Body), Tags: in.Tags,
 		Agent: in.Agent, Project: in.Project}))
+	return it, l.audit(ctx, "item_add", it, err)
 }
 
 // UpdateItem changes a knowledge item.
@@ -176,8 +183,9 @@ func (l *Local) UpdateItem(ctx context.Context, id string, p ItemPatch) (*Knowle
 		return nil, err
 	}
 	defer l.changed(UpdateKnowledge) // the record is searchable after the next index run
-	return ptr(s.UpdateItem(ctx, id, knowledge.ItemUpdate{Kind: p.Kind, Title: l.redactp(p.Title), Body: l.redactp(p.Body), Tags: p.Tags,
+	it, err := ptr(s.UpdateItem(ctx, id, knowledge.ItemUpdate{Kind: p.Kind, Title: l.redactp(p.Title), Body: l.redactp(p.Body), Tags: p.Tags,
 		Agent: p.Agent, Project: p.Project, Promotion: p.Promotion}))
+	return it, l.audit(ctx, "item_update", it, err)
 }
 
 // Observe records how item id went for an agent (default log.agent).
@@ -193,8 +201,9 @@ func (l *Local) Observe(ctx context.Context, id string, in ObserveInput) (*Obser
 		in.Agent = l.cfg.Log.Agent
 	}
 	defer l.updated(UpdateKnowledge) // promotion candidates may change
-	return ptr(s.Observe(ctx, knowledge.Observation{Item: id, Agent: in.Agent, Success: *in.Success,
+	o, err := ptr(s.Observe(ctx, knowledge.Observation{Item: id, Agent: in.Agent, Success: *in.Success,
 		Project: in.Project, Note: in.Note}))
+	return o, l.audit(ctx, "observe", o, err)
 }
 
 // Export writes every project, task, item and observation as one
@@ -222,7 +231,32 @@ func (l *Local) Import(ctx context.Context, r ImportRequest) (*ImportResult, err
 	if err == nil {
 		l.changed(UpdateKnowledge)
 	}
-	return res, err
+	return res, l.audit(ctx, "import", res, err)
+}
+
+// audit records an L3 write in shared mode's audit, as a log entry's is
+// (L3 writes go to PostgreSQL directly, not through the log). The write is
+// done: an audit that fails is a warning, err is returned as it came.
+func (l *Local) audit(ctx context.Context, action string, rec any, err error) error {
+	if err != nil || l.node == nil {
+		return err
+	}
+	var id, agent string
+	switch r := rec.(type) {
+	case *Project:
+		id = r.ID
+	case *Task:
+		id, agent = r.ID, r.Assignee
+	case *KnowledgeItem:
+		id, agent = r.ID, r.Agent
+	case *Observation:
+		id, agent = r.Item, r.Agent
+	}
+	c := callerOf(ctx)
+	if aerr := l.node.Audit(ctx, shared.Writer{KeyID: c.KeyID, RequestID: c.RequestID}, agent, action, id); aerr != nil {
+		l.log.Warn("shared store: an L3 write was not audited", "action", action, "id", id, "err", aerr)
+	}
+	return nil
 }
 
 // redact removes secrets from a field before it is stored, as every

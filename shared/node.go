@@ -255,6 +255,18 @@ func (n *Node) Run(ctx context.Context) {
 	n.mu.Unlock()
 }
 
+// Audit records a write that reached the store other than through the log
+// (an L3 record's): action, the record's id and who wrote it.
+func (n *Node) Audit(ctx context.Context, w Writer, agent, action, id string) error {
+	s, err := n.connect(ctx)
+	if err != nil {
+		return err
+	}
+	_, err = s.pool.Exec(ctx, `INSERT INTO archon_audit (tenant, key_id, agent, host, request_id, action, entry_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+		n.opt.Tenant, w.KeyID, agent, n.opt.Host, w.RequestID, action, id)
+	return wrapErr("audit", err)
+}
+
 // retry runs loop until ctx ends, waiting longer after each failure.
 func (n *Node) retry(ctx context.Context, what string, loop func(context.Context) error) {
 	wait := n.opt.Poll

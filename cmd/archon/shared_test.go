@@ -323,6 +323,19 @@ func TestSharedMode(t *testing.T) {
 		if code, _ := a.call("POST", "/v1/tasks/"+first.ID+"/done", key, nil, nil); code != 409 {
 			t.Errorf("done again on A: %d, want 409", code)
 		}
+		// Each L3 write left an audit row, as a log entry does.
+		conn, err := pgx.Connect(context.Background(), st.dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close(context.Background())
+		var audited []string
+		rows, _ := conn.Query(context.Background(), `SELECT action || ' ' || entry_id || ' ' || (key_id <> '')::text || ' ' || (request_id <> '')::text
+			FROM archon_audit WHERE tenant = 'acme' AND entry_id IN ($1, $2) ORDER BY n`, first.ID, second.ID)
+		if audited, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil || !slices.Equal(audited, []string{
+			"task_add " + first.ID + " true true", "task_add " + second.ID + " true true", "task_done " + first.ID + " true true"}) {
+			t.Errorf("audit rows of the L3 writes: %q %v", audited, err)
+		}
 		// And each node's search finds the task B wrote (its index hears
 		// of the write).
 		deadline := time.Now().Add(10 * time.Second)
