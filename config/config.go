@@ -51,7 +51,7 @@ type Config struct {
 // tenant's log in PostgreSQL and sends its entries there.
 type Shared struct {
 	// PostgresURL is the shared store; empty turns shared mode off.
-	PostgresURL string `yaml:"postgres_url" doc:"the shared PostgreSQL, e.g. postgres://archon@db.internal:5432/archon?sslmode=require; keep the password out of this file (PGPASSWORD, or the whole URL in ARCHON_SHARED_POSTGRES_URL); empty: shared mode off"`
+	PostgresURL string `yaml:"postgres_url" check:"postgres" doc:"the shared PostgreSQL, e.g. postgres://archon@db.internal:5432/archon?sslmode=require; keep the password out of this file (PGPASSWORD, or the whole URL in ARCHON_SHARED_POSTGRES_URL); empty: shared mode off"`
 	// Tenant is the tenant whose log this workspace replicates.
 	Tenant string `yaml:"tenant" doc:"the tenant whose shared log this workspace replicates (archon tenant add NAME)"`
 	// Project is the project this node's entries are written under.

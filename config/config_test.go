@@ -126,3 +126,25 @@ func TestMemoryOptions(t *testing.T) {
 		t.Fatal("unknown key accepted")
 	}
 }
+
+func TestCheckPostgres(t *testing.T) {
+	for _, tc := range []struct {
+		dsn string
+		ok  bool
+	}{
+		{"", true},
+		{"postgres://archon@db.internal:5432/archon?sslmode=require", true},
+		{"postgresql://h1:5432,h2:5433/archon", true},
+		{"postgres:///archon?host=/var/run/postgresql", true},
+		{"postgres://[::1]:5432/archon", true},
+		{"host=db.internal port=5432 dbname=archon user=archon", true},
+		{"postgress://nohost::99/x y", false},
+		{"mysql://db/archon", false},
+		{"postgres://db:99999/archon", false},
+		{"db.internal archon", false},
+	} {
+		if err := checkPostgres(tc.dsn); (err == nil) != tc.ok {
+			t.Errorf("checkPostgres(%q) = %v, want ok %v", tc.dsn, err, tc.ok)
+		}
+	}
+}

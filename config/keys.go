@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"math"
+	"net/url"
 	"reflect"
 	"strconv"
 	"strings"
@@ -251,12 +252,46 @@ func check(name, s string) error {
 		if d, err := time.ParseDuration(s); err != nil || d <= 0 {
 			return fmt.Errorf("%q is not a positive duration like 30s or 2m", s)
 		}
+	case "postgres":
+		return checkPostgres(s)
 	case "relpath":
 		if s == "" || strings.HasPrefix(s, "/") || s == ".." || strings.HasPrefix(s, "../") || strings.Contains(s, "/../") {
 			return fmt.Errorf("%q must be a path inside the workspace", s)
 		}
 	default:
 		return fmt.Errorf("unknown check %q", name)
+	}
+	return nil
+}
+
+// checkPostgres checks a PostgreSQL connection string's form, a URL
+// (postgres:// or postgresql://, with a host or a socket) or key=value
+// pairs, so that a typo is reported with the file and key rather than as
+// a connection that never comes; whether the server answers is for the
+// node to find.
+func checkPostgres(s string) error {
+	if s == "" {
+		return nil
+	}
+	if !strings.Contains(s, "://") {
+		for _, kv := range strings.Fields(s) {
+			if k, _, ok := strings.Cut(kv, "="); !ok || k == "" {
+				return fmt.Errorf("%q is not a PostgreSQL URL (postgres://user@host:5432/db) nor key=value pairs", s)
+			}
+		}
+		return nil
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return fmt.Errorf("not a PostgreSQL URL: %v", err)
+	}
+	if u.Scheme != "postgres" && u.Scheme != "postgresql" {
+		return fmt.Errorf("scheme %q: a PostgreSQL URL starts postgres:// or postgresql://", u.Scheme)
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return fmt.Errorf("port %q is not a port number", p)
+		}
 	}
 	return nil
 }
