@@ -138,6 +138,7 @@ func TestCheckPostgres(t *testing.T) {
 		{"postgres:///archon?host=/var/run/postgresql", true},
 		{"postgres://[::1]:5432/archon", true},
 		{"host=db.internal port=5432 dbname=archon user=archon", true},
+		{"host = db.internal dbname=archon password='a secret' application_name='archon node'", true},
 		{"postgress://nohost::99/x y", false},
 		{"mysql://db/archon", false},
 		{"postgres://db:99999/archon", false},

@@ -3,12 +3,12 @@ package config
 import (
 	"fmt"
 	"math"
-	"net/url"
 	"reflect"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/robfig/cron/v3"
 
 	"github.com/archon-memory/archon/memory"
@@ -264,34 +264,20 @@ func check(name, s string) error {
 	return nil
 }
 
-// checkPostgres checks a PostgreSQL connection string's form, a URL
-// (postgres:// or postgresql://, with a host or a socket) or key=value
-// pairs, so that a typo is reported with the file and key rather than as
-// a connection that never comes; whether the server answers is for the
-// node to find.
+// checkPostgres checks a PostgreSQL connection string's form as pgx reads
+// it (a postgres:// URL or key=value pairs, quoted values too), without
+// connecting, so that a typo is reported with the file and key rather
+// than as a connection that never comes; whether the server answers is
+// for the node to find.
 func checkPostgres(s string) error {
 	if s == "" {
 		return nil
 	}
-	if !strings.Contains(s, "://") {
-		for _, kv := range strings.Fields(s) {
-			if k, _, ok := strings.Cut(kv, "="); !ok || k == "" {
-				return fmt.Errorf("%q is not a PostgreSQL URL (postgres://user@host:5432/db) nor key=value pairs", s)
-			}
-		}
-		return nil
+	if scheme, _, ok := strings.Cut(s, "://"); ok && scheme != "postgres" && scheme != "postgresql" {
+		return fmt.Errorf("scheme %q: a PostgreSQL URL starts postgres:// or postgresql://", scheme)
 	}
-	u, err := url.Parse(s)
-	if err != nil {
-		return fmt.Errorf("not a PostgreSQL URL: %v", err)
-	}
-	if u.Scheme != "postgres" && u.Scheme != "postgresql" {
-		return fmt.Errorf("scheme %q: a PostgreSQL URL starts postgres:// or postgresql://", u.Scheme)
-	}
-	if p := u.Port(); p != "" {
-		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
-			return fmt.Errorf("port %q is not a port number", p)
-		}
+	if _, err := pgconn.ParseConfig(s); err != nil {
+		return fmt.Errorf("not a PostgreSQL connection string: %v", err)
 	}
 	return nil
 }
