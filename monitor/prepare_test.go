@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -314,15 +315,52 @@ func TestHandSectionsKept(t *testing.T) {
 	}
 }
 
-func TestHandSections(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
+func TestSplitHand(t *testing.T) {
+	own := map[string]bool{"Open questions": true} // an LLM's own title, written last time
+	for _, tc := range []struct{ in, hand string }{
 		{"# Memory summary\n_Updated_\n\n## Decisions\n- a\n", ""},
 		{"# Memory summary\n\n## Decisions\n- a\n\n## Runbook\nstep 1\n\n## Pending tasks\n- b\n", "## Runbook\nstep 1"},
-		{"## My preferences\n- tabs\n", ""}, // a title the summary reads as its User preferences
+		{"## My preferences\n- tabs\n", "## My preferences\n- tabs"}, // not the summary's "User preferences"
+		{"## Profile\n- on call\n", "## Profile\n- on call"},
+		{"## Open questions\n- which region?\n", ""},
 		{"## Notes\n```\n## Errors\n```\n## Errors\n- x\n", "## Notes\n```\n## Errors\n```"},
 	} {
-		if got := handSections(tc.in); got != tc.want {
-			t.Errorf("handSections(%q) = %q, want %q", tc.in, got, tc.want)
+		rest, hand := splitHand(tc.in, own)
+		if hand != tc.hand || !strings.Contains(rest+hand, strings.TrimSpace(tc.in)[:5]) {
+			t.Errorf("splitHand(%q) = %q, %q; want hand %q", tc.in, rest, hand, tc.hand)
+		}
+		if strings.Count(rest+"\n"+hand, "\n") < strings.Count(strings.TrimSpace(tc.in), "\n") {
+			t.Errorf("splitHand(%q) lost lines: %q + %q", tc.in, rest, hand)
+		}
+	}
+}
+
+// TestHandSectionsNotSummarized: a summarizer that carries the previous
+// summary's sections over (an LLM asked to keep what is still true) and
+// writes a section of its own does not make a person's section grow a
+// copy at each rewrite, nor does its own section become a person's.
+func TestHandSectionsNotSummarized(t *testing.T) {
+	ctx := context.Background()
+	ws := workspace(t)
+	hand := "## Standing instructions\n- Never deploy on Fridays."
+	os.WriteFile(ws.SummaryPath(), []byte("# Memory summary\n\n## Decisions\n- Chose PostgreSQL.\n\n"+hand+"\n"), 0o644)
+	carry := func(opt summarize.Options) (*summarize.Summary, error) {
+		if strings.Contains(opt.Previous, "Never deploy") {
+			t.Errorf("the summarizer was given a person's section:\n%s", opt.Previous)
+		}
+		secs := summarize.ParseSections(opt.Previous)
+		if !slices.ContainsFunc(secs, func(s summarize.Section) bool { return s.Name == "Open questions" }) {
+			secs = append(secs, summarize.Section{Name: "Open questions", Items: []string{"Which region?"}})
+		}
+		return &summarize.Summary{Markdown: summarize.Render("_Updated_", secs), Sections: secs}, nil
+	}
+	for i := range 3 {
+		if _, _, err := summarizeOver(ctx, ws, summarize.Options{}, fixedNow().Add(time.Duration(i)*time.Minute), carry); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(ws.SummaryPath())
+		if strings.Count(string(b), "Never deploy") != 1 || strings.Count(string(b), "## Open questions") != 1 || !strings.HasSuffix(string(b), hand+"\n") {
+			t.Fatalf("rewrite %d:\n%s", i+1, b)
 		}
 	}
 }

@@ -27,12 +27,14 @@ import (
 //	                              time it was replaced (UTC)
 //	    dates.json                {item key: YYYY-MM-DD first recorded}, so
 //	                              items older than keep_days are dropped
+//	    sections.json             the titles of the sections archon wrote last
 //
 // At most HistoryKeep earlier versions are kept; older ones are removed.
 const (
 	HistoryDir  = "summary-history"
 	HistoryKeep = 100
 	datesFile   = "dates.json"
+	ownFile     = "sections.json"
 )
 
 // maxArchiveChunk bounds one daily-log entry of archived messages, below
@@ -91,12 +93,15 @@ func summarizeOver(ctx context.Context, ws *memory.Workspace, opt summarize.Opti
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, "", fmt.Errorf("read previous summary: %w", err)
 		}
-		opt.Previous, opt.PreviousDates = string(prev), LoadSummaryDates(ws)
+		// A person's sections are kept as written, not summarized over.
+		rest, hand := splitHand(string(prev), loadOwnSections(ws))
+		opt.Previous, opt.PreviousDates = rest, LoadSummaryDates(ws)
 		sum, err := run(opt)
 		if err != nil {
 			return nil, "", err
 		}
-		if hand := handSections(string(prev)); hand != "" {
+		own := headings(sum.Markdown)
+		if hand != "" {
 			sum.Markdown = strings.TrimRight(sum.Markdown, "\n") + "\n\n" + hand + "\n"
 			if opt.Counter != nil {
 				sum.Tokens = opt.Counter.Count(sum.Markdown)
@@ -112,34 +117,12 @@ func summarizeOver(ctx context.Context, ws *memory.Workspace, opt summarize.Opti
 			continue
 		}
 		hist, err := writeSummary(ws, sum, now)
+		if err == nil {
+			err = saveOwnSections(ws, own)
+		}
 		unlock()
 		return sum, hist, err
 	}
-}
-
-// handSections returns the sections of a summary whose titles name none of
-// the summarizer's (a person's "## Standing instructions"), as written:
-// MEMORY_SUMMARY.md is a file people edit, and a rewrite keeps them after
-// its own sections. A "## " line inside a code fence opens no section.
-func handSections(md string) string {
-	var b strings.Builder
-	keep, fenced := false, false
-	for line := range strings.SplitAfterSeq(md, "\n") {
-		t := strings.TrimSpace(line)
-		switch {
-		case strings.HasPrefix(t, "```"):
-			fenced = !fenced
-		case fenced:
-		case strings.HasPrefix(t, "## "):
-			keep = !summarize.IsSection(strings.TrimSpace(t[3:]))
-		case strings.HasPrefix(t, "# "):
-			keep = false
-		}
-		if keep {
-			b.WriteString(line)
-		}
-	}
-	return strings.TrimSpace(b.String())
 }
 
 // summarizerOf returns the state's summarizer (extractive when unset).

@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"iter"
 	"maps"
-	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -134,10 +133,6 @@ func tagSection(tag string) string {
 	}
 	return ""
 }
-
-// IsSection reports whether a heading's title names one of the summary's
-// sections (sections.tsv); a summary rewrite keeps the others as written.
-func IsSection(title string) bool { return slices.Contains(SectionOrder[:], canonicalSection(title)) }
 
 // ItemKey normalizes an item for de-duplication and dating: lower case,
 // letters and digits only, at most 80 characters.
