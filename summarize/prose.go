@@ -149,7 +149,8 @@ func compress(s string, lx *acts.Lexicon) (string, []string) {
 func repeatedTail(out []string) int {
 	same := func(a, b string) bool { return strings.EqualFold(strings.Trim(a, ",."), strings.Trim(b, ",.")) }
 	for k := 1; k <= 4 && 2*k <= len(out); k++ {
-		if n := len(out); k == 1 && n > 2 && out[n-1] == out[n-2] && nameLike(out[n-1]) {
+		n, w := len(out), strings.Trim(out[len(out)-1], ",.") // "Walla Walla." too, not "Dirk, Dirk"
+		if k == 1 && n > 2 && w == out[n-2] && nameLike(w) {
 			continue
 		}
 		if n := len(out); slices.EqualFunc(out[n-2*k:n-k], out[n-k:], same) {

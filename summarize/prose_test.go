@@ -22,6 +22,9 @@ func TestCompress(t *testing.T) {
 		{"We move the office to Walla Walla in May, region Pago Pago edge.", "We move the office to Walla Walla in May, region Pago Pago edge."},
 		{"It's It's yellow, I I think, I'm I'm sure", "It's yellow, I think, I'm sure"},
 		{"Maybe Maybe not.", "Maybe not."},
+		{"The office moves to Walla Walla.", "The office moves to Walla Walla."},
+		{"Our edge is in Pago Pago, then Boise.", "Our edge is in Pago Pago, then Boise."},
+		{"My name is Dirk, Dirk Meinfeld.", "My name is Dirk, Meinfeld."}, // a restart, as before
 	} {
 		got, words := compress(tt.in, acts.Default())
 		if got != tt.want {
