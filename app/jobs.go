@@ -3,11 +3,13 @@ package app
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/archon-memory/archon/conv"
 	"github.com/archon-memory/archon/jobs"
+	"github.com/archon-memory/archon/layers"
 	"github.com/archon-memory/archon/memory"
 )
 
@@ -203,7 +205,11 @@ func RecentMessages(ctx context.Context, ws *memory.Workspace, now time.Time, da
 				continue
 			}
 			m := conv.NewText(conv.RoleAssistant, e.Text)
-			m.Tags = e.Tags
+			if !slices.Contains(e.Tags, layers.ArchiveTag) {
+				// A verbatim archive of a conversation (its #context tag
+				// says what it came from) is prose, not a record to file.
+				m.Tags = e.Tags
+			}
 			msgs = append(msgs, m)
 			seen[lf.Date] = true
 		}

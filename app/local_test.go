@@ -203,3 +203,23 @@ func TestStatusSaysConfigChanged(t *testing.T) {
 		t.Fatalf("one-shot status: %v %q", err, st.Notes)
 	}
 }
+
+// TestRecentMessagesTags: the summary job's messages carry their entries'
+// tags, but for a verbatim archive of a conversation (#checkpoint), whose
+// #context tag says where it came from, not what it is.
+func TestRecentMessagesTags(t *testing.T) {
+	ctx := context.Background()
+	ws, _ := workspace(t)
+	for _, e := range []memory.Entry{
+		{Agent: "p", Tags: []string{"db", "decision"}, Text: "Chose PostgreSQL."},
+		{Agent: "p", Tags: []string{"checkpoint", "context"}, Text: "Context checkpoint: auto-summarize at level critical"},
+	} {
+		if _, err := ws.Append(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	msgs, _, err := RecentMessages(ctx, ws, ws.Now(), SummaryDays)
+	if err != nil || len(msgs) != 2 || !slices.Equal(msgs[0].Tags, []string{"db", "decision"}) || len(msgs[1].Tags) != 0 {
+		t.Fatalf("messages: %v %+v", err, msgs)
+	}
+}
