@@ -57,7 +57,8 @@ func (c *keyCache) load(path string) {
 // CheckKey returns the live key whose secret this is, if it is one of
 // this node's tenant: ErrNotFound for none, ErrOtherTenant for another
 // tenant's. It answers from the node's copy of the tenant's keys: a copy
-// older than keyRefresh is reloaded in the background; an unknown secret
+// older than KeyRefresh is reloaded in the background, one older than two
+// of them first; an unknown secret
 // reloads it at once (at most every keyMissRefresh, for up to 2 s).
 // While the store is unreachable the copy answers alone.
 func (n *Node) CheckKey(ctx context.Context, secret string) (*Key, error) {
@@ -70,8 +71,11 @@ func (n *Node) CheckKey(ctx context.Context, secret string) (*Key, error) {
 		c.tried = time.Now()
 	}
 	c.mu.Unlock()
+	// A copy stale past two refreshes (a node just restarted on its saved
+	// copy, or whose reloads failed) is reloaded before it answers.
+	stale := ok && time.Since(c.synced) > 2*n.opt.KeyRefresh
 	switch {
-	case due && ok:
+	case due && ok && !stale:
 		go n.reloadKeys(context.WithoutCancel(ctx))
 	case due:
 		rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
@@ -113,13 +117,13 @@ func (n *Node) keepKeys(ctx context.Context) {
 	tick := time.NewTicker(n.opt.KeyRefresh)
 	defer tick.Stop()
 	for {
+		rctx, cancel := context.WithTimeout(ctx, n.opt.KeyRefresh)
+		n.reloadKeys(rctx)
+		cancel()
 		select {
 		case <-ctx.Done():
 			return
 		case <-tick.C:
-			rctx, cancel := context.WithTimeout(ctx, n.opt.KeyRefresh)
-			n.reloadKeys(rctx)
-			cancel()
 		}
 	}
 }

@@ -165,3 +165,37 @@ func TestRevocationReachesAnIdleNode(t *testing.T) {
 		t.Fatalf("a key revoked while the node was idle: %v", err)
 	}
 }
+
+// TestRevokedWhileDown: a node started again on its saved copy of the
+// keys does not accept, even once, a key revoked while it was down.
+func TestRevokedWhileDown(t *testing.T) {
+	ctx := context.Background()
+	s, dsn := openStore(t)
+	if err := s.AddTenant(ctx, "acme"); err != nil {
+		t.Fatal(err)
+	}
+	k, secret, err := s.AddKey(ctx, "acme", []string{ScopeRead}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	opt := NodeOptions{URL: dsn, Tenant: "acme", Apply: (&collector{}).apply, KeyRefresh: 200 * time.Millisecond}
+	n, err := NewNode(dir, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := n.CheckKey(ctx, secret); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RevokeKey(ctx, k.ID); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(500 * time.Millisecond) // down past two refreshes
+	again, err := NewNode(dir, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := again.CheckKey(ctx, secret); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("a key revoked while the node was down: %v", err)
+	}
+}
