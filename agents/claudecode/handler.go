@@ -304,8 +304,8 @@ func (h *Handler) postCompact(ctx context.Context, ev Event) error {
 		return nil
 	}
 	// Delivered again, the summary is neither logged nor merged twice.
-	if first, err := h.firstDelivery(ev, ev.CompactSummary); !first || err != nil {
-		return err
+	if h.delivered(ev, ev.CompactSummary) {
+		return nil
 	}
 	if err := h.log(ctx, ev, ev.CompactSummary, "compact-summary", "claude-code"); err != nil {
 		return err
@@ -318,7 +318,10 @@ func (h *Handler) postCompact(ctx context.Context, ev Event) error {
 	}
 	line, _ := json.Marshal(map[string]any{"type": "user", "isCompactSummary": true,
 		"message": map[string]string{"role": "user", "content": ev.CompactSummary}})
-	return h.summarize(ctx, ev, append(append(data, line...), '\n'))
+	if err := h.summarize(ctx, ev, append(append(data, line...), '\n')); err != nil {
+		return err
+	}
+	return h.recordDelivery(ev, ev.CompactSummary)
 }
 
 // stop records the last answer as progress.
@@ -331,10 +334,13 @@ func (h *Handler) logOnce(ctx context.Context, ev Event, text string, kind ...st
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
-	if first, err := h.firstDelivery(ev, text); !first || err != nil {
+	if h.delivered(ev, text) {
+		return nil
+	}
+	if err := h.log(ctx, ev, text, kind...); err != nil {
 		return err
 	}
-	return h.log(ctx, ev, text, kind...)
+	return h.recordDelivery(ev, text)
 }
 
 // git runs git in dir, bounded in time; an error (no repository, no git)

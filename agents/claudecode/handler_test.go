@@ -427,14 +427,19 @@ func TestEventDeliveredTwice(t *testing.T) {
 		}
 	}
 	es := f.entries(t)
-	for tag, want := range map[string]int{"prompt": 1, "progress": 1, "compact-summary": 1} {
+	for tag, want := range map[string]int{"prompt": 1, "progress": 1, "compact-summary": 1, "continuation": 1} {
 		if got := len(tagged(es, tag)); got != want {
 			t.Errorf("%d #%s entries, want %d", got, tag, want)
 		}
 	}
-	checkpoints := len(tagged(es, "checkpoint"))
-	if checkpoints == 0 {
-		t.Fatal("no turn archived")
+	// As many turns archived as one delivery of PreCompact archives.
+	once := newFixture(t)
+	if _, err := once.h.Handle(ctx, event(PreCompact, copyTranscript(t, "testdata/session.jsonl"))); err != nil {
+		t.Fatal(err)
+	}
+	want := len(tagged(once.entries(t), "checkpoint"))
+	if got := len(tagged(es, "checkpoint")); want == 0 || got != want {
+		t.Errorf("%d #checkpoint entries, one delivery archives %d", got, want)
 	}
 	// The transcript grows: the same words are a new prompt.
 	fh, err := os.OpenFile(tr, os.O_APPEND|os.O_WRONLY, 0)
@@ -448,5 +453,25 @@ func TestEventDeliveredTwice(t *testing.T) {
 	}
 	if got := len(tagged(f.entries(t), "prompt")); got != 2 {
 		t.Errorf("%d #prompt entries after the prompt was sent again, want 2", got)
+	}
+}
+
+// TestFailedDeliveryIsNotHandled: an event whose log failed is logged
+// when it comes again, not taken for a delivery already handled.
+func TestFailedDeliveryIsNotHandled(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	tr := copyTranscript(t, "testdata/session.jsonl")
+	stop := event(Stop, tr)
+	stop.LastAssistantMessage = "The migration now checks for the index first."
+	failing := &Handler{Memory: &failingLog{Memory: f.m}, StateDir: f.h.StateDir}
+	if _, err := failing.Handle(ctx, stop); err == nil {
+		t.Fatal("a failed log reported no error")
+	}
+	if _, err := f.h.Handle(ctx, stop); err != nil {
+		t.Fatal(err)
+	}
+	if got := len(tagged(f.entries(t), "progress")); got != 1 {
+		t.Errorf("%d #progress entries after a failed delivery and a good one, want 1", got)
 	}
 }

@@ -26,6 +26,12 @@ func (h *Handler) preCompact(ctx context.Context, ev Event) (Output, error) {
 	if ev.TranscriptPath == "" {
 		return Output{}, errNoTranscript
 	}
+	// Delivered again (the hooks installed twice), the compaction has its
+	// instructions from the first: nothing is archived, summarized or
+	// noted twice.
+	if h.delivered(ev, "") {
+		return Output{}, nil
+	}
 	// The whole transcript is read once: for the summary and the note.
 	whole, err := readChunk(ev.TranscriptPath, 0, 0)
 	if err != nil {
@@ -43,7 +49,10 @@ func (h *Handler) preCompact(ctx context.Context, ev Event) (Output, error) {
 	if err := h.log(ctx, ev, st.Note, "continuation", "claude-code"); err != nil {
 		return Output{}, err
 	}
-	return Output{Instructions: s.instructions()}, saveState(h.StateDir, ev.SessionID, st)
+	if err := saveState(h.StateDir, ev.SessionID, st); err != nil {
+		return Output{}, err
+	}
+	return Output{Instructions: s.instructions()}, h.recordDelivery(ev, "")
 }
 
 // situation is where a session stands: what the next context needs.

@@ -75,18 +75,25 @@ func deliveryKey(ev Event, text string) string {
 	return hex.EncodeToString(h.Sum(nil)[:12])
 }
 
-// firstDelivery records ev's delivery of text in the session's state and
-// reports whether it is the first; the caller holds the session's lock.
-func (h *Handler) firstDelivery(ev Event, text string) (bool, error) {
+// delivered reports whether this delivery of ev with text was handled
+// before (its key is among the session's last seen); the caller holds the
+// session's lock, and records the delivery once its work is done, so that
+// one that failed half way is not taken for handled.
+func (h *Handler) delivered(ev Event, text string) bool {
 	st := loadState(h.StateDir, ev.SessionID, ev.TranscriptPath)
-	key := deliveryKey(ev, text)
-	if slices.Contains(st.Seen, key) {
-		h.logger().Info("event delivered again: not logged twice", "event", ev.HookEventName, "session", ev.SessionID)
-		return false, nil
+	if slices.Contains(st.Seen, deliveryKey(ev, text)) {
+		h.logger().Info("event delivered again: handled once", "event", ev.HookEventName, "session", ev.SessionID)
+		return true
 	}
-	st.Seen = append(st.Seen, key)
+	return false
+}
+
+// recordDelivery records this delivery of ev with text as handled.
+func (h *Handler) recordDelivery(ev Event, text string) error {
+	st := loadState(h.StateDir, ev.SessionID, ev.TranscriptPath)
+	st.Seen = append(st.Seen, deliveryKey(ev, text))
 	st.Seen = st.Seen[max(0, len(st.Seen)-seenKeep):]
-	return true, saveState(h.StateDir, ev.SessionID, st)
+	return saveState(h.StateDir, ev.SessionID, st)
 }
 
 // statePath is the state file of a session (ids are checked by ReadEvent).
