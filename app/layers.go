@@ -30,7 +30,7 @@ func (l *Local) Status(ctx context.Context) (*Status, error) {
 	}
 	if serr == nil && l.idx != nil && l.configChanged() {
 		st.Notes = append(st.Notes, fmt.Sprintf("%s changed since this service started (%s): restart archon serve to apply it",
-			filepath.Base(l.cfg.File), l.started.Format("2006-01-02 15:04")))
+			filepath.Base(l.cfgPath), l.started.Format("2006-01-02 15:04")))
 	}
 	return st, serr
 }
@@ -38,11 +38,11 @@ func (l *Local) Status(ctx context.Context) (*Status, error) {
 // configChanged reports whether the configuration file is no longer the
 // one a service loaded: it goes on with what it read.
 func (l *Local) configChanged() bool {
-	if l.cfgFile == nil {
-		return false
+	fi, err := os.Stat(l.cfgPath)
+	if l.cfgFile == nil || err != nil {
+		return (l.cfgFile == nil) != (err != nil) // made, or removed, since
 	}
-	fi, err := os.Stat(l.cfg.File)
-	return err != nil || fi.Size() != l.cfgFile.Size() || !fi.ModTime().Equal(l.cfgFile.ModTime())
+	return fi.Size() != l.cfgFile.Size() || !fi.ModTime().Equal(l.cfgFile.ModTime())
 }
 
 // L1 builds the L1 payload within budget tokens (0: l1.budget_tokens).

@@ -1,12 +1,14 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -130,7 +132,8 @@ type Local struct {
 	log     *slog.Logger
 	opt     Options
 	started time.Time
-	cfgFile os.FileInfo // the configuration file as it was loaded (nil: none)
+	cfgPath string      // the configuration file (the workspace's when none was read)
+	cfgFile os.FileInfo // cfgPath as it was when loaded (nil: none)
 
 	rag   lazy[rag.Engine]
 	mon   lazy[monitor.Monitor]
@@ -170,9 +173,8 @@ func Open(ctx context.Context, ws *memory.Workspace, cfg *config.Loaded, opt Opt
 		opt.Rescan = 10 * time.Second
 	}
 	l := &Local{ws: ws, cfg: cfg, log: opt.Logger, opt: opt, started: time.Now()}
-	if cfg.File != "" {
-		l.cfgFile, _ = os.Stat(cfg.File)
-	}
+	l.cfgPath = cmp.Or(cfg.File, filepath.Join(ws.Root(), memory.ConfigFile))
+	l.cfgFile, _ = os.Stat(l.cfgPath)
 	if err := l.openShared(); err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -201,6 +202,28 @@ func TestStatusSaysConfigChanged(t *testing.T) {
 	// A one-shot command reads the file afresh: nothing to say.
 	if st, err := oneShot(t, ws, cfg).Status(ctx); err != nil || len(st.Notes) != 0 {
 		t.Fatalf("one-shot status: %v %q", err, st.Notes)
+	}
+}
+
+// TestStatusSaysConfigMade: a service started with no archon.yaml says
+// so once one is written.
+func TestStatusSaysConfigMade(t *testing.T) {
+	ctx := context.Background()
+	ws, cfg := workspace(t)
+	b, _ := os.ReadFile(cfg.File)
+	os.Remove(cfg.File)
+	cfg.File = ""
+	l, err := Open(ctx, ws, cfg, Options{Rescan: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	if st, err := l.Status(ctx); err != nil || len(st.Notes) != 0 {
+		t.Fatalf("status before: %v %q", err, st.Notes)
+	}
+	os.WriteFile(filepath.Join(ws.Root(), memory.ConfigFile), b, 0o644)
+	if st, err := l.Status(ctx); err != nil || len(st.Notes) != 1 {
+		t.Fatalf("status after the file was made: %v %q", err, st.Notes)
 	}
 }
 
