@@ -295,6 +295,10 @@ func (l *Local) store(ctx context.Context, create bool) (*knowledge.Store, error
 	if c := l.cfg.Shared; c.PostgresURL != "" {
 		// Shared mode: the tenant's L3 is in PostgreSQL, for every node.
 		return l.l3.get(func() (*knowledge.Store, error) {
+			// A tenant the store does not know gets no L3 schema.
+			if err := l.node.CheckTenant(ctx); err != nil {
+				return nil, err
+			}
 			return knowledge.OpenPostgres(ctx, c.PostgresURL, c.Tenant, knowledge.Options{Now: l.ws.Now, Location: l.ws.Location(), Notify: shared.L3Channel})
 		})
 	}

@@ -9,8 +9,11 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -81,6 +84,7 @@ type Node struct {
 
 	mu     sync.Mutex // guards st, store, closed
 	st     NodeStatus
+	errs   map[string]string // the last error of each step (send, follow), by step
 	store  *Store
 	closed bool
 	keys   keyCache
@@ -199,14 +203,38 @@ func (n *Node) Status(ctx context.Context) NodeStatus {
 	return st
 }
 
-func (n *Node) note(err error) {
+func (n *Node) note(step string, err error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	n.st.Connected = err == nil
-	n.st.LastError = ""
-	if err != nil {
-		n.st.LastError = err.Error()
+	if n.errs == nil {
+		n.errs = map[string]string{}
 	}
+	delete(n.errs, step)
+	if err != nil {
+		n.errs[step] = step + ": " + err.Error()
+	}
+	// One step's success does not hide another's failure (a log the
+	// store refuses while the node follows it well).
+	n.st.Connected = len(n.errs) == 0
+	n.st.LastError = strings.Join(slices.Sorted(maps.Values(n.errs)), "; ")
+}
+
+// CheckTenant reports whether the node's tenant exists in the store
+// (ErrUnknownTenant if not): a misspelled shared.tenant is said at once,
+// not only in the log of a send that keeps failing.
+func (n *Node) CheckTenant(ctx context.Context) error {
+	s, err := n.connect(ctx)
+	if err != nil {
+		return err
+	}
+	var found bool
+	if err := s.pool.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM archon_tenants WHERE name = $1)", n.opt.Tenant).Scan(&found); err != nil {
+		return wrapErr("tenant", err)
+	}
+	if !found {
+		return fmt.Errorf("shared.tenant %q: %w (create it with archon tenant add)", n.opt.Tenant, ErrUnknownTenant)
+	}
+	return nil
 }
 
 // connect returns the store, opening it on first use.
@@ -275,7 +303,7 @@ func (n *Node) retry(ctx context.Context, what string, loop func(context.Context
 		if ctx.Err() != nil {
 			return
 		}
-		n.note(err)
+		n.note(what, err)
 		n.opt.Logger.Warn("shared store", "step", what, "err", err, "retry_in", wait)
 		select {
 		case <-ctx.Done():
@@ -298,6 +326,7 @@ func (n *Node) send(ctx context.Context) error {
 				if err != nil {
 					return err
 				}
+				n.note("send", nil) // nothing left to send
 				break
 			}
 			s, err := n.connect(ctx)
@@ -313,8 +342,8 @@ func (n *Node) send(ctx context.Context) error {
 			}
 			n.mu.Lock()
 			n.st.Sent += int64(added)
-			n.st.Connected, n.st.LastError = true, ""
 			n.mu.Unlock()
+			n.note("send", nil)
 		}
 		select {
 		case <-ctx.Done():
@@ -345,7 +374,7 @@ func (n *Node) follow(ctx context.Context) error {
 		if err := n.catchUp(ctx, s); err != nil {
 			return err
 		}
-		n.note(nil)
+		n.note("follow", nil)
 		wctx, cancel := context.WithTimeout(ctx, n.opt.Poll)
 		nt, err := conn.WaitForNotification(wctx)
 		cancel()

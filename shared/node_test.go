@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -197,5 +198,35 @@ func TestRevokedWhileDown(t *testing.T) {
 	}
 	if _, err := again.CheckKey(ctx, secret); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("a key revoked while the node was down: %v", err)
+	}
+}
+
+// TestUnknownTenant: a node of a tenant the store does not know says so,
+// in CheckTenant and in its status, though following the log succeeds.
+func TestUnknownTenant(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, dsn := openStore(t)
+	n, err := NewNode(t.TempDir(), NodeOptions{URL: dsn, Tenant: "nosuch", Apply: (&collector{}).apply, Poll: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.CheckTenant(ctx); !errors.Is(err, ErrUnknownTenant) {
+		t.Fatalf("check: %v", err)
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); n.Run(ctx) }()
+	defer func() { cancel(); wg.Wait() }()
+	e, err := n.Entry(Entry{Date: "2026-12-02", Time: "10:00", Agent: "a", Text: "into the void"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Write(ctx, e); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second) // several polls of the follower, and a failed send
+	if st := n.Status(ctx); st.Connected || !strings.Contains(st.LastError, "unknown tenant") || st.Outbox != 1 {
+		t.Fatalf("status: %+v", st)
 	}
 }
