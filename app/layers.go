@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -28,11 +29,30 @@ func (l *Local) Status(ctx context.Context) (*Status, error) {
 		// A knowledge database that does not open costs L3 only.
 		st.L3.Note = fmt.Sprintf("L3 unavailable: %v (run archon doctor)", err)
 	}
+	if serr == nil && l.node != nil {
+		st.Notes = append(st.Notes, l.sharedNote(ctx))
+	}
 	if serr == nil && l.idx != nil && l.configChanged() {
 		st.Notes = append(st.Notes, fmt.Sprintf("%s changed since this service started (%s): restart archon serve to apply it",
 			filepath.Base(l.cfgPath), l.started.Format("2006-01-02 15:04")))
 	}
 	return st, serr
+}
+
+// sharedNote says how the workspace stands in shared mode: what waits to
+// be sent and, in a service, whether the store answers.
+func (l *Local) sharedNote(ctx context.Context) string {
+	ns := l.node.Status(ctx)
+	note := fmt.Sprintf("shared: tenant %s, %d entries waiting to be sent", ns.Tenant, ns.Outbox)
+	switch {
+	case l.idx == nil:
+		return note + " (a running archon serve sends them)"
+	case ns.LastError != "":
+		return note + "; the store fails: " + ns.LastError
+	case ns.Connected:
+		return note + "; connected, " + strconv.FormatInt(ns.Applied, 10) + " of the tenant's entries applied"
+	}
+	return note + "; not connected yet"
 }
 
 // configChanged reports whether the configuration file is no longer the

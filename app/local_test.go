@@ -246,3 +246,18 @@ func TestRecentMessagesTags(t *testing.T) {
 		t.Fatalf("messages: %v %+v", err, msgs)
 	}
 }
+
+// TestStatusInSharedMode: status says what waits in the outbox of a
+// shared workspace (here with no store to send it to).
+func TestStatusInSharedMode(t *testing.T) {
+	ctx := context.Background()
+	ws, cfg := testws.New(t, "ARCHON_WORKSPACE_TIMEZONE=UTC", "ARCHON_SHARED_POSTGRES_URL=postgres://archon@127.0.0.1:1/archon", "ARCHON_SHARED_TENANT=acme")
+	l := oneShot(t, ws, cfg)
+	if _, err := l.Log(ctx, LogRequest{Text: "queued for the team"}); err != nil {
+		t.Fatal(err)
+	}
+	st, err := l.Status(ctx)
+	if err != nil || len(st.Notes) != 1 || !strings.Contains(st.Notes[0], "shared: tenant acme, 1 entries waiting to be sent") {
+		t.Fatalf("status: %v %q", err, st.Notes)
+	}
+}
