@@ -153,6 +153,7 @@ func (l *Local) runIndex() (*rag.IndexStats, error) {
 	if err != nil {
 		return nil, err
 	}
+	began := time.Now()
 	st, err := eng.Index(ctx, nil)
 	if err != nil {
 		l.log.Error("index", "err", err)
@@ -161,7 +162,7 @@ func (l *Local) runIndex() (*rag.IndexStats, error) {
 			l.log.Warn(w)
 		}
 		l.mu.Lock()
-		l.chunks, l.indexedAt = st.Chunks, time.Now()
+		l.chunks, l.indexedAt, l.indexBegan = st.Chunks, time.Now(), began
 		l.mu.Unlock()
 		l.caughtUp.Store(true)
 	}

@@ -148,6 +148,7 @@ type Local struct {
 	mu          sync.Mutex // guards chunks, indexedAt, logDays, jobsOn, repairsSeen
 	chunks      int
 	indexedAt   time.Time
+	indexBegan  time.Time         // when the last index run that succeeded began
 	indexBytes  int64             // the index's size on disk, as measured at sizedAt
 	sizedAt     time.Time         // (Health measures it at most every indexSizeAge)
 	logDays     map[string]logDay // Logs' counts by path, while size and mtime hold
@@ -200,6 +201,22 @@ func Open(ctx context.Context, ws *memory.Workspace, cfg *config.Loaded, opt Opt
 // catchingUp is the warning a search carries while a service's first
 // index run has not finished.
 const catchingUp = "the index is catching up with the files after a restart: recent changes may be missing from these results"
+
+// receiving is the warning a search carries while a shared workspace's
+// node has not yet brought in, and indexed, the tenant's log.
+const receiving = "this node is still receiving the team's entries from the shared store: some may be missing from these results"
+
+// sharedCatchingUp reports whether the node has yet to apply the tenant's
+// log and an index run to begin after that.
+func (l *Local) sharedCatchingUp(ctx context.Context) bool {
+	if l.node == nil || l.idx == nil {
+		return false
+	}
+	at := l.node.Status(ctx).CaughtUp
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return at == nil || l.indexBegan.Before(*at)
+}
 
 // Close stops background indexing (waiting for a run in progress), saves
 // the token caches and closes the indexes and the database. Stop the jobs

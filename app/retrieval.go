@@ -147,6 +147,9 @@ func (l *Local) Search(ctx context.Context, r SearchRequest) (*SearchResponse, e
 	if err == nil && l.idx != nil && !l.caughtUp.Load() {
 		res.Warnings = append(res.Warnings, catchingUp)
 	}
+	if err == nil && l.sharedCatchingUp(ctx) {
+		res.Warnings = append(res.Warnings, receiving)
+	}
 	return res, err
 }
 

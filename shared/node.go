@@ -71,6 +71,9 @@ type NodeStatus struct {
 	// Sent and Received count entries since the node started.
 	Sent     int64 `json:"sent"`
 	Received int64 `json:"received"`
+	// CaughtUp is when the node first found nothing more to apply since
+	// it started (nil until then).
+	CaughtUp *time.Time `json:"caught_up,omitempty"`
 }
 
 // Node is a workspace in shared mode: it sends its outbox to the store
@@ -399,6 +402,14 @@ func (n *Node) catchUp(ctx context.Context, s *Store) error {
 	for {
 		es, err := s.Since(ctx, n.opt.Tenant, st.Applied, 1000)
 		if err != nil || len(es) == 0 {
+			if err == nil {
+				n.mu.Lock()
+				if n.st.CaughtUp == nil {
+					now := time.Now()
+					n.st.CaughtUp = &now
+				}
+				n.mu.Unlock()
+			}
 			return err
 		}
 		last := es[len(es)-1].Seq
@@ -425,10 +436,10 @@ func (n *Node) catchUp(ctx context.Context, s *Store) error {
 		n.mu.Lock()
 		n.st.Applied = last
 		n.st.Received += int64(len(others))
+		n.mu.Unlock()
 		// The store has just answered: the status says so together
 		// with what it delivered, not a moment later.
-		n.st.Connected, n.st.LastError = true, ""
-		n.mu.Unlock()
+		n.note("follow", nil)
 	}
 }
 

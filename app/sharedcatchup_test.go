@@ -1,0 +1,68 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/archon-memory/archon/internal/testws"
+	"github.com/archon-memory/archon/shared"
+	"github.com/archon-memory/archon/shared/sharedtest"
+)
+
+// TestSearchSaysWhileReceiving: a new node of a tenant whose log already
+// holds entries answers searches at once, and every answer that misses
+// some of those entries says the node is still receiving them.
+func TestSearchSaysWhileReceiving(t *testing.T) {
+	ctx := context.Background()
+	dsn := sharedtest.DSN(t)
+	st, err := shared.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if err := st.AddTenant(ctx, "acme"); err != nil {
+		t.Fatal(err)
+	}
+	// Another node wrote 3,000 entries with one word in common.
+	var es []shared.Entry
+	for i := range 3000 {
+		e := shared.Entry{Tenant: "acme", Origin: "elsewhere", Layer: "L2", Date: "2026-12-01", Time: "10:00",
+			Agent: "w", Text: fmt.Sprintf("zebrafinch note %d", i), Written: time.Now().UTC()}
+		e.ID = shared.EntryID(&e, fmt.Sprint(i))
+		es = append(es, e)
+	}
+	if _, err := st.Append(ctx, "acme", es); err != nil {
+		t.Fatal(err)
+	}
+	ws, cfg := testws.New(t, "ARCHON_WORKSPACE_TIMEZONE=UTC", "ARCHON_SHARED_POSTGRES_URL="+dsn, "ARCHON_SHARED_TENANT=acme")
+	l, err := Open(ctx, ws, cfg, Options{Rescan: -1, IndexDelay: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		res, err := l.Search(ctx, SearchRequest{Query: "zebrafinch", TopK: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		warned := slices.Contains(res.Warnings, receiving)
+		if !warned && len(res.Results) < 10 {
+			t.Fatalf("a search found %d of 3,000 entries without saying the node is still receiving: %q", len(res.Results), res.Warnings)
+		}
+		if !warned {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the node never caught up")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// Once it no longer says so, everything is there.
+	if c, err := l.Count(ctx, SearchRequest{Query: "zebrafinch"}); err != nil || c.Total != 3000 {
+		t.Fatalf("count once caught up: %+v %v", c, err)
+	}
+}
