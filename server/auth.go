@@ -47,6 +47,16 @@ func principalOf(r *http.Request) *principal {
 	return &principal{}
 }
 
+// bearerToken returns the token of a Bearer Authorization header; the
+// scheme's name is case-insensitive (RFC 9110 section 11.1).
+func bearerToken(h string) (string, bool) {
+	scheme, tok, ok := strings.Cut(strings.TrimSpace(h), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return "", false
+	}
+	return tok, true
+}
+
 // authenticate finds who r comes from: the service's token, an API key
 // of the shared store (Options.Keys), the dashboard's session cookie, or,
 // on a service with no token, anyone. It returns r with the principal and
@@ -55,7 +65,7 @@ func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (*http.Req
 	rid := requestID(r)
 	w.Header().Set("X-Request-Id", rid)
 	p := &principal{}
-	if tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
+	if tok, ok := bearerToken(r.Header.Get("Authorization")); ok {
 		tok = strings.TrimSpace(tok)
 		switch {
 		case s.opt.Token != "" && subtle.ConstantTimeCompare([]byte(tok), []byte(s.opt.Token)) == 1:

@@ -139,7 +139,15 @@ func (s *Server) warmth(r *http.Request) (int, any, error) {
 func (s *Server) forget(r *http.Request) (int, any, error) { return withBody(s.mem.Forget, ok)(r) }
 
 func (s *Server) memoryTool(r *http.Request) (int, any, error) {
-	return withBody(s.mem.MemoryTool, ok)(r)
+	in, err := body[app.MemoryToolRequest](r)
+	if err != nil {
+		return 0, nil, err
+	}
+	// As over MCP: view reads, every other command writes.
+	if p := principalOf(r); in.Command != "view" && !p.allows(scopeWrite) {
+		return 0, nil, apiErr(http.StatusForbidden, CodeForbidden, "the memory tool's %s needs the write scope; this key has read only", in.Command)
+	}
+	return ok(s.mem.MemoryTool(r.Context(), in))
 }
 
 func (s *Server) doctor(r *http.Request) (int, any, error) { return withBody(s.mem.Doctor, ok)(r) }

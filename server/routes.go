@@ -66,7 +66,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/v1/warmth", summary: "The learnings carried into a new session", query: []string{"budget"}, h: s.warmth},
 		{method: "POST", path: "/v1/forget", scope: scopeAdmin, summary: "Forget daily-log entries (by id or query) in the files and every index", body: smallBody,
 			request: app.ForgetRequest{}, h: s.forget},
-		{method: "POST", path: "/v1/memory-tool", summary: "One command of the Claude API's memory tool (memory_20250818) on /memories; indexed before it answers",
+		{method: "POST", path: "/v1/memory-tool", scope: scopeRead, summary: "One command of the Claude API's memory tool (memory_20250818) on /memories; indexed before it answers (view needs read, the others write)",
 			body: largeBody, request: app.MemoryToolRequest{}, h: s.memoryTool},
 		{method: "POST", path: "/v1/doctor", scope: scopeAdmin, summary: "Check every derived file through; repair: rebuild what is damaged", body: smallBody,
 			request: app.DoctorRequest{}, h: s.doctor},

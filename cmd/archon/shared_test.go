@@ -197,6 +197,23 @@ func TestSharedMode(t *testing.T) {
 		if code, _ := a.call("GET", "/v1/status", "archon_"+strings.Repeat("0", 48), nil, nil); code != 401 {
 			t.Errorf("an unknown key: %d, want 401", code)
 		}
+		// The memory tool over HTTP as over MCP: a read-only key views,
+		// and may not create.
+		text := "x"
+		if code, _ := a.call("POST", "/v1/memory-tool", st.keys["acme-read"], core.MemoryToolRequest{Command: "view", Path: "/memories"}, nil); code != 200 {
+			t.Errorf("memory tool view with a read-only key: %d, want 200", code)
+		}
+		if code, _ := a.call("POST", "/v1/memory-tool", st.keys["acme-read"], core.MemoryToolRequest{Command: "create", Path: "/memories/x.md", FileText: &text}, nil); code != 403 {
+			t.Errorf("memory tool create with a read-only key: %d, want 403", code)
+		}
+		// The scheme's name is case-insensitive.
+		req, _ := http.NewRequest("GET", a.url()+"/v1/status", nil)
+		req.Header.Set("Authorization", "bearer "+key)
+		if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != 200 {
+			t.Errorf("'bearer' in lower case: %v %v", resp, err)
+		} else {
+			resp.Body.Close()
+		}
 		// Over MCP a read-only key reads, and the tools that write refuse it.
 		ctx := context.Background()
 		mc := sdk.NewClient(&sdk.Implementation{Name: "shared-test", Version: "1"}, nil)
