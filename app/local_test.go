@@ -261,3 +261,23 @@ func TestStatusInSharedMode(t *testing.T) {
 		t.Fatalf("status: %v %q", err, st.Notes)
 	}
 }
+
+// TestSharedProjectTags: a node of a project writes its entries under it,
+// so a search of that project finds them (here without a store).
+func TestSharedProjectTags(t *testing.T) {
+	ctx := context.Background()
+	ws, cfg := testws.New(t, "ARCHON_WORKSPACE_TIMEZONE=UTC", "ARCHON_SHARED_POSTGRES_URL=postgres://archon@127.0.0.1:1/archon",
+		"ARCHON_SHARED_TENANT=acme", "ARCHON_SHARED_PROJECT=billing")
+	l := oneShot(t, ws, cfg)
+	e, err := l.Log(ctx, LogRequest{Text: "Invoices are rounded half even.", Tags: []string{"decision"}})
+	if err != nil || !slices.Equal(e.Tags, []string{"decision", "project/billing"}) {
+		t.Fatalf("logged: %+v %v", e, err)
+	}
+	if e, err := l.Log(ctx, LogRequest{Text: "Payroll runs monthly.", Tags: []string{"project/payroll"}}); err != nil || !slices.Equal(e.Tags, []string{"project/payroll"}) {
+		t.Fatalf("an entry of another project: %+v %v", e, err)
+	}
+	res, err := l.Search(ctx, SearchRequest{Query: "invoices rounded", Projects: []string{"billing"}, Refresh: true})
+	if err != nil || len(res.Results) != 1 {
+		t.Fatalf("search of the project: %+v %v", res, err)
+	}
+}

@@ -28,6 +28,13 @@ func (l *Local) Log(ctx context.Context, r LogRequest) (*Entry, error) {
 	if d, err := time.ParseInLocation(time.DateOnly, r.Date, today.Location()); err == nil && d.After(today.AddDate(0, 0, memory.FutureDays)) {
 		return nil, Invalidf("date %s is in the future (today is %s): a log records what happened", r.Date, today.Format(time.DateOnly))
 	}
+	// A node of a project writes under it: tagged #project/NAME, which
+	// --project finds on every node.
+	if p := l.cfg.Shared.Project; l.node != nil && p != "" && !slices.ContainsFunc(r.Tags, isProjectTag) {
+		if t, err := memory.NormalizeTag(chunk.ProjectTagPrefix + p); err == nil {
+			r.Tags = append(slices.Clone(r.Tags), t)
+		}
+	}
 	stored, err := l.ws.Append(ctx, memory.Entry{Date: r.Date, Time: r.Time, Agent: r.Agent, Tags: r.Tags, Text: r.Text})
 	if err != nil {
 		return nil, err
@@ -41,6 +48,11 @@ func (l *Local) Log(ctx context.Context, r LogRequest) (*Entry, error) {
 		return nil, err
 	}
 	return e, nil
+}
+
+// isProjectTag reports a tag that puts an entry in a project.
+func isProjectTag(t string) bool {
+	return strings.HasPrefix(strings.ToLower(strings.TrimPrefix(t, "#")), chunk.ProjectTagPrefix)
 }
 
 // newEntry is an entry just appended, with its id.

@@ -55,7 +55,7 @@ type Shared struct {
 	// Tenant is the tenant whose log this workspace replicates.
 	Tenant string `yaml:"tenant" doc:"the tenant whose shared log this workspace replicates (archon tenant add NAME)"`
 	// Project is the project this node's entries are written under.
-	Project string `yaml:"project" doc:"the project this node's entries are written under (empty: none)"`
+	Project string `yaml:"project" doc:"the project this node's entries are written under, tagged #project/NAME so that --project finds them on every node (empty: none)"`
 	// AnyTenant makes archon serve answer every tenant's keys, each from
 	// a replica of its own under .archon/tenants/.
 	AnyTenant bool `yaml:"any_tenant" doc:"archon serve answers the API keys of every tenant, not only of tenant: each other tenant from a replica of its own under .archon/tenants/NAME, made on its first request (for nodes behind one load balancer)"`
