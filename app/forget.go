@@ -78,7 +78,9 @@ func (l *Local) Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, err
 	}
 	// The team forgets them too: the shared store erases their text and
 	// every node forgets them from its files.
-	if err := l.shareForget(ctx, out.Forgotten); err != nil {
+	warn, err := l.shareForget(ctx, out.Forgotten)
+	out.Warnings = warn
+	if err != nil {
 		return out, err
 	}
 	// Drop the entries from the indexes before answering: a forgotten

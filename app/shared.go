@@ -114,10 +114,12 @@ func (l *Local) dayEntries(date string, fn func(path string, e *memory.Entry)) e
 	return nil
 }
 
-// shareForget queues a forget record for the entries just forgotten here.
-func (l *Local) shareForget(ctx context.Context, fs []memory.Forgotten) error {
+// shareForget queues a forget record for the entries just forgotten here,
+// and says which of them no copy in the shared store reads as (edited here
+// since, or never shared): the forget erases none elsewhere.
+func (l *Local) shareForget(ctx context.Context, fs []memory.Forgotten) ([]string, error) {
 	if l.node == nil || len(fs) == 0 {
-		return nil
+		return nil, nil
 	}
 	ts := make([]shared.ForgetTarget, len(fs))
 	for i, f := range fs {
@@ -134,9 +136,23 @@ func (l *Local) shareForget(ctx context.Context, fs []memory.Forgotten) error {
 		err = l.node.Write(ctx, rec)
 	}
 	if err != nil {
-		return fmt.Errorf("forgotten here but not queued for the shared store: %w", err)
+		return nil, fmt.Errorf("forgotten here but not queued for the shared store: %w", err)
 	}
-	return nil
+	cctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	odd, err := l.node.Unmatched(cctx, ts)
+	if err != nil {
+		l.log.Warn("forget: the shared store was not asked whether it holds the entries", "err", err)
+		return nil, nil
+	}
+	var warn []string
+	for i, t := range ts {
+		if slices.Contains(odd, t) {
+			warn = append(warn, fmt.Sprintf("%s:%d: no copy in the shared store reads as this entry does now (edited here since it was shared, or written before shared mode): other nodes keep theirs; forget it there too",
+				fs[i].Path, fs[i].LineStart))
+		}
+	}
+	return warn, nil
 }
 
 // applyForgets forgets, from this node's daily logs, the entries that

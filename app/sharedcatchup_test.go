@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -64,5 +65,45 @@ func TestSearchSaysWhileReceiving(t *testing.T) {
 	// Once it no longer says so, everything is there.
 	if c, err := l.Count(ctx, SearchRequest{Query: "zebrafinch"}); err != nil || c.Total != 3000 {
 		t.Fatalf("count once caught up: %+v %v", c, err)
+	}
+}
+
+// TestForgetSaysWhatTheTeamKeeps: forgetting an entry no copy in the shared
+// store reads as (written before shared mode) warns that the other nodes
+// keep theirs; one the node shared (or queued) does not.
+func TestForgetSaysWhatTheTeamKeeps(t *testing.T) {
+	ctx := context.Background()
+	dsn := sharedtest.DSN(t)
+	st, err := shared.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if err := st.AddTenant(ctx, "acme"); err != nil {
+		t.Fatal(err)
+	}
+	ws, cfg := testws.New(t, "ARCHON_WORKSPACE_TIMEZONE=UTC")
+	before := oneShot(t, ws, cfg)
+	old, err := before.Log(ctx, LogRequest{Text: "door code 4471, from before the team", Agent: "ops"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before.Close()
+	_, scfg, err := testws.Open(ws.Root(), "ARCHON_WORKSPACE_TIMEZONE=UTC", "ARCHON_SHARED_POSTGRES_URL="+dsn, "ARCHON_SHARED_TENANT=acme")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := oneShot(t, ws, scfg)
+	now, err := l.Log(ctx, LogRequest{Text: "door code 9932, shared", Agent: "ops"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := l.Forget(ctx, ForgetRequest{IDs: []string{now.ID}})
+	if err != nil || len(res.Forgotten) != 1 || len(res.Warnings) != 0 {
+		t.Fatalf("forget of a queued entry: %+v %v", res, err)
+	}
+	res, err = l.Forget(ctx, ForgetRequest{IDs: []string{old.ID}})
+	if err != nil || len(res.Forgotten) != 1 || len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "other nodes keep theirs") {
+		t.Fatalf("forget of an entry the team never had: %+v %v", res, err)
 	}
 }

@@ -260,6 +260,9 @@ type ForgetRequest struct {
 type ForgetResult struct {
 	Forgotten []memory.Forgotten `json:"forgotten"`
 	DryRun    bool               `json:"dry_run,omitempty"`
+	// Warnings say what the forget could not reach (in shared mode, an
+	// entry no copy in the shared store reads as).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // ArchiveRequest asks for archival of old daily logs.

@@ -1,10 +1,12 @@
 package shared
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -55,3 +57,42 @@ func (e *Entry) Targets() ([]ForgetTarget, error) {
 	}
 	return ts, nil
 }
+
+// Unmatched returns the targets that no entry of the tenant's log, sent or
+// waiting in this node's outbox, reads as: a forget of them erases no copy
+// elsewhere (the entry was edited here since it was shared, or was written
+// before shared mode). It asks the store; an error says it could not.
+func (n *Node) Unmatched(ctx context.Context, ts []ForgetTarget) ([]ForgetTarget, error) {
+	matches := func(t ForgetTarget, e Entry) bool {
+		return e.Layer != LayerForget && e.Date == t.Date && e.Time == t.Time && e.Agent == t.Agent && TextHash(e.Text) == t.Hash
+	}
+	waiting, _, err := n.outbox.Pending(ctx, maxOutboxScan)
+	if err != nil {
+		return nil, err
+	}
+	s, err := n.connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []ForgetTarget
+	for _, t := range ts {
+		if slices.ContainsFunc(waiting, func(e Entry) bool { return matches(t, e) }) {
+			continue
+		}
+		var found bool
+		err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM archon_entries WHERE tenant = $1 AND layer <> $2
+			AND day = $3 AND at = $4 AND agent = $5
+			AND encode(sha256(convert_to(btrim(body, E' \t\r\n'), 'UTF8')), 'hex') = $6)`,
+			n.opt.Tenant, LayerForget, t.Date, t.Time, t.Agent, t.Hash).Scan(&found)
+		if err != nil {
+			return nil, wrapErr("forget check", err)
+		}
+		if !found {
+			out = append(out, t)
+		}
+	}
+	return out, nil
+}
+
+// maxOutboxScan bounds the entries of the outbox a check reads.
+const maxOutboxScan = 100000
