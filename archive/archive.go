@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/archon-memory/archon/memory"
@@ -143,8 +144,9 @@ func move(ctx context.Context, ws *memory.Workspace, from, to string) (merged, g
 // to under its append lock, then removes src. The append is recorded as
 // Append's are, so a crash in the middle of it is cut off by the next
 // append or run. A crash before the removal leaves the entries in both
-// places; the next run appends them again only if they are not already at
-// the end of the archived log.
+// places, and src may grow meanwhile (appends go to it while it exists):
+// the next run appends only the entries of src the archived log does not
+// hold yet, as many times as src holds them more.
 func merge(ctx context.Context, ws *memory.Workspace, src, to string) error {
 	dst, _ := ws.Path(to)
 	data, err := os.ReadFile(src)
@@ -172,7 +174,8 @@ func merge(ctx context.Context, ws *memory.Workspace, src, to string) error {
 	if err != nil {
 		return fmt.Errorf("archive: merge into %s: %w", dst, err)
 	}
-	if len(body) > 0 && !bytes.HasSuffix(have, body) {
+	body = newEntries(body, have)
+	if len(body) > 0 {
 		var buf bytes.Buffer
 		if len(have) > 0 && have[len(have)-1] != '\n' {
 			buf.WriteByte('\n')
@@ -187,6 +190,56 @@ func merge(ctx context.Context, ws *memory.Workspace, src, to string) error {
 		return fmt.Errorf("archive: merge %s: %w", src, err)
 	}
 	return syncDirs(filepath.Dir(src))
+}
+
+// newEntries returns the entries of body (a log without its title) that
+// have does not already hold, counting repeats: an entry body holds twice
+// and have once comes once. Text before body's first entry is kept.
+func newEntries(body, have []byte) []byte {
+	held := map[string]int{}
+	for _, b := range entryBlocks(have) {
+		held[b]++
+	}
+	var out []byte
+	for i, b := range entryBlocks(body) {
+		if i > 0 || bytes.HasPrefix(bytes.TrimLeft(body, "\n"), []byte("## ")) {
+			if held[b] > 0 {
+				held[b]--
+				continue
+			}
+		}
+		if len(out) > 0 {
+			out = append(out, '\n')
+		}
+		out = append(out, b...)
+	}
+	return out
+}
+
+// entryBlocks splits a log's text at its entry headings ("## " at the
+// start of a line, outside code fences), each block trimmed of blank lines
+// around it; text before the first heading is a block of its own.
+func entryBlocks(data []byte) []string {
+	var out []string
+	var cur []string
+	fenced := false
+	flush := func() {
+		if b := strings.Trim(strings.Join(cur, ""), "\n"); b != "" {
+			out = append(out, b+"\n")
+		}
+		cur = cur[:0]
+	}
+	for line := range strings.SplitAfterSeq(string(data), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			fenced = !fenced
+		}
+		if !fenced && strings.HasPrefix(line, "## ") {
+			flush()
+		}
+		cur = append(cur, line)
+	}
+	flush()
+	return out
 }
 
 var titleRe = regexp.MustCompile(`\A\s*# [0-9]{4}-[0-9]{2}-[0-9]{2}[ \t]*\r?\n`)

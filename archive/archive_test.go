@@ -121,6 +121,14 @@ func TestMergeLeftovers(t *testing.T) {
 			f.WriteString("\n" + body)
 			f.Close()
 		}},
+		{"crash after merging, then an append to the live log", func(t *testing.T, ws *memory.Workspace, live, archived string) {
+			body := "## 11:00 b\nwritten after the move\n"
+			os.WriteFile(live, []byte("# 2026-11-01\n\n"+body), 0o644)
+			f, _ := os.OpenFile(archived, os.O_APPEND|os.O_WRONLY, 0)
+			f.WriteString("\n" + body)
+			f.Close()
+			appendAt(t, ws, "2026-11-01", "appended to the live log in between")
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -140,6 +148,9 @@ func TestMergeLeftovers(t *testing.T) {
 			got := entries(t, ws)
 			if len(got["first"]) != 1 || len(got["written after the move"]) != 1 || got["written after the move"][0] != ws.ArchivePath("2026-11-01") {
 				t.Fatalf("entries after merge: %v", got)
+			}
+			if w := got["appended to the live log in between"]; strings.Contains(tt.name, "in between") && len(w) != 1 {
+				t.Fatalf("the append in between: %v", got)
 			}
 			if _, err := os.Stat(live); !os.IsNotExist(err) {
 				t.Fatalf("live log still there: %v", err)
