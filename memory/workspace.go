@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -181,29 +182,13 @@ type LogFile struct {
 // included, sorted by date and then path.
 func (w *Workspace) ListLogs(ctx context.Context) ([]LogFile, error) {
 	var out []LogFile
-	err := filepath.WalkDir(w.LogDir(), func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) && p == w.LogDir() {
-				return filepath.SkipDir
-			}
-			return err
+	err := w.walkLogDir(ctx, func(rel string, d fs.DirEntry) {
+		if date, ok := LogDate(d.Name()); ok && d.Type().IsRegular() {
+			out = append(out, LogFile{Path: rel, Date: date, Archived: strings.HasPrefix(rel, LogDirName+"/"+ArchiveName+"/")})
 		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if d.IsDir() {
-			return nil
-		}
-		date, ok := LogDate(d.Name())
-		if !ok || !d.Type().IsRegular() {
-			return nil
-		}
-		rel := w.Rel(p)
-		out = append(out, LogFile{Path: rel, Date: date, Archived: strings.HasPrefix(rel, LogDirName+"/"+ArchiveName+"/")})
-		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("list daily logs: %w", err)
+		return nil, err
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Date != out[j].Date {
@@ -220,6 +205,17 @@ func (w *Workspace) ListLogs(ctx context.Context) ([]LogFile, error) {
 // them, so doctor names them.
 func (w *Workspace) StrayLogs(ctx context.Context) ([]string, error) {
 	var out []string
+	err := w.walkLogDir(ctx, func(rel string, d fs.DirEntry) {
+		if _, ok := LogDate(d.Name()); !ok && strings.EqualFold(path.Ext(rel), ".md") {
+			out = append(out, rel)
+		}
+	})
+	return out, err
+}
+
+// walkLogDir calls fn with each file under the log directory (none when it
+// is missing), by its workspace-relative path.
+func (w *Workspace) walkLogDir(ctx context.Context, fn func(rel string, d fs.DirEntry)) error {
 	err := filepath.WalkDir(w.LogDir(), func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) && p == w.LogDir() {
@@ -230,15 +226,15 @@ func (w *Workspace) StrayLogs(ctx context.Context) ([]string, error) {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if _, ok := LogDate(d.Name()); !ok && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".md") {
-			out = append(out, w.Rel(p))
+		if !d.IsDir() {
+			fn(w.Rel(p), d)
 		}
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("list daily logs: %w", err)
+		return fmt.Errorf("list daily logs: %w", err)
 	}
-	return out, nil
+	return nil
 }
 
 // ReadLog reads and parses the daily log at rel.
