@@ -95,18 +95,11 @@ func (l *Local) recordSession(ctx context.Context, cs *ContextSession) error {
 
 func (l *Local) updateSessions(ctx context.Context, cs *ContextSession) error {
 	dir := l.ws.StateDir()
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	f, err := os.OpenFile(filepath.Join(dir, sessionsLock), os.O_RDWR|os.O_CREATE, 0o644)
+	unlock, err := memory.LockPath(ctx, filepath.Join(dir, sessionsLock)) // makes dir too
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	if err := memory.LockFile(ctx, f); err != nil {
-		return err
-	}
-	defer memory.UnlockFile(f)
+	defer unlock()
 	path := filepath.Join(dir, sessionsFile)
 	list, err := readSessions(path)
 	if err != nil {

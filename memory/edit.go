@@ -28,16 +28,27 @@ const editLock = "edit.lock"
 // it around reading a curated file (MEMORY.md, MEMORY_SUMMARY.md, the
 // memories/ folder), changing it and writing it back.
 func (w *Workspace) LockEdits(ctx context.Context) (func(), error) {
-	if err := os.MkdirAll(w.StateDir(), 0o755); err != nil {
-		return nil, fmt.Errorf("edit lock: %w", err)
-	}
-	f, err := os.OpenFile(filepath.Join(w.StateDir(), editLock), os.O_RDWR|os.O_CREATE, 0o644)
+	unlock, err := LockPath(ctx, filepath.Join(w.StateDir(), editLock))
 	if err != nil {
 		return nil, fmt.Errorf("edit lock: %w", err)
 	}
+	return unlock, nil
+}
+
+// LockPath takes an exclusive lock on the file at path (made, with its
+// directory, when missing), waiting while ctx allows, as LockFile does.
+// Call the returned function to release it.
+func LockPath(ctx context.Context, path string) (func(), error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
 	if err := lockFile(ctx, f); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("edit lock: %w", err)
+		return nil, err
 	}
 	return func() {
 		UnlockFile(f)

@@ -47,18 +47,11 @@ const seenKeep = 16
 // the project's settings) sees what the first did. Call the returned
 // function to release it.
 func lockSession(ctx context.Context, dir, session string) (func(), error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("hook state: %w", err)
-	}
-	f, err := os.OpenFile(statePath(dir, session)+".lock", os.O_RDWR|os.O_CREATE, 0o644)
+	unlock, err := memory.LockPath(ctx, statePath(dir, session)+".lock")
 	if err != nil {
 		return nil, fmt.Errorf("hook state: %w", err)
 	}
-	if err := memory.LockFile(ctx, f); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("hook state: %w", err)
-	}
-	return func() { memory.UnlockFile(f); f.Close() }, nil
+	return unlock, nil
 }
 
 // deliveryKey identifies one delivery of an event that logs text: the

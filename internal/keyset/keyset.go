@@ -6,14 +6,12 @@
 package keyset
 
 import (
+	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 
-	"golang.org/x/sys/unix"
-
 	"github.com/archon-memory/archon/internal/jsonfile"
+	"github.com/archon-memory/archon/memory"
 )
 
 // Set is a set of keys.
@@ -36,18 +34,11 @@ func Load(path string) (Set, error) {
 // atomically, under an exclusive lock on path+".lock": keys another process
 // saved since s was loaded are kept (and added to s).
 func (s Set) Save(path string) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("keyset: %w", err)
-	}
-	lock, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o644)
+	unlock, err := memory.LockPath(context.Background(), path+".lock")
 	if err != nil {
-		return fmt.Errorf("keyset: %w", err)
-	}
-	defer lock.Close()
-	if err := unix.Flock(int(lock.Fd()), unix.LOCK_EX); err != nil {
 		return fmt.Errorf("keyset: lock %s: %w", path, err)
 	}
-	defer unix.Flock(int(lock.Fd()), unix.LOCK_UN)
+	defer unlock()
 	saved, err := Load(path)
 	if err != nil {
 		return err
