@@ -192,54 +192,48 @@ func merge(ctx context.Context, ws *memory.Workspace, src, to string) error {
 	return syncDirs(filepath.Dir(src))
 }
 
-// newEntries returns the entries of body (a log without its title) that
-// have does not already hold, counting repeats: an entry body holds twice
-// and have once comes once. Text before body's first entry is kept.
+// newEntries returns body (a log without its title) less the entries have
+// already holds, counting repeats: an entry body holds twice and have once
+// comes once. Text before body's first entry is kept.
 func newEntries(body, have []byte) []byte {
+	_, had := logParts(have)
 	held := map[string]int{}
-	for _, b := range entryBlocks(have) {
-		held[b]++
+	for _, e := range had {
+		held[strings.TrimSpace(e)]++
 	}
-	var out []byte
-	for i, b := range entryBlocks(body) {
-		if i > 0 || bytes.HasPrefix(bytes.TrimLeft(body, "\n"), []byte("## ")) {
-			if held[b] > 0 {
-				held[b]--
-				continue
-			}
+	lead, entries := logParts(body)
+	out := lead
+	for _, e := range entries {
+		if k := strings.TrimSpace(e); held[k] > 0 {
+			held[k]--
+			continue
 		}
-		if len(out) > 0 {
-			out = append(out, '\n')
-		}
-		out = append(out, b...)
+		out += e
 	}
-	return out
+	if strings.TrimSpace(out) == "" {
+		return nil
+	}
+	return []byte(out)
 }
 
-// entryBlocks splits a log's text at its entry headings ("## " at the
-// start of a line, outside code fences), each block trimmed of blank lines
-// around it; text before the first heading is a block of its own.
-func entryBlocks(data []byte) []string {
-	var out []string
-	var cur []string
-	fenced := false
-	flush := func() {
-		if b := strings.Trim(strings.Join(cur, ""), "\n"); b != "" {
-			out = append(out, b+"\n")
-		}
-		cur = cur[:0]
+// logParts splits a log's text into what comes before its first entry and
+// each entry's text, as the log parser bounds entries (an entry runs to the
+// next entry heading).
+func logParts(data []byte) (lead string, entries []string) {
+	lines := strings.SplitAfter(string(data), "\n")
+	es := memory.ParseLog("", data).Entries
+	if len(es) == 0 {
+		return string(data), nil
 	}
-	for line := range strings.SplitAfterSeq(string(data), "\n") {
-		if strings.HasPrefix(strings.TrimSpace(line), "```") {
-			fenced = !fenced
+	lead = strings.Join(lines[:es[0].LineStart-1], "")
+	for i, e := range es {
+		end := len(lines)
+		if i+1 < len(es) {
+			end = es[i+1].LineStart - 1
 		}
-		if !fenced && strings.HasPrefix(line, "## ") {
-			flush()
-		}
-		cur = append(cur, line)
+		entries = append(entries, strings.Join(lines[e.LineStart-1:end], ""))
 	}
-	flush()
-	return out
+	return lead, entries
 }
 
 var titleRe = regexp.MustCompile(`\A\s*# [0-9]{4}-[0-9]{2}-[0-9]{2}[ \t]*\r?\n`)
