@@ -119,14 +119,11 @@ func (s *Store) Append(ctx context.Context, tenant string, es []Entry) (int, err
 				// The forgotten texts leave the store with the record
 				// that forgets them; the rows keep their place in the log.
 				for _, t := range ts {
-					b.Queue(`UPDATE archon_entries SET body = '', tags = '{}'
-						WHERE tenant = $1 AND layer <> $2 AND day = $3 AND at = $4 AND agent = $5
-						AND encode(sha256(convert_to(btrim(body, E' \t\r\n'), 'UTF8')), 'hex') = $6`,
+					b.Queue(`UPDATE archon_entries SET body = '', tags = '{}' WHERE `+forgetTargetSQL,
 						tenant, LayerForget, t.Date, t.Time, t.Agent, t.Hash)
 				}
 			}
-			b.Queue(`INSERT INTO archon_audit (tenant, key_id, agent, host, request_id, action, entry_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-				tenant, e.Writer.KeyID, e.Agent, e.Host, e.Writer.RequestID, action, e.ID)
+			b.Queue(auditSQL, tenant, e.Writer.KeyID, e.Agent, e.Host, e.Writer.RequestID, action, e.ID)
 		}
 		if added == 0 {
 			return nil
@@ -139,6 +136,15 @@ func (s *Store) Append(ctx context.Context, tenant string, es []Entry) (int, err
 	}
 	return added, nil
 }
+
+// forgetTargetSQL selects the entries a forget target names ($1 tenant,
+// $2 LayerForget, $3 day, $4 time, $5 agent, $6 TextHash of the text).
+const forgetTargetSQL = `tenant = $1 AND layer <> $2 AND day = $3 AND at = $4 AND agent = $5
+	AND encode(sha256(convert_to(btrim(body, E' \t\r\n'), 'UTF8')), 'hex') = $6`
+
+// auditSQL adds an audit row: tenant, key id, agent, host, request id,
+// action, and the id of what was written.
+const auditSQL = `INSERT INTO archon_audit (tenant, key_id, agent, host, request_id, action, entry_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`
 
 func nonNil(s []string) []string {
 	if s == nil {

@@ -80,9 +80,7 @@ func (n *Node) Unmatched(ctx context.Context, ts []ForgetTarget) ([]ForgetTarget
 			continue
 		}
 		var found bool
-		err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM archon_entries WHERE tenant = $1 AND layer <> $2
-			AND day = $3 AND at = $4 AND agent = $5
-			AND encode(sha256(convert_to(btrim(body, E' \t\r\n'), 'UTF8')), 'hex') = $6)`,
+		err := s.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM archon_entries WHERE `+forgetTargetSQL+`)`,
 			n.opt.Tenant, LayerForget, t.Date, t.Time, t.Agent, t.Hash).Scan(&found)
 		if err != nil {
 			return nil, wrapErr("forget check", err)

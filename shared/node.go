@@ -293,8 +293,7 @@ func (n *Node) Audit(ctx context.Context, w Writer, agent, action, id string) er
 	if err != nil {
 		return err
 	}
-	_, err = s.pool.Exec(ctx, `INSERT INTO archon_audit (tenant, key_id, agent, host, request_id, action, entry_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-		n.opt.Tenant, w.KeyID, agent, n.opt.Host, w.RequestID, action, id)
+	_, err = s.pool.Exec(ctx, auditSQL, n.opt.Tenant, w.KeyID, agent, n.opt.Host, w.RequestID, action, id)
 	return wrapErr("audit", err)
 }
 
