@@ -1,12 +1,11 @@
 package monitor
 
 import (
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/archon-memory/archon/internal/jsonfile"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/summarize"
 )
@@ -45,21 +44,10 @@ func splitHand(md string, own map[string]bool) (rest, hand string) {
 	return r.String(), strings.TrimSpace(h.String())
 }
 
-// headings returns the titles of a summary's "## " sections.
-func headings(md string) []string {
-	var out []string
-	for _, s := range summarize.ParseSections(md) {
-		out = append(out, s.Name)
-	}
-	return out
-}
-
 // loadOwnSections reads the titles of the sections archon wrote last.
 func loadOwnSections(ws *memory.Workspace) map[string]bool {
 	var titles []string
-	if b, err := os.ReadFile(filepath.Join(ws.StateDir(), HistoryDir, ownFile)); err == nil {
-		_ = json.Unmarshal(b, &titles)
-	}
+	_, _ = jsonfile.Read(filepath.Join(ws.StateDir(), HistoryDir, ownFile), &titles) // none: the standard titles only
 	own := map[string]bool{}
 	for _, t := range titles {
 		own[t] = true
@@ -68,7 +56,10 @@ func loadOwnSections(ws *memory.Workspace) map[string]bool {
 }
 
 // saveOwnSections records the titles of the sections archon just wrote.
-func saveOwnSections(ws *memory.Workspace, titles []string) error {
-	b, _ := json.Marshal(titles)
-	return memory.WriteFileAtomic(filepath.Join(ws.StateDir(), HistoryDir, ownFile), b, 0o644)
+func saveOwnSections(ws *memory.Workspace, secs []summarize.Section) error {
+	titles := make([]string, len(secs))
+	for i, s := range secs {
+		titles[i] = s.Name
+	}
+	return jsonfile.Write(filepath.Join(ws.StateDir(), HistoryDir, ownFile), titles, 0o644)
 }

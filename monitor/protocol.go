@@ -100,7 +100,6 @@ func summarizeOver(ctx context.Context, ws *memory.Workspace, opt summarize.Opti
 		if err != nil {
 			return nil, "", err
 		}
-		own := headings(sum.Markdown)
 		if hand != "" {
 			sum.Markdown = strings.TrimRight(sum.Markdown, "\n") + "\n\n" + hand + "\n"
 			if opt.Counter != nil {
@@ -118,7 +117,7 @@ func summarizeOver(ctx context.Context, ws *memory.Workspace, opt summarize.Opti
 		}
 		hist, err := writeSummary(ws, sum, now)
 		if err == nil {
-			err = saveOwnSections(ws, own)
+			err = saveOwnSections(ws, sum.Sections)
 		}
 		unlock()
 		return sum, hist, err
