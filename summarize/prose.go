@@ -160,9 +160,11 @@ func repeatedTail(out []string) int {
 	return 0
 }
 
-// nameLike reports a word with a capital or a digit, not "I" nor "I'm".
+// nameLike reports a word with a capital or a digit that is no function
+// word (stopwords.txt: I, I'm, It's).
 func nameLike(w string) bool {
-	return w != "I" && !strings.ContainsAny(w, "'’") && strings.ContainsFunc(w, func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) })
+	return !stopWords.Has(strings.ReplaceAll(strings.ToLower(w), "’", "'")) &&
+		strings.ContainsFunc(w, func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) })
 }
 
 // stallAt returns how many fields from i make a stall phrase to drop, or 0.
