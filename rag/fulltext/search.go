@@ -107,11 +107,10 @@ func (ix *Index) run(ctx context.Context, idx bleve.Index, terms []Term, f Filte
 // are all tied, and the first n by id are the answer.
 //
 // The query is a topQuery, which skips the documents that cannot make
-// the best n plus a margin, filter or none.
+// the best n, filter or none.
 func topN(ctx context.Context, mp *matchPools, idx bleve.Index, terms []Term, filter query.Query, n int, st *search.BM25Stats) ([]Hit, error) {
-	size := n + n/4 + 8
-	q := &topQuery{terms: termQueries(terms), filter: filter, k: size}
-	hits, _, err := collect(withStats(ctx, st), mp, idx, q, size)
+	q := &topQuery{terms: termQueries(terms), filter: filter, k: n}
+	hits, _, err := collect(withStats(ctx, st), mp, idx, q, n)
 	if err != nil {
 		return nil, err
 	}
