@@ -208,11 +208,11 @@ const receiving = "this node is still receiving the team's entries from the shar
 
 // sharedCatchingUp reports whether the node has yet to apply the tenant's
 // log and an index run to begin after that.
-func (l *Local) sharedCatchingUp(ctx context.Context) bool {
+func (l *Local) sharedCatchingUp() bool {
 	if l.node == nil || l.idx == nil {
 		return false
 	}
-	at := l.node.Status(ctx).CaughtUp
+	at := l.node.CaughtUp()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return at == nil || l.indexBegan.Before(*at)

@@ -159,7 +159,7 @@ func (l *Local) Search(ctx context.Context, r SearchRequest) (*SearchResponse, e
 	if err == nil && l.idx != nil && !l.caughtUp.Load() {
 		res.Warnings = append(res.Warnings, catchingUp)
 	}
-	if err == nil && l.sharedCatchingUp(ctx) {
+	if err == nil && l.sharedCatchingUp() {
 		res.Warnings = append(res.Warnings, receiving)
 	}
 	return res, err

@@ -206,6 +206,14 @@ func (n *Node) Status(ctx context.Context) NodeStatus {
 	return st
 }
 
+// CaughtUp is when the node first found nothing more to apply since it
+// started (nil until then): Status without reading the outbox.
+func (n *Node) CaughtUp() *time.Time {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.st.CaughtUp
+}
+
 func (n *Node) note(step string, err error) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
