@@ -13,20 +13,28 @@ import (
 	"github.com/archon-memory/archon/shared/sharedtest"
 )
 
+// acmeStore opens a shared store on the test PostgreSQL with the tenant
+// acme, closed when the test ends, and returns it with its DSN.
+func acmeStore(t *testing.T) (*shared.Store, string) {
+	t.Helper()
+	dsn := sharedtest.DSN(t)
+	st, err := shared.Open(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if err := st.AddTenant(context.Background(), "acme"); err != nil {
+		t.Fatal(err)
+	}
+	return st, dsn
+}
+
 // TestSearchSaysWhileReceiving: a new node of a tenant whose log already
 // holds entries answers searches at once, and every answer that misses
 // some of those entries says the node is still receiving them.
 func TestSearchSaysWhileReceiving(t *testing.T) {
 	ctx := context.Background()
-	dsn := sharedtest.DSN(t)
-	st, err := shared.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if err := st.AddTenant(ctx, "acme"); err != nil {
-		t.Fatal(err)
-	}
+	st, dsn := acmeStore(t)
 	// Another node wrote 3,000 entries with one word in common.
 	var es []shared.Entry
 	for i := range 3000 {
@@ -73,15 +81,7 @@ func TestSearchSaysWhileReceiving(t *testing.T) {
 // keep theirs; one the node shared (or queued) does not.
 func TestForgetSaysWhatTheTeamKeeps(t *testing.T) {
 	ctx := context.Background()
-	dsn := sharedtest.DSN(t)
-	st, err := shared.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if err := st.AddTenant(ctx, "acme"); err != nil {
-		t.Fatal(err)
-	}
+	_, dsn := acmeStore(t)
 	ws, cfg := testws.New(t, "ARCHON_WORKSPACE_TIMEZONE=UTC")
 	before := oneShot(t, ws, cfg)
 	old, err := before.Log(ctx, LogRequest{Text: "door code 4471, from before the team", Agent: "ops"})

@@ -106,6 +106,15 @@ func TestRun(t *testing.T) {
 }
 
 func TestMergeLeftovers(t *testing.T) {
+	// halfMerged leaves the state of a merge a crash cut after its append,
+	// before the live log's removal.
+	halfMerged := func(live, archived string) {
+		body := "## 11:00 b\nwritten after the move\n"
+		os.WriteFile(live, []byte("# 2026-11-01\n\n"+body), 0o644)
+		f, _ := os.OpenFile(archived, os.O_APPEND|os.O_WRONLY, 0)
+		f.WriteString("\n" + body)
+		f.Close()
+	}
 	tests := []struct {
 		name string
 		// prepare leaves a day in both places, as a crash or a hand edit might.
@@ -115,18 +124,10 @@ func TestMergeLeftovers(t *testing.T) {
 			os.WriteFile(live, []byte("# 2026-11-01\n\n## 11:00 b\nwritten after the move\n"), 0o644)
 		}},
 		{"crash after merging, before removing", func(t *testing.T, ws *memory.Workspace, live, archived string) {
-			body := "## 11:00 b\nwritten after the move\n"
-			os.WriteFile(live, []byte("# 2026-11-01\n\n"+body), 0o644)
-			f, _ := os.OpenFile(archived, os.O_APPEND|os.O_WRONLY, 0)
-			f.WriteString("\n" + body)
-			f.Close()
+			halfMerged(live, archived)
 		}},
 		{"crash after merging, then an append to the live log", func(t *testing.T, ws *memory.Workspace, live, archived string) {
-			body := "## 11:00 b\nwritten after the move\n"
-			os.WriteFile(live, []byte("# 2026-11-01\n\n"+body), 0o644)
-			f, _ := os.OpenFile(archived, os.O_APPEND|os.O_WRONLY, 0)
-			f.WriteString("\n" + body)
-			f.Close()
+			halfMerged(live, archived)
 			appendAt(t, ws, "2026-11-01", "appended to the live log in between")
 		}},
 	}

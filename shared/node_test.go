@@ -98,10 +98,7 @@ func TestNodesReplicate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var wg sync.WaitGroup
-		wg.Add(1)
-		go func() { defer wg.Done(); n.Run(ctx) }()
-		t.Cleanup(func() { cancel(); wg.Wait() })
+		runNode(t, n)
 		return n, c
 	}
 	a, ca := start()
@@ -138,22 +135,12 @@ func TestNodesReplicate(t *testing.T) {
 func TestRevocationReachesAnIdleNode(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	s, dsn := openStore(t)
-	if err := s.AddTenant(ctx, "acme"); err != nil {
-		t.Fatal(err)
-	}
-	k, secret, err := s.AddKey(ctx, "acme", []string{ScopeRead}, "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, dsn, k, secret := acmeKey(t)
 	n, err := NewNode(t.TempDir(), NodeOptions{URL: dsn, Tenant: "acme", Apply: (&collector{}).apply, KeyRefresh: 300 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() { defer wg.Done(); n.Run(ctx) }()
-	defer func() { cancel(); wg.Wait() }()
+	runNode(t, n)
 	if _, err := n.CheckKey(ctx, secret); err != nil {
 		t.Fatal(err)
 	}
@@ -171,14 +158,7 @@ func TestRevocationReachesAnIdleNode(t *testing.T) {
 // keys does not accept, even once, a key revoked while it was down.
 func TestRevokedWhileDown(t *testing.T) {
 	ctx := context.Background()
-	s, dsn := openStore(t)
-	if err := s.AddTenant(ctx, "acme"); err != nil {
-		t.Fatal(err)
-	}
-	k, secret, err := s.AddKey(ctx, "acme", []string{ScopeRead}, "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, dsn, k, secret := acmeKey(t)
 	dir := t.TempDir()
 	opt := NodeOptions{URL: dsn, Tenant: "acme", Apply: (&collector{}).apply, KeyRefresh: 200 * time.Millisecond}
 	n, err := NewNode(dir, opt)
@@ -214,10 +194,7 @@ func TestUnknownTenant(t *testing.T) {
 	if err := n.CheckTenant(ctx); !errors.Is(err, ErrUnknownTenant) {
 		t.Fatalf("check: %v", err)
 	}
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() { defer wg.Done(); n.Run(ctx) }()
-	defer func() { cancel(); wg.Wait() }()
+	runNode(t, n)
 	e, err := n.Entry(Entry{Date: "2026-12-02", Time: "10:00", Agent: "a", Text: "into the void"})
 	if err != nil {
 		t.Fatal(err)
@@ -229,4 +206,27 @@ func TestUnknownTenant(t *testing.T) {
 	if st := n.Status(ctx); st.Connected || !strings.Contains(st.LastError, "unknown tenant") || st.Outbox != 1 {
 		t.Fatalf("status: %+v", st)
 	}
+}
+
+// acmeKey opens a store with the tenant acme and a read key of it.
+func acmeKey(t *testing.T) (*Store, string, *Key, string) {
+	t.Helper()
+	s, dsn := openStore(t)
+	if err := s.AddTenant(context.Background(), "acme"); err != nil {
+		t.Fatal(err)
+	}
+	k, secret, err := s.AddKey(context.Background(), "acme", []string{ScopeRead}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, dsn, k, secret
+}
+
+// runNode runs n until the test ends.
+func runNode(t *testing.T, n *Node) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); n.Run(ctx) }()
+	t.Cleanup(func() { cancel(); wg.Wait() })
 }
