@@ -50,11 +50,7 @@ func (a *app) l3Sub(name, usage string, args l3Args, flags []cli.Flag, fn l3Acti
 			case args.n < 0:
 				got = []string{strings.Join(got, " ")}
 			}
-			err := fn(c, m, got)
-			if _, usage := err.(usageError); !usage && core.KindOf(err) == core.Invalid {
-				return usageError{err}
-			}
-			return err
+			return fn(c, m, got)
 		})}
 }
 

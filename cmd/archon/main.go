@@ -18,6 +18,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	core "github.com/archon-memory/archon/app"
 	"github.com/archon-memory/archon/config"
 	"github.com/archon-memory/archon/memory"
 )
@@ -59,8 +60,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return ec.code
 	}
 	fmt.Fprintf(stderr, "archon: %v\n", err)
+	// A value archon refuses (a bad date, tag, priority, a malformed
+	// conversation) is the caller's to fix, as a wrong flag is: the same
+	// exit status whatever the command, and through a service too (the
+	// client keeps the kind of the HTTP answer, 400).
 	var ue usageError
-	if errors.As(err, &ue) {
+	if errors.As(err, &ue) || core.KindOf(err) == core.Invalid {
 		return exitUsage
 	}
 	return exitFailure

@@ -122,11 +122,16 @@ func TestErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{"bad date", []string{"--root", root, "log", "--date", "2026-13-01", "x"}, 1, "invalid date"},
-		{"date in the future", []string{"--root", root, "log", "--date", "2999-01-01", "x"}, 1, "is in the future"},
-		{"bad time", []string{"--root", root, "log", "--time", "7pm", "x"}, 1, "invalid time"},
-		{"bad agent", []string{"--root", root, "log", "--agent", "a b", "x"}, 1, "invalid agent"},
-		{"empty text", []string{"--root", root, "log", " "}, 1, "empty text"},
+		{"bad date", []string{"--root", root, "log", "--date", "2026-13-01", "x"}, 2, "invalid date"},
+		{"date in the future", []string{"--root", root, "log", "--date", "2999-01-01", "x"}, 2, "is in the future"},
+		{"bad time", []string{"--root", root, "log", "--time", "7pm", "x"}, 2, "invalid time"},
+		{"bad agent", []string{"--root", root, "log", "--agent", "a b", "x"}, 2, "invalid agent"},
+		{"empty text", []string{"--root", root, "log", " "}, 2, "empty text"},
+		// A refused value exits 2 in every command, a failure 1.
+		{"bad priority", []string{"--root", root, "task", "add", "t", "--priority", "9"}, 2, "invalid priority"},
+		{"bad layer", []string{"--root", root, "search", "--layer", "L9", "x"}, 2, "unknown layer"},
+		{"unknown task", []string{"--root", root, "task", "show", "T99"}, 1, "unknown task"},
+		{"unknown id", []string{"--root", root, "get", "0123456789abcdef"}, 1, "no such item"},
 		{"unknown flag", []string{"--root", root, "log", "--bogus", "x"}, 2, "flag provided but not defined"},
 		{"unknown command", []string{"--root", root, "frobnicate"}, 2, "unknown command"},
 		{"root is a file", []string{"--root", file, "status"}, 1, "is a file, not a directory"},
