@@ -179,6 +179,11 @@ func (l *Local) summaryJob(ctx context.Context) (string, error) {
 	return fmt.Sprintf("summarized %d entries of %d days into %s (%d tokens, %s)", len(msgs), days, memory.SummaryFile, res.Tokens, res.Method), nil
 }
 
+// PromptTag marks an entry that holds what a person asked an agent (the
+// Claude Code hook logs each prompt so): the summary job reads it as the
+// user's words, not as an agent's record.
+const PromptTag = "prompt"
+
 // RecentMessages turns the entries of the daily logs of the last days
 // days up to now (today included; archived logs too) into messages for a
 // summarizer, oldest first, and returns how many days had entries.
@@ -204,7 +209,11 @@ func RecentMessages(ctx context.Context, ws *memory.Workspace, now time.Time, da
 			if e.Text == "" {
 				continue
 			}
-			m := conv.NewText(conv.RoleAssistant, e.Text)
+			role := conv.RoleAssistant
+			if slices.Contains(e.Tags, PromptTag) {
+				role = conv.RoleUser // what a person asked
+			}
+			m := conv.NewText(role, e.Text)
 			if !slices.Contains(e.Tags, layers.ArchiveTag) {
 				// A verbatim archive of a conversation (its #context tag
 				// says what it came from) is prose, not a record to file.

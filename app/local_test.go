@@ -6,11 +6,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/archon-memory/archon/config"
+	"github.com/archon-memory/archon/conv"
 	"github.com/archon-memory/archon/internal/testws"
 	"github.com/archon-memory/archon/layers/knowledge"
 	"github.com/archon-memory/archon/memory"
@@ -229,21 +231,39 @@ func TestStatusSaysConfigMade(t *testing.T) {
 
 // TestRecentMessagesTags: the summary job's messages carry their entries'
 // tags, but for a verbatim archive of a conversation (#checkpoint), whose
-// #context tag says where it came from, not what it is.
+// #context tag says where it came from, not what it is; a prompt a person
+// wrote (#prompt) is the user's message, filed under User requests.
 func TestRecentMessagesTags(t *testing.T) {
 	ctx := context.Background()
-	ws, _ := workspace(t)
+	ws, cfg := workspace(t)
 	for _, e := range []memory.Entry{
 		{Agent: "p", Tags: []string{"db", "decision"}, Text: "Chose PostgreSQL."},
 		{Agent: "p", Tags: []string{"checkpoint", "context"}, Text: "Context checkpoint: auto-summarize at level critical"},
+		{Agent: "claude", Tags: []string{PromptTag, "claude-code"}, Text: "Move the invoice export to a background worker."},
 	} {
 		if _, err := ws.Append(ctx, e); err != nil {
 			t.Fatal(err)
 		}
 	}
 	msgs, _, err := RecentMessages(ctx, ws, ws.Now(), SummaryDays)
-	if err != nil || len(msgs) != 2 || !slices.Equal(msgs[0].Tags, []string{"db", "decision"}) || len(msgs[1].Tags) != 0 {
+	if err != nil || len(msgs) != 3 || !slices.Equal(msgs[0].Tags, []string{"db", "decision"}) || len(msgs[1].Tags) != 0 {
 		t.Fatalf("messages: %v %+v", err, msgs)
+	}
+	if m := msgs[2]; m.Role != conv.RoleUser || !slices.Equal(m.Tags, []string{PromptTag, "claude-code"}) {
+		t.Fatalf("the prompt: %+v", m)
+	}
+	l := oneShot(t, ws, cfg)
+	if _, err := l.RunJob(ctx, "summary"); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(ws.Root(), memory.SummaryFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := regexp.MustCompile(`(?s)## User requests\n[^#]*invoice export`)
+	dec := regexp.MustCompile(`(?s)## Decisions\n[^#]*Chose PostgreSQL`)
+	if !req.Match(b) || !dec.Match(b) {
+		t.Fatalf("summary:\n%s", b)
 	}
 }
 

@@ -150,7 +150,7 @@ func (h *Handler) logger() *slog.Logger {
 // transcript appended since the last measure and, at a profile level,
 // adds the level's notice; at the critical level it runs the protocol.
 func (h *Handler) prompt(ctx context.Context, ev Event) (Output, error) {
-	if err := h.logOnce(ctx, ev, ev.Prompt, "prompt"); err != nil {
+	if err := h.logOnce(ctx, ev, ev.Prompt, app.PromptTag); err != nil {
 		return Output{}, err
 	}
 	if ev.TranscriptPath == "" {
