@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/shared"
 )
 
 // TestForgetRemovesFromFilesAndIndex: a forgotten entry is gone from its
@@ -49,5 +50,35 @@ func TestForgetRemovesFromFilesAndIndex(t *testing.T) {
 	}
 	if _, err := l.Forget(ctx, ForgetRequest{}); KindOf(err) != Invalid {
 		t.Errorf("empty request: %v", err)
+	}
+}
+
+// TestSharedForgetOfOneTwin: a forget record another node wrote for one of
+// two identical entries removes one of them here, not both.
+func TestSharedForgetOfOneTwin(t *testing.T) {
+	ctx := context.Background()
+	ws, cfg := workspace(t)
+	l := oneShot(t, ws, cfg)
+	var twin *Entry
+	for range 2 {
+		e, err := l.Log(ctx, LogRequest{Text: "tests pass", Agent: "ci", Date: "2026-12-01", Time: "10:00"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		twin = e
+	}
+	target := shared.ForgetTarget{Date: twin.Date, Time: twin.Time, Agent: twin.Agent, Hash: shared.TextHash(twin.Text)}
+	for left := 1; left >= 0; left-- {
+		rec, err := shared.ForgetRecord("2026-12-02", "09:00", []shared.ForgetTarget{target})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := l.applyForgets(ctx, []shared.Entry{rec}); err != nil {
+			t.Fatal(err)
+		}
+		lg, err := ws.ReadLog(twin.Path)
+		if err != nil || len(lg.Entries) != left {
+			t.Fatalf("after a forget: %d entries left (want %d), %v", len(lg.Entries), left, err)
+		}
 	}
 }

@@ -156,7 +156,8 @@ func (l *Local) shareForget(ctx context.Context, fs []memory.Forgotten) ([]strin
 }
 
 // applyForgets forgets, from this node's daily logs, the entries that
-// forget records of other nodes name.
+// forget records of other nodes name: one for each target, so that of
+// identical entries only as many go as were forgotten.
 func (l *Local) applyForgets(ctx context.Context, recs []shared.Entry) error {
 	starts := map[string][]int{}
 	for i := range recs {
@@ -166,9 +167,10 @@ func (l *Local) applyForgets(ctx context.Context, recs []shared.Entry) error {
 			continue
 		}
 		for _, t := range ts {
+			found := false
 			err := l.dayEntries(t.Date, func(p string, x *memory.Entry) {
-				if x.Time == t.Time && x.Agent == t.Agent && shared.TextHash(x.Text) == t.Hash && !slices.Contains(starts[p], x.LineStart) {
-					starts[p] = append(starts[p], x.LineStart)
+				if !found && x.Time == t.Time && x.Agent == t.Agent && shared.TextHash(x.Text) == t.Hash && !slices.Contains(starts[p], x.LineStart) {
+					starts[p], found = append(starts[p], x.LineStart), true
 				}
 			})
 			if err != nil {

@@ -18,7 +18,8 @@ import (
 const LayerForget = "forget"
 
 // ForgetTarget names one forgotten entry by its place and the SHA-256 of
-// its text (TextHash).
+// its text (TextHash). Identical entries are told apart by count only: a
+// record forgets as many of them as it holds targets naming them.
 type ForgetTarget struct {
 	Date  string `json:"date"`
 	Time  string `json:"time"`

@@ -151,3 +151,34 @@ func TestForgetErasesText(t *testing.T) {
 		t.Error("a forget of nothing is an error")
 	}
 }
+
+// TestForgetOneOfTwins: of two identical entries, a forget record with one
+// target erases one; a second target, the other.
+func TestForgetOneOfTwins(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openStore(t)
+	if err := s.AddTenant(ctx, "acme"); err != nil {
+		t.Fatal(err)
+	}
+	a, b := entry("acme", "tests pass"), entry("acme", "tests pass")
+	b.ID = EntryID(&b, "twin")
+	if _, err := s.Append(ctx, "acme", []Entry{a, b}); err != nil {
+		t.Fatal(err)
+	}
+	target := ForgetTarget{Date: a.Date, Time: a.Time, Hash: TextHash(a.Text)}
+	for i, want := range [][]string{{"", "tests pass"}, {"", ""}} {
+		rec, err := ForgetRecord("2026-12-02", "11:00", []ForgetTarget{target})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.Tenant, rec.Origin, rec.Written = "acme", "node-test", time.Now()
+		rec.ID = EntryID(&rec, fmt.Sprint("forget", i))
+		if _, err := s.Append(ctx, "acme", []Entry{rec}); err != nil {
+			t.Fatal(err)
+		}
+		es, err := s.Since(ctx, "acme", 0, 10)
+		if err != nil || es[0].Text != want[0] || es[1].Text != want[1] {
+			t.Fatalf("after forget %d: %+v %v", i+1, es, err)
+		}
+	}
+}
