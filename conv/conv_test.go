@@ -243,3 +243,18 @@ func TestReadHookInput(t *testing.T) {
 		t.Error("missing transcript_path accepted")
 	}
 }
+
+// TestSyntheticRecordMeasuresNothing: the record Claude Code writes itself
+// ("No response requested.", model "<synthetic>", usage all zeros) does not
+// make the context read empty: the last measured usage stands.
+func TestSyntheticRecordMeasuresNothing(t *testing.T) {
+	synthetic := `{"type":"assistant","uuid":"s1","isSidechain":false,"message":{"id":"msg_syn","role":"assistant","model":"<synthetic>","content":[{"type":"text","text":"No response requested."}],"usage":{"input_tokens":0,"output_tokens":0,"cache_creation_input_tokens":0,"cache_read_input_tokens":0}}}`
+	data := append(bytes.TrimRight(load(t, "claude-code.jsonl"), "\n"), []byte("\n"+synthetic+"\n")...)
+	c, err := ParseBytes(data, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u, idx := c.ReportedUsage(); u == nil || u.ContextTokens() != 20800 || c.Messages[idx].ID != "msg_02" {
+		t.Errorf("reported usage = %+v at %d, want msg_02's 20800", u, idx)
+	}
+}

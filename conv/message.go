@@ -236,7 +236,10 @@ func (c *Conversation) Clone() *Conversation {
 func (c *Conversation) ReportedUsage() (*Usage, int) {
 	for i := len(c.Messages) - 1; i >= 0; i-- {
 		m := &c.Messages[i]
-		if m.Role == RoleAssistant && m.Live() && m.Usage != nil {
+		// A usage with no prompt tokens measured nothing: Claude Code
+		// writes one, all zeros, on the records it makes itself (model
+		// "<synthetic>": "No response requested.").
+		if m.Role == RoleAssistant && m.Live() && m.Usage != nil && m.Usage.ContextTokens() > 0 {
 			return m.Usage, i
 		}
 	}
