@@ -52,7 +52,8 @@ type GateResult struct {
 // Gate decides whether an orchestrator may spawn: below any compressing
 // level it proceeds; at a compressing level it runs Prepare and proceeds
 // with the compressed context unless the level reached afterwards still
-// blocks; at a blocking level that does not compress it blocks.
+// blocks or the context is still over the limit; at a blocking level that
+// does not compress it blocks.
 func (m *Monitor) Gate(ctx context.Context, c *conv.Conversation, opt PrepareOptions) (*GateResult, error) {
 	p, err := m.Prepare(ctx, c, opt)
 	if err != nil {
@@ -67,6 +68,11 @@ func (m *Monitor) Gate(ctx context.Context, c *conv.Conversation, opt PrepareOpt
 	case p.Changed && after.Block:
 		g.Decision = Block
 		g.Reason = fmt.Sprintf("still at blocking level %s (%.0f%%) after %s", after.Level, after.Percent, p.Action)
+	case after.Limit > 0 && after.Tokens > after.Limit:
+		// Whatever the profile's levels say, a context over the limit
+		// cannot be sent: the model would refuse or cut it.
+		g.Decision = Block
+		g.Reason = fmt.Sprintf("%d tokens are over the limit of %d (%.0f%%) after %s", after.Tokens, after.Limit, after.Percent, p.Action)
 	case p.Changed:
 		g.Decision = Compressed
 		g.Reason = fmt.Sprintf("%s at level %s: %.0f%% -> %.0f%% (%d tokens saved)", p.Action, p.Before.Level, p.Before.Percent, after.Percent, p.Saved)

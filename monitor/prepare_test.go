@@ -205,6 +205,8 @@ func TestGate(t *testing.T) {
 		{"window compresses under 80", big, "gpt-4o", "window", Compressed, 3},
 		{"archon protocol compresses", big, "gpt-4o", "archon", Compressed, 3},
 		{"overflow that cannot be cut blocks", huge, "gpt-4o", "grid", Block, 2},
+		{"overflow that cannot be cut blocks whatever the profile", huge, "gpt-4o", "archon", Block, 2},
+		{"overflow that cannot be cut blocks in the window profile", huge, "gpt-4o", "window", Block, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
