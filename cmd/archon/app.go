@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -75,8 +76,18 @@ func (a *app) cliApp() *cli.App {
 	}
 }
 
+// setUsageHandler sets h on c and its subcommands; a group of subcommands
+// refuses a name that is none of them, as the top level does.
 func setUsageHandler(c *cli.Command, h cli.OnUsageErrorFunc) {
 	c.OnUsageError = h
+	if len(c.Subcommands) > 0 && c.Action == nil {
+		c.Action = func(ctx *cli.Context) error {
+			if ctx.Args().Present() {
+				return usagef("unknown command %q; run `archon %s --help` for the list", ctx.Args().First(), commandPath(ctx))
+			}
+			return cli.ShowSubcommandHelp(ctx)
+		}
+	}
 	for _, s := range c.Subcommands {
 		setUsageHandler(s, h)
 	}
@@ -94,16 +105,29 @@ func writeJSON(w io.Writer, v any) error {
 func exactArgs(n int) cli.BeforeFunc {
 	return func(c *cli.Context) error {
 		if c.Args().Len() != n {
-			return usagef("%s takes %d argument(s) (%s), got %d", c.Command.FullName(), n, c.Command.ArgsUsage, c.Args().Len())
+			return usagef("%s takes %d argument(s) (%s), got %d", commandPath(c), n, c.Command.ArgsUsage, c.Args().Len())
 		}
 		return nil
 	}
 }
 
+// commandPath names the running command as typed after "archon" ("task
+// show"): urfave's FullName gives only the last word for a subcommand.
+func commandPath(c *cli.Context) string {
+	var names []string
+	for _, x := range c.Lineage() {
+		if x.Command != nil && x.Command.Name != c.App.Name && x.Command.Name != "" && (len(names) == 0 || names[len(names)-1] != x.Command.Name) {
+			names = append(names, x.Command.Name)
+		}
+	}
+	slices.Reverse(names)
+	return strings.Join(names, " ")
+}
+
 // noArgs rejects positional arguments for commands that take none.
 func noArgs(c *cli.Context) error {
 	if c.Args().Len() > 0 {
-		return usagef("%s takes no arguments (got %q)", c.Command.FullName(), strings.Join(c.Args().Slice(), " "))
+		return usagef("%s takes no arguments (got %q)", commandPath(c), strings.Join(c.Args().Slice(), " "))
 	}
 	return nil
 }

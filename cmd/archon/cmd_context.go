@@ -62,6 +62,9 @@ func (a *app) conversation(c *cli.Context) (core.ConvRequest, error) {
 // conversationAction reads the conversation, then calls fn.
 func (a *app) conversationAction(fn func(c *cli.Context, m core.Memory, r core.ConvRequest) error) cli.ActionFunc {
 	return func(c *cli.Context) error {
+		if err := noArgs(c); err != nil {
+			return err // the conversation comes from --input or stdin
+		}
 		r, err := a.conversation(c)
 		if err != nil {
 			return err
@@ -133,6 +136,9 @@ func (a *app) contextCommand() *cli.Command {
 				},
 				Before: ints(intBound{"n", 1, 10000}),
 				Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
+					if err := noArgs(c); err != nil {
+						return err
+					}
 					events, err := m.ContextLog(c.Context, c.Int("n"))
 					if err != nil {
 						return err

@@ -46,7 +46,7 @@ func (a *app) l3Sub(name, usage string, args l3Args, flags []cli.Flag, fn l3Acti
 			case args.n == 0 && len(got) > 0:
 				return noArgs(c)
 			case (args.n < 0 && len(got) == 0) || (args.n > 0 && len(got) != args.n):
-				return usagef("%s takes %s (got %d arguments); see `archon %s --help`", c.Command.FullName(), args.what, len(got), c.Command.FullName())
+				return usagef("%s takes %s (got %d arguments); see `archon %s --help`", commandPath(c), args.what, len(got), commandPath(c))
 			case args.n < 0:
 				got = []string{strings.Join(got, " ")}
 			}

@@ -49,7 +49,7 @@ func (a *app) memory(c *cli.Context) (core.Memory, error) {
 			return nil, err
 		}
 		if m := a.served(c.Context, filepath.Join(root, ".archon"), "working on the workspace directly"); m != nil {
-			a.logger.Debug("going through archon serve", "command", c.Command.FullName())
+			a.logger.Debug("going through archon serve", "command", commandPath(c))
 			return m, nil
 		}
 	}
