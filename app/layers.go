@@ -133,7 +133,14 @@ func (l *Local) Promote(ctx context.Context, r PromoteRequest) (*PromoteResult, 
 	if r.Items != nil {
 		opt.Only = append([]string{}, r.Items...) // a verdict: nothing beyond what it approves (Run adds nothing for a rejection alone)
 	}
+	// With promote.review, what is added is what a person approved: a run
+	// without a verdict only proposes, whoever runs it.
+	review := l.cfg.Promote.Review && r.Items == nil && r.Reject == nil && !r.DryRun
+	opt.DryRun = opt.DryRun || review
 	res, err := promote.Run(ctx, kn, opt)
+	if res != nil {
+		res.Review = review
+	}
 	if err == nil && !r.DryRun && len(res.Rejected) > 0 {
 		l.updated(UpdateKnowledge)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/archon-memory/archon/internal/testws"
 	"github.com/archon-memory/archon/memory"
 )
 
@@ -111,6 +112,25 @@ func TestPromotionReview(t *testing.T) {
 		if _, err := l.Restore(ctx, bad); KindOf(err) != NotFound && KindOf(err) != Invalid {
 			t.Errorf("restore %+v: %v", bad, err)
 		}
+	}
+}
+
+// TestReviewHoldsForEveryRun: with promote.review, a run without a verdict
+// only proposes, whoever runs it; a verdict adds what it approves, and the
+// candidates it did not name still wait.
+func TestReviewHoldsForEveryRun(t *testing.T) {
+	ctx := context.Background()
+	ws, cfg := testws.New(t, "ARCHON_WORKSPACE_TIMEZONE=UTC", "ARCHON_PROMOTE_REVIEW=true")
+	l := oneShot(t, ws, cfg)
+	candidates(t, l, "Retry with jitter", "Pin the toolchain")
+	before, _ := os.ReadFile(ws.WisdomPath())
+	res, err := l.Promote(ctx, PromoteRequest{})
+	if now, _ := os.ReadFile(ws.WisdomPath()); err != nil || !res.Review || len(res.Added) != 2 || string(now) != string(before) {
+		t.Fatalf("a run without a verdict: %+v %v", res, err)
+	}
+	res, err = l.Promote(ctx, PromoteRequest{Items: []string{"K1"}})
+	if err != nil || res.Review || strings.Join(res.Added, ",") != "K1" || res.Decisions[1].Action != "waiting" {
+		t.Fatalf("a verdict approving K1: %+v %v", res, err)
 	}
 }
 

@@ -136,9 +136,10 @@ type Promote struct {
 	CrossProject bool `yaml:"cross_project" doc:"promote only patterns not tied to a single project"`
 	// MaxFailureRate blocks promotion when failures are too frequent.
 	MaxFailureRate float64 `yaml:"max_failure_rate" doc:"largest share of failed observations a promoted pattern may have" min:"0" max:"1"`
-	// Review makes the scheduled promote job propose only: candidates
+	// Review makes promotion propose only (the scheduled job and archon
+	// promote without a verdict alike): candidates
 	// wait for a person's approval.
-	Review bool `yaml:"review" doc:"the scheduled promote job only proposes; a person approves in the dashboard or with archon promote --approve"`
+	Review bool `yaml:"review" doc:"promotion only proposes (the scheduled job and archon promote alike); a person approves in the dashboard or with archon promote --approve"`
 }
 
 // Search holds keys about retrieval.

@@ -33,7 +33,10 @@ const summaryTemplate = `# Memory summary
 ## User preferences
 `
 
-const wisdomTemplate = `# MEMORY
+// WisdomTitle is the title line of MEMORY.md.
+const WisdomTitle = "# MEMORY"
+
+const wisdomTemplate = WisdomTitle + `
 
 <!-- L4: curated wisdom. A pattern is promoted here only once it has worked
      3+ times across agents. Write your own entries freely: archon keeps them. -->

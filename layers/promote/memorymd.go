@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/archon-memory/archon/layers/knowledge"
+	"github.com/archon-memory/archon/memory"
 )
 
 // Markers of the managed section and of each entry in MEMORY.md.
@@ -58,8 +59,9 @@ func Entry(it knowledge.Item, d Decision, now time.Time) string {
 // Insert returns content with entries inserted, and nothing else changed:
 // just before the managed section's end marker; at the end of the file
 // (followed by a new end marker) when only the begin marker is left; or in
-// a new "## Promoted patterns" section at the end of the file. Every byte of
-// content is kept, in order.
+// a new "## Promoted patterns" section at the end of the file (after the
+// title in a file that is empty or gone). Every byte of content is kept, in
+// order.
 func Insert(content []byte, entries string) []byte {
 	s := string(content)
 	if loc := endRe.FindStringIndex(s); loc != nil {
@@ -71,9 +73,10 @@ func Insert(content []byte, entries string) []byte {
 		b.WriteString("\n")
 	}
 	if !beginRe.MatchString(s) {
-		if s != "" {
-			b.WriteString("\n")
+		if s == "" {
+			b.WriteString(memory.WisdomTitle + "\n") // a MEMORY.md made again has its title
 		}
+		b.WriteString("\n")
 		b.WriteString(SectionHeading + "\n\n" + BeginMarker + "\n\n")
 	}
 	b.WriteString(entries + EndMarker + "\n")

@@ -46,6 +46,7 @@ const (
 	ActionAlready  = "already"  // MEMORY.md holds it already
 	ActionRemoved  = "removed"  // a person removed it from MEMORY.md; not re-added
 	ActionRejected = "rejected" // a person turned it down in review; not proposed again
+	ActionWaiting  = "waiting"  // meets the rule, but a review's verdict named other items
 )
 
 // Decision explains what happens to one candidate item and why.
@@ -72,9 +73,12 @@ type Decision struct {
 }
 
 // Evaluate decides for every candidate item. inFile holds the ids MEMORY.md
-// carries markers for. An item recorded as promoted that MEMORY.md no
-// longer carries was removed by a person: it is reported as removed.
-func Evaluate(rule Rule, items []knowledge.Item, obs []knowledge.Observation, inFile map[string]bool) []Decision {
+// carries markers for, wroteHere those archon ever wrote into it. An item
+// archon wrote there that the file no longer carries was removed by a
+// person: it is reported as removed, as is one recorded as removed. One
+// recorded as promoted that this MEMORY.md never held (promoted in the
+// workspace an export came from) is judged by the rule again.
+func Evaluate(rule Rule, items []knowledge.Item, obs []knowledge.Observation, inFile, wroteHere map[string]bool) []Decision {
 	byItem := map[string][]knowledge.Observation{}
 	for _, o := range obs {
 		byItem[o.Item] = append(byItem[o.Item], o)
@@ -92,10 +96,13 @@ func Evaluate(rule Rule, items []knowledge.Item, obs []knowledge.Observation, in
 			d.Action = ActionRejected
 			d.Reasons = []string{fmt.Sprintf("turned down in review; not proposed again "+
 				"(`archon knowledge update %s --promotion none` allows it again)", it.ID)}
-		case it.Promotion == knowledge.PromotionRemoved || it.Promotion == knowledge.PromotionPromoted:
+		case it.Promotion == knowledge.PromotionRemoved || it.Promotion == knowledge.PromotionPromoted && wroteHere[it.ID]:
 			d.Action = ActionRemoved
 			d.Reasons = []string{fmt.Sprintf("removed from MEMORY.md by a person after its promotion; not re-added "+
 				"(`archon knowledge update %s --promotion none` allows it again)", it.ID)}
+		case it.Promotion == knowledge.PromotionPromoted:
+			d.Action, d.Reasons = judge(rule, &d)
+			d.Reasons = append([]string{"promoted elsewhere, never into this MEMORY.md"}, d.Reasons...)
 		default:
 			d.Action, d.Reasons = judge(rule, &d)
 		}

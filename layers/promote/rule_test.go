@@ -57,7 +57,9 @@ func TestRule(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			c.item.ID, c.item.Title = "K1", "t"
-			ds := Evaluate(c.rule, []knowledge.Item{c.item, {ID: "K2", Kind: "decision"}}, observations("K1", c.obs), map[string]bool{"K1": c.inFile})
+			// An item with a promotion state was promoted into this MEMORY.md.
+			wrote := map[string]bool{"K1": c.inFile || c.item.Promotion != ""}
+			ds := Evaluate(c.rule, []knowledge.Item{c.item, {ID: "K2", Kind: "decision"}}, observations("K1", c.obs), map[string]bool{"K1": c.inFile}, wrote)
 			if len(ds) != 1 {
 				t.Fatalf("decisions: %+v (decisions are not candidates)", ds)
 			}
@@ -72,7 +74,7 @@ func TestRule(t *testing.T) {
 func TestInsertKeepsEveryByte(t *testing.T) {
 	entry := "<!-- archon:item K1 -->\n### x\n\n"
 	cases := []struct{ name, in, want string }{
-		{"empty file", "", SectionHeading + "\n\n" + BeginMarker + "\n\n" + entry + EndMarker + "\n"},
+		{"empty file", "", "# MEMORY\n\n" + SectionHeading + "\n\n" + BeginMarker + "\n\n" + entry + EndMarker + "\n"},
 		{"no newline at end", "# MEMORY\n- mine", "# MEMORY\n- mine\n\n" + SectionHeading + "\n\n" + BeginMarker + "\n\n" + entry + EndMarker + "\n"},
 		{"existing section", "# M\n\n## Promoted patterns\n" + BeginMarker + "\nold\n" + EndMarker + "\n\n## After\nkept\n",
 			"# M\n\n## Promoted patterns\n" + BeginMarker + "\nold\n" + entry + EndMarker + "\n\n## After\nkept\n"},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -29,6 +30,9 @@ type Options struct {
 	// BackupDir receives a copy of MEMORY.md before each rewrite
 	// (.archon/memory-md-backups).
 	BackupDir string
+	// RecordPath lists the items archon wrote into MEMORY.md
+	// (.archon/memory-md-items.json by default).
+	RecordPath string
 	// KeepBackups is how many backups to keep; 0 means DefaultKeepBackups.
 	KeepBackups int
 	// DryRun decides and explains without writing anything.
@@ -68,6 +72,9 @@ type Result struct {
 	// Retried tells that MEMORY.md changed under archon once and the
 	// update was redone on the new content.
 	Retried bool `json:"retried,omitempty"`
+	// Review tells that promote.review is on and no verdict was given:
+	// the candidates were only proposed (Added is what would be added).
+	Review bool `json:"review,omitempty"`
 }
 
 // Run evaluates every candidate item and appends the ones that meet the
@@ -85,6 +92,9 @@ func Run(ctx context.Context, s *knowledge.Store, opt Options) (*Result, error) 
 	}
 	if opt.BackupDir == "" {
 		opt.BackupDir = filepath.Join(filepath.Dir(opt.WisdomPath), ".archon", BackupDirName)
+	}
+	if opt.RecordPath == "" {
+		opt.RecordPath = filepath.Join(filepath.Dir(opt.BackupDir), RecordFile)
 	}
 	w := &writer{path: opt.WisdomPath, backupDir: opt.BackupDir, keep: opt.KeepBackups, now: opt.Now, beforeRename: opt.beforeRename}
 	items, err := s.Items(ctx, knowledge.ItemFilter{})
@@ -107,14 +117,23 @@ func Run(ctx context.Context, s *knowledge.Store, opt Options) (*Result, error) 
 			return nil, fmt.Errorf("promote: %s is both approved and rejected: %w", id, ErrInvalidVerdict)
 		}
 	}
-	var res *Result
+	var (
+		res       *Result
+		here      map[string]bool
+		loaded    int
+		finalData []byte
+	)
 	for attempt := 0; ; attempt++ {
 		snap, err := readSnapshot(opt.WisdomPath)
 		if err != nil {
 			return nil, fmt.Errorf("promote: %w", err)
 		}
+		if here, err = loadRecord(opt.RecordPath, opt.BackupDir, snap.data); err != nil {
+			return nil, fmt.Errorf("promote: %w", err)
+		}
+		loaded, finalData = len(here), snap.data
 		res = &Result{DryRun: opt.DryRun, Rule: opt.Rule, Path: opt.WisdomPath, Retried: attempt > 0, Added: []string{}}
-		res.Decisions = Evaluate(opt.Rule, items, obs, MarkedItems(snap.data))
+		res.Decisions = Evaluate(opt.Rule, items, obs, MarkedItems(snap.data), here)
 		if err := checkChosen(res.Decisions, opt.Only, opt.Reject); err != nil {
 			return nil, err
 		}
@@ -143,11 +162,19 @@ func Run(ctx context.Context, s *knowledge.Store, opt Options) (*Result, error) 
 		if err != nil {
 			return nil, fmt.Errorf("promote: %w", err)
 		}
+		finalData = next
 		break
 	}
 	res.Rejected = opt.Reject
+	if opt.Only != nil {
+		verdict(res)
+	}
 	if opt.DryRun {
 		return res, nil
+	}
+	maps.Copy(here, MarkedItems(finalData))
+	if err := saveRecord(opt.RecordPath, here, loaded); err != nil {
+		return res, fmt.Errorf("promote: MEMORY.md is written, but recording its items failed: %w", err)
 	}
 	for _, d := range res.Decisions {
 		state := ""
@@ -166,6 +193,23 @@ func Run(ctx context.Context, s *knowledge.Store, opt Options) (*Result, error) 
 		}
 	}
 	return res, nil
+}
+
+// verdict relabels the candidates of a review's verdict: those it turned
+// down as rejected, those it named neither way as still waiting.
+func verdict(res *Result) {
+	for i := range res.Decisions {
+		d := &res.Decisions[i]
+		if d.Action != ActionPromote || slices.Contains(res.Added, d.Item) {
+			continue
+		}
+		rest := d.Reasons[1:] // after "promote"
+		if slices.Contains(res.Rejected, d.Item) {
+			d.Action, d.Reasons = ActionRejected, append([]string{"turned down in this review; not proposed again"}, rest...)
+		} else {
+			d.Action, d.Reasons = ActionWaiting, append([]string{"meets the rule; not in this verdict, still waits for review"}, rest...)
+		}
+	}
 }
 
 // ErrInvalidVerdict is returned for a review that approves and rejects
@@ -196,6 +240,10 @@ func checkChosen(ds []Decision, only, reject []string) error {
 func (r *Result) WriteText(w io.Writer, rel func(string) string) {
 	for _, d := range r.Decisions {
 		fmt.Fprintf(w, "%-4s %-8s %s\n       %s\n", d.Item, d.Action, d.Title, strings.Join(d.Reasons, "; "))
+	}
+	if r.Review {
+		fmt.Fprintf(w, "review is on (promote.review): %d entries wait for a verdict; add them with --approve ID, turn one down with --reject ID\n", len(r.Added))
+		return
 	}
 	verb := "added"
 	if r.DryRun {

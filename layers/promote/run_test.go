@@ -188,7 +188,7 @@ func TestRunCreatesMissingFileAndPrunesBackups(t *testing.T) {
 	if _, err := Run(ctx, f.s, f.opt); err != nil {
 		t.Fatal(err)
 	}
-	if got := f.read(t); !strings.HasPrefix(got, SectionHeading+"\n") {
+	if got := f.read(t); !strings.HasPrefix(got, "# MEMORY\n\n"+SectionHeading+"\n") {
 		t.Fatalf("new MEMORY.md: %q", got)
 	}
 	for i := 0; i < 4; i++ {
@@ -206,5 +206,69 @@ func TestRunCreatesMissingFileAndPrunesBackups(t *testing.T) {
 	ents, _ := os.ReadDir(f.backup)
 	if len(ents) != 2 || !strings.HasPrefix(ents[0].Name(), "MEMORY-000003-") || !strings.HasPrefix(ents[1].Name(), "MEMORY-000004-") {
 		t.Fatalf("backups: %v", ents)
+	}
+}
+
+// TestPromotedElsewhere: an item the knowledge store records as promoted
+// (imported from another workspace) that this MEMORY.md never held is
+// judged again and added; once archon wrote it here, a person's deleting
+// it is a removal, kept out from then on.
+func TestPromotedElsewhere(t *testing.T) {
+	ctx := context.Background()
+	f := setup(t, handWritten)
+	for _, id := range []string{"K1", "K3"} {
+		if err := f.s.SetPromotion(ctx, id, knowledge.PromotionPromoted); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := Run(ctx, f.s, f.opt)
+	if err != nil || strings.Join(res.Added, ",") != "K1,K3" {
+		t.Fatalf("promoted elsewhere, added here: %+v %v", res, err)
+	}
+	if r := strings.Join(res.Decisions[0].Reasons, "; "); !strings.Contains(r, "promoted elsewhere") {
+		t.Fatalf("reasons: %s", r)
+	}
+	// A person deletes K1's entry.
+	got := f.read(t)
+	start := strings.Index(got, ItemMarker("K1"))
+	end := strings.Index(got, ItemMarker("K3"))
+	if err := os.WriteFile(f.path, []byte(got[:start]+got[end:]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err = Run(ctx, f.s, f.opt)
+	if err != nil || len(res.Added) != 0 || res.Decisions[0].Action != ActionRemoved {
+		t.Fatalf("after a person removed K1: %+v %v", res, err)
+	}
+	if it, _ := f.s.Item(ctx, "K1"); it.Promotion != knowledge.PromotionRemoved {
+		t.Fatalf("K1 is %q", it.Promotion)
+	}
+}
+
+// TestRecordStartsFromTheFile: in a workspace from before the record, an
+// item whose entry a person deleted after an earlier rewrite (a backup
+// holds it) is still a removal.
+func TestRecordStartsFromTheFile(t *testing.T) {
+	ctx := context.Background()
+	f := setup(t, handWritten)
+	if _, err := Run(ctx, f.s, f.opt); err != nil {
+		t.Fatal(err)
+	}
+	f.s.AddItem(ctx, knowledge.Item{Kind: "gotcha", Title: "g"})
+	for _, a := range []string{"a", "b", "c"} {
+		f.s.Observe(ctx, knowledge.Observation{Item: "K4", Agent: a, Success: true})
+	}
+	if _, err := Run(ctx, f.s, f.opt); err != nil { // backs up the file holding K1
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(filepath.Dir(f.backup), RecordFile))
+	got := f.read(t)
+	start := strings.Index(got, ItemMarker("K1"))
+	end := strings.Index(got, ItemMarker("K3"))
+	if err := os.WriteFile(f.path, []byte(got[:start]+got[end:]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(ctx, f.s, f.opt)
+	if err != nil || len(res.Added) != 0 || res.Decisions[0].Action != ActionRemoved {
+		t.Fatalf("%+v %v", res, err)
 	}
 }
