@@ -52,8 +52,8 @@ func (s *Store) AddProject(ctx context.Context, p Project) (Project, error) {
 	}
 	var n int64
 	err := s.write(ctx, func(tx *txn, seq int64, now string) error {
-		if _, err := resolveProject(ctx, tx, p.Name); err == nil {
-			return fmt.Errorf("%w: project %q exists already", ErrConflict, p.Name)
+		if m, err := projectByName(ctx, tx, p.Name); err == nil || !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("%w: project %q exists already%s", ErrConflict, p.Name, named(m))
 		}
 		return tx.QueryRowContext(ctx, `INSERT INTO projects(name, description, status, created, updated, updated_seq)
 			VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, p.Name, p.Description, p.Status, now, now, seq).Scan(&n)
@@ -65,19 +65,55 @@ func (s *Store) AddProject(ctx context.Context, p Project) (Project, error) {
 }
 
 // resolveProject finds a project by id (P1) or name and returns its number.
+// A name matches in any case, as a log's #project/NAME tag does (tags are
+// lower case); of names alike but for case (possible before names were
+// unique so), the one written exactly wins, else the reference is
+// ambiguous.
 func resolveProject(ctx context.Context, q queryer, ref string) (int64, error) {
 	var n int64
 	var err error
 	if num, perr := parseID('P', "project", ref); perr == nil {
 		err = q.QueryRowContext(ctx, "SELECT id FROM projects WHERE id = ?", num).Scan(&n)
 	} else {
-		err = q.QueryRowContext(ctx, "SELECT id FROM projects WHERE name = ?", ref).Scan(&n)
+		n, err = projectByName(ctx, q, ref)
 	}
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, fmt.Errorf("unknown project %q (list them with `archon project list`, create one with `archon project add NAME`): %w", ref, ErrNotFound)
 	}
 	if err != nil {
 		return 0, fmt.Errorf("project %q: %w", ref, err)
+	}
+	return n, nil
+}
+
+// projectByName is the number of the project named name in any case.
+func projectByName(ctx context.Context, q queryer, name string) (int64, error) {
+	rows, err := q.QueryContext(ctx, "SELECT id, name FROM projects WHERE lower(name) = lower(?) ORDER BY id", name)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	var ids []string
+	var n int64
+	for rows.Next() {
+		var m int64
+		var got string
+		if err := rows.Scan(&m, &got); err != nil {
+			return 0, err
+		}
+		if got == name {
+			return m, nil
+		}
+		n = m
+		ids = append(ids, id('P', m)+" "+got)
+	}
+	switch {
+	case rows.Err() != nil:
+		return 0, rows.Err()
+	case len(ids) == 0:
+		return 0, sql.ErrNoRows
+	case len(ids) > 1:
+		return 0, fmt.Errorf("%w: project %q is ambiguous (%s): name it by its id", ErrInvalid, name, strings.Join(ids, ", "))
 	}
 	return n, nil
 }
@@ -152,9 +188,9 @@ func (s *Store) UpdateProject(ctx context.Context, ref string, u ProjectUpdate) 
 		if err := validateProject(&p); err != nil {
 			return err
 		}
-		if p.Name != old {
-			if m, err := resolveProject(ctx, tx, p.Name); err == nil && m != n {
-				return fmt.Errorf("%w: project %q exists already", ErrConflict, p.Name)
+		if !strings.EqualFold(p.Name, old) {
+			if m, err := projectByName(ctx, tx, p.Name); err == nil || !errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("%w: project %q exists already%s", ErrConflict, p.Name, named(m))
 			}
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE projects SET name = ?, description = ?, status = ?, updated = ?, updated_seq = ?
@@ -165,6 +201,14 @@ func (s *Store) UpdateProject(ctx context.Context, ref string, u ProjectUpdate) 
 		return Project{}, fmt.Errorf("update project %s: %w", ref, err)
 	}
 	return s.Project(ctx, id('P', n))
+}
+
+// named says which project a conflicting name is, when known.
+func named(n int64) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" as %s (project names are the same in any case)", id('P', n))
 }
 
 func setIf(dst *string, v *string) {

@@ -257,3 +257,40 @@ func TestSchemaFor(t *testing.T) {
 		t.Errorf("long tenants: %q %q", a, b)
 	}
 }
+
+// TestProjectNamesInAnyCase: a project is found by its name in any case,
+// as its #project/name tag finds it, so a second name alike but for case is
+// refused, at creation and at renaming; a store that holds two such names
+// (made before) names the ambiguity instead of picking one.
+func TestProjectNamesInAnyCase(t *testing.T) { eachBackend(t, testProjectNamesInAnyCase) }
+
+func testProjectNamesInAnyCase(t *testing.T) {
+	ctx := context.Background()
+	s, _ := newStore(t)
+	p1 := must[Project](t)(s.AddProject(ctx, Project{Name: "Billing"}))
+	if _, err := s.AddProject(ctx, Project{Name: "billing"}); !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), "as P1") {
+		t.Fatalf("a name alike but for case: %v", err)
+	}
+	if p, err := s.Project(ctx, "BILLING"); err != nil || p.ID != p1.ID {
+		t.Fatalf("found in any case: %+v %v", p, err)
+	}
+	p2 := must[Project](t)(s.AddProject(ctx, Project{Name: "Payroll"}))
+	rename := "BILLING"
+	if _, err := s.UpdateProject(ctx, p2.ID, ProjectUpdate{Name: &rename}); !errors.Is(err, ErrConflict) {
+		t.Fatalf("renamed to a name alike but for case: %v", err)
+	}
+	own := "BILLING"
+	if p, err := s.UpdateProject(ctx, p1.ID, ProjectUpdate{Name: &own}); err != nil || p.Name != "BILLING" {
+		t.Fatalf("a project's own name in another case: %+v %v", p, err)
+	}
+	// Two such names from before: the exact one wins, else it is ambiguous.
+	if _, err := s.db.ExecContext(ctx, "UPDATE projects SET name = ? WHERE id = 2", "billing"); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := s.Project(ctx, "billing"); err != nil || p.ID != p2.ID {
+		t.Fatalf("the exact name: %+v %v", p, err)
+	}
+	if _, err := s.Project(ctx, "Billing"); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "ambiguous") {
+		t.Fatalf("alike in case only: %v", err)
+	}
+}
