@@ -97,8 +97,8 @@ func (o Options) withDefaults() Options {
 // "#project/billing-api" puts the entry in project billing-api.
 const ProjectTagPrefix = "project/"
 
-// Log chunks a parsed daily log. Entries become chunks; a free-form log is
-// chunked by headings.
+// Log chunks a parsed daily log. Entries become chunks; a free-form log,
+// and the text above a log's first entry, is chunked by headings.
 func Log(l *memory.Log, lines []string, layer string, o Options) []Chunk {
 	o = o.withDefaults()
 	if l.FreeForm {
@@ -110,6 +110,14 @@ func Log(l *memory.Log, lines []string, layer string, o Options) []Chunk {
 		return cs
 	}
 	var out []Chunk
+	if n := l.Entries[0].LineStart - 1; n > 0 {
+		// Text a person wrote above the first entry is chunked as the
+		// free-form part of the log it is.
+		out = Markdown(l.Path, lines[:n], layer, o)
+		for i := range out {
+			out[i].Date = l.Date
+		}
+	}
 	for _, e := range l.Entries {
 		base := Chunk{
 			Path: l.Path, Date: e.Date, Time: e.Time, Agent: e.Agent, Tags: e.Tags,

@@ -1,6 +1,7 @@
 package chunk
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -208,5 +209,34 @@ func TestEntryID(t *testing.T) {
 	}
 	if len(cs) <= len(texts) {
 		t.Errorf("%d chunks: the long entry was not split", len(cs))
+	}
+}
+
+// TestLogPreamble: text a person wrote above a log's first entry is a
+// section of the log, with its lines and the log's date; blank lines there
+// make none.
+func TestLogPreamble(t *testing.T) {
+	tests := []struct {
+		name, log string
+		want      []string // kind:lines of each chunk
+	}{
+		{"preamble", "# 2026-11-23\n\nWe met the capybara keepers.\n\n## 11:00 planner\nEntry.\n", []string{"section:1-3", "entry:5-6"}},
+		{"headed preamble", "# 2026-11-23\n## Notes\nCapybara.\n## 11:00 planner\nEntry.\n", []string{"section:2-3", "entry:4-5"}},
+		{"blank lines only", "# 2026-11-23\n\n\n## 11:00 planner\nEntry.\n", []string{"entry:4-5"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cs, _ := chunkFile(t, "memory/2026-11-23.md", []byte(tt.log), Options{})
+			var got []string
+			for _, c := range cs {
+				got = append(got, fmt.Sprintf("%s:%d-%d", c.Kind, c.LineStart, c.LineEnd))
+				if c.Date != "2026-11-23" {
+					t.Errorf("%s: date %q", c.Kind, c.Date)
+				}
+			}
+			if strings.Join(got, " ") != strings.Join(tt.want, " ") {
+				t.Fatalf("chunks %v, want %v", got, tt.want)
+			}
+		})
 	}
 }

@@ -63,6 +63,10 @@ var migrations = []string{
 	`ALTER TABLE chunks ADD COLUMN marks TEXT NOT NULL DEFAULT '';
 	DROP INDEX chunks_position;
 	CREATE INDEX chunks_position ON chunks(path, seq, id, date, agent, tags, project, layer, size, part, marks);`,
+	// The text above a daily log's first entry is chunked too: every log
+	// is read again by the next run.
+	`UPDATE files SET mtime_ns = 0, hash = '', tail = '' WHERE path LIKE 'memory/%';
+	DELETE FROM meta WHERE key = 'file_stamps';`,
 }
 
 // Open opens (creating or migrating) the database at path.
