@@ -81,7 +81,7 @@ func unitConcepts(us []*unit) ([][]int32, []float64) {
 	words := map[string]word{}
 	stems := map[string]int32{}
 	ids := map[[2]int32]int32{} // concept ids by pair of stem ids
-	var count []int
+	var count []struct{ n, last int } // per concept: the units holding it, the last of them (i+1)
 	concepts := make([][]int32, len(us))
 	var ws []word
 	for i, u := range us {
@@ -108,19 +108,18 @@ func unitConcepts(us []*unit) ([][]int32, []float64) {
 			}
 			id := intern(ids, [2]int32{ws[k-1].stem, ws[k].stem})
 			if int(id) == len(count) {
-				count = append(count, 0) // a new concept
+				count = append(count, struct{ n, last int }{}) // a new concept
 			}
-			if !slices.Contains(row, id) {
-				row = append(row, id)
-				count[id]++
+			if count[id].last != i+1 { // once a unit, in time linear in its words
+				row, count[id].n, count[id].last = append(row, id), count[id].n+1, i+1
 			}
 		}
 		concepts[i] = row
 	}
 	worth := make([]float64, len(count))
 	for id, c := range count {
-		if c >= 2 {
-			worth[id] = math.Sqrt(float64(c))
+		if c.n >= 2 {
+			worth[id] = math.Sqrt(float64(c.n))
 		}
 	}
 	for i, row := range concepts {
