@@ -80,7 +80,7 @@ func unitConcepts(us []*unit) ([][]int32, []float64) {
 	}
 	words := map[string]word{}
 	stems := map[string]int32{}
-	ids := map[[2]int32]int32{} // concept ids by pair of stem ids
+	ids := map[[2]int32]int32{}       // concept ids by pair of stem ids
 	var count []struct{ n, last int } // per concept: the units holding it, the last of them (i+1)
 	concepts := make([][]int32, len(us))
 	var ws []word
