@@ -366,3 +366,30 @@ func TestHandSectionsNotSummarized(t *testing.T) {
 		}
 	}
 }
+
+// TestArchiveMessageOverAnEntry: a message larger than a daily-log entry
+// may be (a pasted file of 5 MB, one line of it 3.5 MB) is archived over
+// parts, whole: its longest line is in them once, put back together.
+func TestArchiveMessageOverAnEntry(t *testing.T) {
+	ctx := context.Background()
+	ws := workspace(t)
+	long := strings.Repeat("é", 1_750_000) // 3.5 MB on one line, two bytes a character
+	big := "first line\n" + long + "\n" + strings.Repeat("short line of the paste\n", 70_000)
+	msgs := []conv.Message{conv.NewText(conv.RoleUser, "before"), conv.NewText(conv.RoleUser, big), conv.NewText(conv.RoleAssistant, "after")}
+	es, err := ArchiveMessages(ctx, ws, msgs, ArchiveInfo{Action: ActionCompact, Level: "critical", Now: fixedNow()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(es) < 3 {
+		t.Fatalf("%d entries", len(es))
+	}
+	var joined strings.Builder
+	for _, e := range es {
+		_, body, _ := strings.Cut(e.Text, "\n\n")
+		joined.WriteString(body)
+	}
+	if strings.Count(joined.String(), long) != 1 || !strings.Contains(joined.String(), "short line of the paste\nshort line") ||
+		!strings.Contains(es[len(es)-1].Text, "after") || !strings.Contains(es[1].Text, "Part 2 of") {
+		t.Fatalf("the parts do not hold the message whole")
+	}
+}

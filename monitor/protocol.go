@@ -274,7 +274,8 @@ type ArchiveInfo struct {
 
 // ArchiveMessages appends msgs verbatim (conv.Transcript) to the daily log
 // of info.Now as entries tagged #checkpoint #context, splitting at message
-// boundaries so no entry exceeds 3 MiB. NUL bytes and invalid UTF-8, which
+// boundaries so no entry exceeds 3 MiB (a larger message goes on over
+// parts of its own). NUL bytes and invalid UTF-8, which
 // the log cannot hold, become U+FFFD.
 func ArchiveMessages(ctx context.Context, ws *memory.Workspace, msgs []conv.Message, info ArchiveInfo) ([]memory.Entry, error) {
 	if info.Now.IsZero() {
@@ -295,27 +296,63 @@ func ArchiveMessages(ctx context.Context, ws *memory.Workspace, msgs []conv.Mess
 		chunks[len(chunks)-1] = append(chunks[len(chunks)-1], msgs[i])
 		size += n
 	}
+	// A message larger than an entry on its own (a pasted file) goes on
+	// over the next parts.
+	type part struct {
+		n    int // messages that start in it
+		text string
+	}
+	var parts []part
+	for _, chunk := range chunks {
+		for i, piece := range splitText(clean(conv.Transcript(chunk)), maxArchiveChunk) {
+			p := part{text: piece}
+			if i == 0 {
+				p.n = len(chunk)
+			}
+			parts = append(parts, p)
+		}
+	}
 	var out []memory.Entry
-	for k, chunk := range chunks {
-		head := fmt.Sprintf("Context checkpoint: %s at level %s (%.0f%% of %s tokens, model %s); %d messages archived verbatim below.",
-			info.Action, info.Level, info.Percent, commas(info.Limit), info.Model, len(chunk))
+	for k, p := range parts {
+		what := fmt.Sprintf("%d messages archived verbatim below", p.n)
+		if p.n == 0 {
+			what = "the message of the part before goes on verbatim below"
+		}
+		head := fmt.Sprintf("Context checkpoint: %s at level %s (%.0f%% of %s tokens, model %s); %s.",
+			info.Action, info.Level, info.Percent, commas(info.Limit), info.Model, what)
 		if info.Summarized {
 			head += " MEMORY_SUMMARY.md was rewritten."
 		}
-		if len(chunks) > 1 {
-			head += fmt.Sprintf(" Part %d of %d.", k+1, len(chunks))
+		if len(parts) > 1 {
+			head += fmt.Sprintf(" Part %d of %d.", k+1, len(parts))
 		}
-		text := head + "\n\n" + clean(conv.Transcript(chunk))
 		e, err := ws.Append(ctx, memory.Entry{
 			Date: info.Now.Format(time.DateOnly), Time: info.Now.Format("15:04:05"),
-			Agent: agent, Tags: []string{"checkpoint", "context"}, Text: text,
+			Agent: agent, Tags: []string{"checkpoint", "context"}, Text: head + "\n\n" + p.text,
 		})
 		if err != nil {
-			return out, fmt.Errorf("archive %d messages to the daily log: %w", len(chunk), err)
+			return out, fmt.Errorf("archive %d messages to the daily log: %w", p.n, err)
 		}
 		out = append(out, e)
 	}
 	return out, nil
+}
+
+// splitText cuts s into pieces of at most max bytes, after a line where
+// there is one, else between characters.
+func splitText(s string, max int) []string {
+	var out []string
+	for len(s) > max {
+		cut := strings.LastIndexByte(s[:max], '\n') + 1
+		if cut == 0 {
+			cut = max
+			for cut > 0 && !utf8.RuneStart(s[cut]) {
+				cut--
+			}
+		}
+		out, s = append(out, s[:cut]), s[cut:]
+	}
+	return append(out, s)
 }
 
 func clean(s string) string {
