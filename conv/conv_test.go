@@ -258,3 +258,35 @@ func TestSyntheticRecordMeasuresNothing(t *testing.T) {
 		t.Errorf("reported usage = %+v at %d, want msg_02's 20800", u, idx)
 	}
 }
+
+// TestFormatGivenMustFit: a format given for an input that shows another
+// one (OpenAI tool calls, Anthropic tool_use blocks, transcript lines) is
+// refused rather than read with its tool calls dropped; an input that
+// shows none reads in the format given.
+func TestFormatGivenMustFit(t *testing.T) {
+	tests := []struct {
+		file string
+		as   Format
+		ok   bool
+	}{
+		{"openai.json", FormatAnthropic, false},
+		{"openai.json", FormatClaudeCode, false},
+		{"anthropic.json", FormatOpenAI, false},
+		{"claude-code.jsonl", FormatOpenAI, false},
+		{"claude-code.jsonl", FormatClaudeCode, true},
+		{"openai.json", FormatOpenAI, true},
+	}
+	for _, tt := range tests {
+		_, err := ParseBytes(load(t, tt.file), tt.as)
+		if (err == nil) != tt.ok || err != nil && !strings.Contains(err.Error(), "drop --format") {
+			t.Errorf("%s as %s: %v", tt.file, tt.as, err)
+		}
+	}
+	plain := []byte(`[{"role":"user","content":"hi"},{"role":"assistant","content":"hello"}]`)
+	if c, err := ParseBytes(plain, FormatAnthropic); err != nil || c.Format != FormatAnthropic {
+		t.Errorf("plain chat as anthropic: %v", err)
+	}
+	if _, err := ParseBytes([]byte("garbage{"), FormatOpenAI); err == nil || strings.Contains(err.Error(), "drop --format") {
+		t.Errorf("garbage: %v", err)
+	}
+}

@@ -29,8 +29,12 @@ func ParseBytes(data []byte, f Format) (*Conversation, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, errors.New("parse conversation: empty input")
 	}
-	if f == "" {
-		f = Detect(data)
+	if got, sure := detect(data); f == "" {
+		f = got
+	} else if sure && got != f {
+		// Read in another format's shapes, its tool calls and results
+		// would be dropped or garbled: refuse instead.
+		return nil, fmt.Errorf("parse conversation: the input is %s, not %s (drop --format to read it as it is)", got, f)
 	}
 	var c *Conversation
 	var err error
@@ -57,23 +61,32 @@ func ParseBytes(data []byte, f Format) (*Conversation, error) {
 // top-level "system" or Anthropic content blocks), anything made of several
 // JSON lines is a Claude Code transcript.
 func Detect(data []byte) Format {
+	f, _ := detect(data)
+	return f
+}
+
+// detect is Detect, and whether the input showed its format (a field or
+// block only that format has, or the lines of a transcript) rather than
+// reading as OpenAI by default.
+func detect(data []byte) (Format, bool) {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 {
-		return FormatOpenAI
+		return FormatOpenAI, false
 	}
 	if data[0] == '[' {
 		var msgs []json.RawMessage
 		if json.Unmarshal(data, &msgs) == nil {
 			return guessMessages(msgs)
 		}
-		return FormatOpenAI
+		return FormatOpenAI, false
 	}
 	var obj map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(data))
-	if dec.Decode(&obj) == nil && !dec.More() {
+	err := dec.Decode(&obj)
+	if err == nil && !dec.More() {
 		if raw, ok := obj["messages"]; ok {
 			if _, ok := obj["system"]; ok {
-				return FormatAnthropic
+				return FormatAnthropic, true
 			}
 			var msgs []json.RawMessage
 			_ = json.Unmarshal(raw, &msgs)
@@ -83,10 +96,10 @@ func Detect(data []byte) Format {
 			return guessMessages([]json.RawMessage{data})
 		}
 	}
-	return FormatClaudeCode
+	return FormatClaudeCode, err == nil && dec.More()
 }
 
-func guessMessages(msgs []json.RawMessage) Format {
+func guessMessages(msgs []json.RawMessage) (Format, bool) {
 	for _, raw := range msgs {
 		var m struct {
 			Role       string            `json:"role"`
@@ -108,9 +121,9 @@ func guessMessages(msgs []json.RawMessage) Format {
 		}
 		switch {
 		case m.Role == "tool" || m.Role == "developer" || m.Role == "function" || len(m.ToolCalls) > 0 || m.ToolCallID != "":
-			return FormatOpenAI
+			return FormatOpenAI, true
 		case m.Role == "system":
-			return FormatOpenAI // Anthropic has no system role in messages
+			return FormatOpenAI, true // Anthropic has no system role in messages
 		}
 		for _, b := range m.Content {
 			var blk struct {
@@ -118,16 +131,14 @@ func guessMessages(msgs []json.RawMessage) Format {
 			}
 			_ = json.Unmarshal(b, &blk)
 			switch blk.Type {
-			case "tool_use", "tool_result", "thinking", "redacted_thinking", "document":
-				return FormatAnthropic
+			case "tool_use", "tool_result", "thinking", "redacted_thinking", "document", "image":
+				return FormatAnthropic, true
 			case "image_url", "input_audio", "file", "refusal":
-				return FormatOpenAI
-			case "image":
-				return FormatAnthropic
+				return FormatOpenAI, true
 			}
 		}
 	}
-	return FormatOpenAI
+	return FormatOpenAI, false
 }
 
 // splitRequest accepts a bare array of messages or a request object holding
