@@ -2,6 +2,7 @@ package rag
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -465,5 +466,32 @@ func TestSplitPiecesDoNotLead(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestResultFieldsAlwaysThere: the fields DESIGN.md §2 lists for a hit are
+// in its JSON even when empty (a MEMORY.md section has no date or agent).
+func TestResultFieldsAlwaysThere(t *testing.T) {
+	ws := demoWorkspace(t)
+	e := openIndexed(t, ws)
+	seen := map[string]bool{}
+	for _, r := range search(t, e, Query{Text: "verify webhook signatures on the raw request bytes", TopK: 10}) {
+		b, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range []string{"id", "score", "path", "line_start", "line_end", "snippet", "date", "agent", "tags", "layer"} {
+			if _, ok := m[k]; !ok {
+				t.Fatalf("%s: no %q in %s", r.Path, k, b)
+			}
+		}
+		seen[r.Layer] = true
+	}
+	if !seen["L4"] {
+		t.Fatalf("no MEMORY.md hit to check: %v", seen)
 	}
 }

@@ -53,9 +53,9 @@ type Result struct {
 	LineStart int      `json:"line_start"`
 	LineEnd   int      `json:"line_end"`
 	Snippet   string   `json:"snippet"`
-	Date      string   `json:"date,omitempty"`
+	Date      string   `json:"date"` // "" for a file with no date (MEMORY.md)
 	Time      string   `json:"time,omitempty"`
-	Agent     string   `json:"agent,omitempty"`
+	Agent     string   `json:"agent"` // "" when none was named
 	Tags      []string `json:"tags"`
 	Project   string   `json:"project,omitempty"`
 	Layer     string   `json:"layer"`
