@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -105,14 +106,15 @@ func (w *Workspace) Forget(ctx context.Context, rel string, starts []int, dryRun
 	if dryRun || len(out) == 0 {
 		return out, nil
 	}
-	var b strings.Builder
-	for i, l := range lines {
+	// The other lines stay byte for byte: their line endings (CRLF), a
+	// byte-order mark, bytes that are no UTF-8.
+	var b bytes.Buffer
+	for i, raw := range bytes.SplitAfter(data, []byte{'\n'}) {
 		if !drop[i+1] {
-			b.WriteString(l)
-			b.WriteByte('\n')
+			b.Write(raw)
 		}
 	}
-	if err := WriteFileAtomic(abs, []byte(b.String()), 0o644); err != nil {
+	if err := WriteFileAtomic(abs, b.Bytes(), 0o644); err != nil {
 		return nil, fmt.Errorf("forget: %w", err)
 	}
 	if err := w.audit(out); err != nil {

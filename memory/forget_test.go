@@ -82,3 +82,35 @@ func TestForgetCutsTornTail(t *testing.T) {
 		t.Fatalf("after forget %q", data)
 	}
 }
+
+// TestForgetKeepsOtherBytes: forgetting one entry of a log written by hand
+// leaves every other byte as it was: a byte-order mark, CRLF line endings,
+// bytes that are no UTF-8, a last line with no newline.
+func TestForgetKeepsOtherBytes(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	w, err := OpenWith(root, Options{Now: func() time.Time { return time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC) }, Location: time.UTC})
+	if err != nil {
+		t.Fatal(err)
+	}
+	keepHead := "\uFEFF# 2026-11-29\r\n\r\n## 09:00 a\r\nkeep \xff one\r\n\r\n"
+	gone := "## 10:00 a\r\nthe door code\r\n\r\n"
+	keepTail := "## 11:00 a\r\nkeep two"
+	rel := "memory/2026-11-29.md"
+	if err := os.MkdirAll(filepath.Join(root, "memory"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, rel), []byte(keepHead+gone+keepTail), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	log := ParseLog(rel, []byte(keepHead+gone+keepTail))
+	if len(log.Entries) != 3 || log.Entries[0].Time != "09:00" {
+		t.Fatalf("parsed with its byte-order mark: %+v", log)
+	}
+	if _, err := w.Forget(ctx, rel, []int{log.Entries[1].LineStart}, false); err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := os.ReadFile(filepath.Join(root, rel)); string(after) != keepHead+keepTail {
+		t.Fatalf("after forget:\n%q\nwant\n%q", after, keepHead+keepTail)
+	}
+}

@@ -125,13 +125,14 @@ func ParseLogLines(rel string, data []byte, lines []string) *Log {
 
 // SplitLines splits file data into lines the way ParseLog numbers them:
 // line i+1 of the file is element i, without its line ending ("\n" or
-// "\r\n"). Invalid UTF-8 is replaced by U+FFFD.
+// "\r\n") and, on the first line, a byte-order mark. Invalid UTF-8 is
+// replaced by U+FFFD.
 func SplitLines(data []byte) []string {
 	text := string(data)
 	if !utf8.ValidString(text) {
 		text = strings.ToValidUTF8(text, "\uFFFD")
 	}
-	text = strings.TrimSuffix(text, "\n")
+	text = strings.TrimSuffix(strings.TrimPrefix(text, "\uFEFF"), "\n") // a byte-order mark is no text
 	if text == "" {
 		return nil
 	}
