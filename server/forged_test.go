@@ -44,15 +44,16 @@ func TestForgedRequests(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	before := mdDigest(t, ts.ws.Root())
 	type forged struct {
-		name, ctype, origin, host string
-		body                      bool
-		status                    int
+		name, ctype, origin, host, site string
+		body                            bool
+		status                          int
 	}
 	kinds := []forged{
 		{name: "foreign Origin", ctype: "application/json", origin: "http://evil.example", status: 403},
 		{name: "null Origin", ctype: "application/json", origin: "null", status: 403},
 		{name: "rebound Host", ctype: "application/json", host: "evil.example", status: 403},
 		{name: "rebound Host with Origin", ctype: "application/json", host: "evil.example", origin: "http://evil.example", status: 403},
+		{name: "another site, no Origin", ctype: "application/json", site: "cross-site", body: true, status: 403},
 		{name: "no content type", body: true, status: 415},
 		{name: "text/plain", ctype: "text/plain", body: true, status: 415},
 		{name: "form", ctype: "application/x-www-form-urlencoded", body: true, status: 415},
@@ -89,6 +90,9 @@ func TestForgedRequests(t *testing.T) {
 				}
 				if k.host != "" {
 					req.Host = k.host
+				}
+				if k.site != "" {
+					req.Header.Set("Sec-Fetch-Site", k.site)
 				}
 				resp, err := ts.hs.Client().Do(req)
 				if err != nil {

@@ -15,7 +15,10 @@ import (
 //     name to 127.0.0.1 still sends its own name as Host;
 //   - an Origin that is neither the request's own (scheme-less host:port
 //     match) nor one of Options.CORSOrigins ("*" allows any): a page on
-//     another site. Clients that are not browsers send no Origin.
+//     another site. Clients that are not browsers send no Origin;
+//   - with no Origin, a request that changes something (not GET, HEAD or
+//     OPTIONS) whose Sec-Fetch-Site says another site sent it, as net/http's
+//     CrossOriginProtection does.
 func (s *Server) sameOrigin(r *http.Request) error {
 	if s.loopback && !loopbackHost(r.Host) {
 		return apiErr(http.StatusForbidden, CodeForbidden, "Host %q is not a loopback name: archon serves localhost only", r.Host)
@@ -26,7 +29,16 @@ func (s *Server) sameOrigin(r *http.Request) error {
 		}
 	}
 	origin := r.Header.Get("Origin")
-	if origin == "" || slices.Contains(s.opt.CORSOrigins, "*") || slices.Contains(s.opt.CORSOrigins, origin) {
+	if slices.Contains(s.opt.CORSOrigins, "*") || origin != "" && slices.Contains(s.opt.CORSOrigins, origin) {
+		return nil
+	}
+	if origin == "" {
+		// A browser that sends no Origin still says where a request
+		// comes from in Sec-Fetch-Site: a change another site asks for
+		// is refused.
+		if err := s.cop.Check(r); err != nil {
+			return apiErr(http.StatusForbidden, CodeForbidden, "a request from another site (Sec-Fetch-Site %q) may not change anything here", r.Header.Get("Sec-Fetch-Site"))
+		}
 		return nil
 	}
 	u, err := url.Parse(origin)
