@@ -110,6 +110,9 @@ func (h *Handler) log(ctx context.Context, ev Event, text string, kind ...string
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
+	// What a log cannot hold (NUL, bytes that are no UTF-8) would refuse
+	// the whole text: it is logged with U+FFFD in their place.
+	text = strings.ToValidUTF8(strings.ReplaceAll(text, "\x00", "\uFFFD"), "\uFFFD")
 	req := app.LogRequest{Text: text, Agent: h.agentOf(ev), Tags: h.tags(ev, kind...)}
 	_, err := h.Memory.Log(ctx, req)
 	// A text over the log's limit (a pasted file as the prompt) is kept

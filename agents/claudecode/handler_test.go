@@ -353,6 +353,21 @@ func TestHugePromptIsKeptCut(t *testing.T) {
 	}
 }
 
+// TestPromptWithNULIsLogged: a prompt holding what a log cannot hold (a
+// NUL byte pasted from a binary, bytes that are no UTF-8) is logged with
+// U+FFFD in their place, not dropped.
+func TestPromptWithNULIsLogged(t *testing.T) {
+	f := newFixture(t)
+	ev := event(UserPromptSubmit, copyTranscript(t, "testdata/session.jsonl"))
+	ev.Prompt = "why does the parser stop at \x00 here and at \xff there?"
+	if _, err := f.h.Handle(context.Background(), ev); err != nil {
+		t.Fatal(err)
+	}
+	if ps := tagged(f.entries(t), "prompt"); len(ps) != 1 || ps[0].Text != "why does the parser stop at \uFFFD here and at \uFFFD there?" {
+		t.Fatalf("prompt entries: %+v", ps)
+	}
+}
+
 // TestForkedSessionArchivesOnlyItsOwnTurns: a resumed or forked session's
 // transcript holds its parent's records again (same uuids); its
 // checkpoint archives only the turns no checkpoint or import archived.
