@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"regexp"
 )
 
@@ -89,7 +90,7 @@ type Output struct {
 // Write writes o for event as Claude Code reads it.
 func (o Output) Write(w io.Writer, event string) error {
 	switch {
-	case o.Context != "":
+	case strings.TrimSpace(o.Context) != "": // a fresh workspace's payload is blank
 		b, err := json.Marshal(map[string]any{"hookSpecificOutput": map[string]string{
 			"hookEventName": event, "additionalContext": o.Context}})
 		if err != nil {
