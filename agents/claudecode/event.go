@@ -6,8 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"regexp"
+	"strings"
 )
 
 // The events archon handles.
