@@ -29,6 +29,8 @@ type State struct {
 	Steps []StepReport
 
 	archived map[int]bool // Seq of messages already in Cut
+	removed  int          // messages removed by the steps so far
+	why      string       // the steps that removed them
 }
 
 // archive appends the originals of msgs to Cut, once per input message.

@@ -2,6 +2,7 @@ package compact
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -220,5 +221,39 @@ wave: 1
 	}
 	if strings.Contains(out, "write lots of code") || strings.Contains(out, "<rationale>") {
 		t.Errorf("tagged plan keeps action or rationale:\n%s", out)
+	}
+}
+
+// TestOneMarkerTellsAll: after a step removed messages, the next step
+// keeps archon's own summary, and one marker tells how many messages all
+// the steps removed, not the last step's count (which counted the first
+// marker among them).
+func TestOneMarkerTellsAll(t *testing.T) {
+	c := agentConv(20, nil)
+	summary := conv.NewText(conv.RoleUser, "[archon summary of earlier conversation] the plan so far")
+	c.Messages = append(c.Messages[:1], append([]conv.Message{summary}, c.Messages[1:]...)...)
+	st := &State{Conv: c, Count: counter()}
+	st.Budget = st.Total()
+	ctx := context.Background()
+	if _, err := (SlidingWindow{Keep: 40}).Apply(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	first := len(st.Cut)
+	st.Budget = st.Total() / 3
+	if _, err := (Truncate{}).Apply(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	var markers []string
+	for _, m := range st.Conv.Messages {
+		if m.Synthetic && strings.HasPrefix(m.Text(), markerPrefix) {
+			markers = append(markers, m.Text())
+		}
+	}
+	if st.Conv.Messages[1].Text() != summary.Text() {
+		t.Errorf("archon's summary was cut: %q", st.Conv.Messages[1].Text())
+	}
+	want := fmt.Sprintf("%d earlier messages were removed from this context (sliding window, then hard truncation)", len(st.Cut))
+	if len(markers) != 1 || !strings.Contains(markers[0], want) || len(st.Cut) <= first {
+		t.Errorf("markers %q, want one saying %q", markers, want)
 	}
 }

@@ -2,6 +2,7 @@ package compact
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/archon-memory/archon/conv"
 )
@@ -11,8 +12,9 @@ import (
 // further lines of the same API response (Claude Code writes one response
 // as several lines sharing message.id), and sidechain lines in between.
 type unit struct {
-	start, end int // message indexes [start, end)
-	system     bool
+	start, end int  // message indexes [start, end)
+	system     bool // system messages, and the summaries archon put in: always kept
+	marker     bool // archon's note of what was removed, replaced by the next one
 	userStart  bool // begins with a user message that is not a tool result
 	score      int
 }
@@ -25,7 +27,7 @@ func units(msgs []conv.Message) []unit {
 	for i := range msgs {
 		m := &msgs[i]
 		join := false
-		if len(out) > 0 && !out[len(out)-1].system {
+		if len(out) > 0 && !out[len(out)-1].system && !out[len(out)-1].marker && !m.Synthetic {
 			switch {
 			case !m.Live():
 				join = true
@@ -39,9 +41,11 @@ func units(msgs []conv.Message) []unit {
 			if m.Live() {
 				clear(pending)
 			}
+			marker := m.Synthetic && strings.HasPrefix(m.Text(), markerPrefix)
 			out = append(out, unit{
 				start: i, end: i,
-				system:    m.Role == conv.RoleSystem,
+				system:    m.Role == conv.RoleSystem || m.Synthetic && !marker,
+				marker:    marker,
 				userStart: isUserTurn(m),
 			})
 		}
@@ -73,6 +77,9 @@ func isUserTurn(m *conv.Message) bool {
 	return (m.Role == conv.RoleUser || m.Role == conv.RoleOther) && !m.HasToolResults() && m.Live()
 }
 
+// markerPrefix opens archon's note of what was removed.
+const markerPrefix = "[archon: "
+
 // rebuild keeps the units marked in keep, puts a marker (a user message
 // saying how many messages were removed and where they went) before the
 // first kept non-system unit when anything was dropped, and archives every
@@ -85,6 +92,9 @@ func rebuild(st *State, us []unit, keep []bool, why string) int {
 	removed := 0
 	firstKept := -1
 	for k, u := range us {
+		if u.marker {
+			continue
+		}
 		if u.system || keep[k] {
 			if !u.system && firstKept < 0 {
 				firstKept = k
@@ -96,8 +106,17 @@ func rebuild(st *State, us []unit, keep []bool, why string) int {
 	if removed == 0 {
 		return 0
 	}
+	// One marker tells of every message removed so far, by every step.
+	st.removed += removed
+	if why != st.why && st.why != "" {
+		why = st.why + ", then " + why
+	}
+	st.why = why
 	insertAt := -1
 	for k, u := range us {
+		if u.marker {
+			continue
+		}
 		if u.system || keep[k] {
 			if k == firstKept {
 				insertAt = len(out)
@@ -111,7 +130,7 @@ func rebuild(st *State, us []unit, keep []bool, why string) int {
 		if insertAt < 0 {
 			insertAt = len(out)
 		}
-		text := fmt.Sprintf("[archon: %d earlier messages were removed from this context (%s)", removed, why)
+		text := fmt.Sprintf("%s%d earlier messages were removed from this context (%s)", markerPrefix, st.removed, why)
 		if st.Where != "" {
 			text += "; they are archived verbatim in " + st.Where
 		}
