@@ -111,6 +111,7 @@ func testImportConflictsAndBadFiles(t *testing.T) {
 	bad := []struct{ name, doc, want string }{
 		{"cycle", cyclic, "dependency cycle T1 -> T3 -> T1"},
 		{"not an export", "hello\nworld\n", "is this an archon export"},
+		{"empty file", " \n", "the file is empty"},
 		{"bad meta line", "# archon knowledge\n\n## Task T1: x\nstatus todo\n", "line 4"},
 		{"bad time", "# archon knowledge\n\n## Project P1: x\n- created: yesterday\n", "created"},
 		{"unknown dependency", "# archon knowledge\n\n## Task T1: x\n- depends-on: T8\n- created: 2026-01-01T00:00:00Z\n", "unknown task T8"},

@@ -23,7 +23,12 @@ func ParseExport(doc string) (*Dump, error) {
 	for i < len(lines) && !isSection(lines[i]) {
 		i++
 	}
-	if i == len(lines) && strings.TrimSpace(doc) != "" && !strings.HasPrefix(doc, "# archon knowledge") {
+	if strings.TrimSpace(doc) == "" {
+		// Every export has its title, even of an empty store: an empty
+		// file is an export that failed (a redirect of an error).
+		return nil, fmt.Errorf("%w export: the file is empty (an export starts with its \"# archon knowledge\" title)", ErrInvalid)
+	}
+	if i == len(lines) && !strings.HasPrefix(doc, "# archon knowledge") {
 		return nil, fmt.Errorf("%w export: no \"## Project|Task|Item\" section and no \"# archon knowledge\" title; is this an archon export?", ErrInvalid)
 	}
 	for i < len(lines) {
