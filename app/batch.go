@@ -11,10 +11,12 @@ import (
 )
 
 // SearchBatch answers a batch of queries (archon search --queries): one
-// {"qid","query"} per line of in, one {"qid","results"} line (with "error"
-// when the query failed) written to out for each, every query searched
-// with base's filters. A bad line is skipped with a warning; the error at
-// the end counts the queries that failed.
+// {"qid","query"} per line of in, one {"qid","results"} line written to out
+// for each line that is not blank, every query searched with base's
+// filters. The qid comes back as it was given (a string or a number); a
+// line that is no such object, or a query that fails, is answered with
+// "error" (and the line's number), so that answers and questions pair up.
+// The error at the end counts the lines that failed.
 func SearchBatch(ctx context.Context, m Memory, base SearchRequest, in io.Reader, out io.Writer, log *slog.Logger) error {
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
@@ -26,28 +28,35 @@ func SearchBatch(ctx context.Context, m Memory, base SearchRequest, in io.Reader
 		if strings.TrimSpace(sc.Text()) == "" {
 			continue
 		}
-		var q struct {
-			QID   string `json:"qid"`
-			Query string `json:"query"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &q); err != nil {
-			failed++
-			log.Warn("skipping a bad --queries line", "line", line, "err", err)
-			continue
-		}
-		r := base
-		r.Query = q.Query
-		resp, err := m.Search(ctx, r)
 		ans := struct {
-			QID     string   `json:"qid"`
-			Results []Result `json:"results"`
-			Error   string   `json:"error,omitempty"`
-		}{QID: q.QID, Results: []Result{}}
+			QID     json.RawMessage `json:"qid"`
+			Line    int             `json:"line,omitempty"`
+			Results []Result        `json:"results"`
+			Error   string          `json:"error,omitempty"`
+		}{Results: []Result{}}
+		var fields map[string]json.RawMessage
+		var query string
+		err := json.Unmarshal(sc.Bytes(), &fields)
+		if err == nil {
+			ans.QID = fields["qid"]
+			if raw, ok := fields["query"]; ok {
+				err = json.Unmarshal(raw, &query)
+			}
+		}
+		if err == nil {
+			r := base
+			r.Query = query
+			var resp *SearchResponse
+			if resp, err = m.Search(ctx, r); err == nil {
+				ans.Results = resp.Results
+			}
+		} else {
+			err = fmt.Errorf("want {\"qid\": ..., \"query\": \"...\"}: %w", err)
+		}
 		if err != nil {
 			failed++
-			ans.Error = err.Error()
-		} else {
-			ans.Results = resp.Results
+			ans.Line, ans.Error = line, err.Error()
+			log.Warn("a --queries line failed", "line", line, "err", err)
 		}
 		if err := enc.Encode(ans); err != nil {
 			return err
