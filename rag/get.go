@@ -4,11 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag/chunk"
 )
+
+// l3Ref is the id of an L3 record: a project, task or knowledge item.
+var l3Ref = regexp.MustCompile(`^[PTK][0-9]+$`)
 
 // ErrNotFound is returned by Get for an unknown id.
 var ErrNotFound = errors.New("no such item")
@@ -42,9 +46,10 @@ type Item struct {
 	Stale bool `json:"stale,omitempty"`
 }
 
-// Get returns the full item behind id: the whole entry (all parts of a
-// split one) or section, read from the file as it is now, with n
-// neighbouring entries or sections on each side.
+// Get returns the full item behind id (a hit's id; for an L3 record also
+// its own id, K7, or its hits' path, knowledge/K7): the whole entry (all
+// parts of a split one) or section, read from the file as it is now, with
+// n neighbouring entries or sections on each side.
 func (e *Engine) Get(ctx context.Context, id string, n int) (*Item, error) {
 	if n < 0 || n > 100 {
 		return nil, fmt.Errorf("context must be between 0 and 100, got %d", n)
@@ -54,7 +59,15 @@ func (e *Engine) Get(ctx context.Context, id string, n int) (*Item, error) {
 		e.mu.RUnlock()
 		return nil, ErrClosed
 	}
-	c, ok, err := e.st.Chunk(ctx, strings.TrimSpace(id))
+	id = strings.TrimSpace(id)
+	c, ok, err := e.st.Chunk(ctx, id)
+	if ref := strings.ToUpper(strings.TrimPrefix(id, KnowledgePrefix)); err == nil && !ok && l3Ref.MatchString(ref) {
+		// An L3 record by its id (K7) or its hits' path (knowledge/K7).
+		var cs []chunk.Chunk
+		if cs, err = e.st.ChunksByPath(ctx, KnowledgePrefix+ref); len(cs) > 0 {
+			c, ok = cs[0], true
+		}
+	}
 	e.mu.RUnlock()
 	if err != nil {
 		return nil, err

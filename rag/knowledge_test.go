@@ -2,6 +2,7 @@ package rag
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -54,6 +55,15 @@ func TestKnowledgeIndexed(t *testing.T) {
 	item, err := e.Get(ctx, rs[0].ID, 0)
 	if err != nil || item.Stale || !strings.Contains(item.Text, "quokka") {
 		t.Fatalf("get: %+v %v", item, err)
+	}
+	// The record also by its own id and by its hits' path.
+	for _, ref := range []string{k1.ID, strings.ToLower(k1.ID), KnowledgePrefix + k1.ID} {
+		if got, err := e.Get(ctx, ref, 0); err != nil || got.Path != KnowledgePrefix+k1.ID {
+			t.Fatalf("get %s: %+v %v", ref, got, err)
+		}
+	}
+	if _, err := e.Get(ctx, "K99", 0); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("get K99: %v", err)
 	}
 
 	// An update re-indexes that record only.
