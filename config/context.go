@@ -26,7 +26,7 @@ type Context struct {
 	Target float64 `yaml:"target" doc:"percent of the window compaction aims for (0: the profile's default)" min:"0" max:"100"`
 	// Budgets are the budget categories' shares, in percent of the window.
 	// Entries given by the user are merged over the default ones.
-	Budgets map[string]float64 `yaml:"budgets" doc:"budget categories, percent of the window; entries given are merged over these defaults" min:"0" max:"100" merge:"default"`
+	Budgets map[string]float64 `yaml:"budgets" doc:"budget categories, percent of the window (reserve: the response's part; the limit itself keeps headroom); entries given are merged over these defaults" min:"0" max:"100" merge:"default"`
 	// Models are user model entries, replacing built-ins of the same name.
 	Models []ModelEntry `yaml:"models" doc:"user model entries, replacing built-ins of the same name" example:"- {name: my-model, window: 32000, encoding: estimate, input_price: 0.5}"`
 	// Profiles are custom threshold profiles.

@@ -169,10 +169,9 @@ func (m *Monitor) usage(c *conv.Conversation, r *Report) ([]CategoryUsage, []Zon
 		share := m.cfg.Budgets[cat]
 		cu := CategoryUsage{Category: cat, Tokens: tok[cat], Share: share, Messages: n[cat],
 			Budget: int(float64(r.Window) * share / 100)}
-		if cat == CatReserve {
-			// The reserve actually kept is the response headroom.
-			cu.Budget, cu.Share = r.Headroom, 100*m.cfg.Headroom
-		}
+		// The reserve's budget is its share of the window (context.budgets);
+		// its tokens are the room the limit keeps for the response
+		// (context.headroom), never over.
 		cu.Over = cat != CatReserve && cu.Tokens > cu.Budget
 		if cu.Over {
 			cu.Rule = categoryRule(cat)

@@ -179,3 +179,23 @@ func TestReportJSONKeys(t *testing.T) {
 		t.Errorf("--json has %d keys, want %d: %v", len(m), len(want), m)
 	}
 }
+
+// TestReserveIsItsBudget: the reserve category's budget is its configured
+// share of the window; its tokens are the room the limit keeps for the
+// response (the headroom).
+func TestReserveIsItsBudget(t *testing.T) {
+	c := &conv.Conversation{Format: conv.FormatOpenAI, Messages: []conv.Message{conv.NewText(conv.RoleUser, "hi")}}
+	for _, share := range []float64{10, 5} {
+		cfg := Config{}
+		cfg.Budgets = map[string]float64{CatReserve: share}
+		r, err := newMonitor(t, cfg).Check(context.Background(), c, CheckOptions{Model: "gpt-4o"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cu := range r.Categories {
+			if cu.Category == CatReserve && (cu.Share != share || cu.Budget != int(float64(r.Window)*share/100) || cu.Tokens != r.Headroom || cu.Over) {
+				t.Errorf("reserve %v%%: %+v (window %d, headroom %d)", share, cu, r.Window, r.Headroom)
+			}
+		}
+	}
+}
