@@ -290,3 +290,53 @@ func TestFormatGivenMustFit(t *testing.T) {
 		t.Errorf("garbage: %v", err)
 	}
 }
+
+// TestTranscriptChainHolds: when records are cut and archon adds one, the
+// written transcript's parentUuid links still hold, as Claude Code follows
+// them back to rebuild a session: every main-thread record's parent is in
+// the transcript (or null: a root, such as a compact boundary), the added
+// record has a uuid, a session and a time, and the record after it is its
+// child, so following the chain back from there reaches it.
+func TestTranscriptChainHolds(t *testing.T) {
+	c, err := ParseBytes(load(t, "claude-code.jsonl"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Cut the first assistant record, and put a summary first.
+	var kept []Message
+	for i, m := range c.Messages {
+		if i != 1 {
+			kept = append(kept, m)
+		}
+	}
+	c.Messages = append([]Message{NewText(RoleUser, "[archon summary] earlier work")}, kept...)
+	out, err := Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type rec struct {
+		UUID, SessionID, Timestamp string
+		ParentUUID                 *string `json:"parentUuid"`
+		IsSidechain, Archon        bool
+	}
+	var recs []rec
+	uuids := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var r rec
+		if json.Unmarshal([]byte(line), &r) == nil && r.UUID != "" && !r.IsSidechain {
+			recs = append(recs, r)
+			uuids[r.UUID] = true
+		}
+	}
+	if len(recs) < 4 || !recs[0].Archon || recs[0].ParentUUID != nil || recs[0].SessionID == "" || recs[0].Timestamp == "" {
+		t.Fatalf("the added record: %+v", recs)
+	}
+	for _, r := range recs {
+		if r.ParentUUID != nil && !uuids[*r.ParentUUID] {
+			t.Errorf("%s's parent %s is not in the transcript", r.UUID, *r.ParentUUID)
+		}
+	}
+	if recs[1].ParentUUID == nil || *recs[1].ParentUUID != recs[0].UUID {
+		t.Errorf("the record after the summary does not follow it: %+v", recs[1])
+	}
+}

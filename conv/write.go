@@ -3,6 +3,9 @@ package conv
 import (
 	"bufio"
 	"bytes"
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -102,8 +105,15 @@ func writeJSONL(w *bufio.Writer, c *Conversation) error {
 			byAnchor[e.After] = append(byAnchor[e.After], e)
 		}
 	}
+	ch := &chain{written: map[string]bool{}}
+	for i := 0; i < len(c.Messages) && (ch.session == "" || ch.stamp == ""); i++ {
+		var l struct{ SessionID, Timestamp string }
+		if json.Unmarshal(c.Messages[i].Raw, &l) == nil {
+			ch.session, ch.stamp = cmp.Or(ch.session, l.SessionID), cmp.Or(ch.stamp, l.Timestamp)
+		}
+	}
 	emit := func(raw json.RawMessage) error {
-		if _, err := w.Write(raw); err != nil {
+		if _, err := w.Write(ch.thread(raw)); err != nil {
 			return err
 		}
 		return w.WriteByte('\n')
@@ -128,6 +138,65 @@ func writeJSONL(w *bufio.Writer, c *Conversation) error {
 		}
 	}
 	return nil
+}
+
+// chain keeps a transcript's records linked when some were cut or added:
+// Claude Code rebuilds a session by following each record's parentUuid
+// back, so a record whose parent was cut would start the session there
+// (leaving out what archon put before it), and a record archon made
+// carries no uuid to follow.
+type chain struct {
+	written        map[string]bool // uuids written so far
+	last           string          // the latest main-thread record's uuid
+	afterArchon    bool            // it is one archon made: the next one follows it
+	session, stamp string          // the latest sessionId and timestamp seen (first, the transcript's first)
+}
+
+// thread returns raw linked into the chain: a record archon made gets a
+// uuid (derived from its predecessor and its content), the session and
+// time of the record before it (the transcript's first ones when it comes
+// first); a main-thread record whose parent is not in the output, or that
+// follows a record archon made, takes the record before it as parent.
+func (ch *chain) thread(raw json.RawMessage) json.RawMessage {
+	var l struct {
+		UUID        string          `json:"uuid"`
+		Parent      json.RawMessage `json:"parentUuid"`
+		Session     string          `json:"sessionId"`
+		Stamp       string          `json:"timestamp"`
+		IsSidechain bool            `json:"isSidechain"`
+		Archon      bool            `json:"archon"`
+	}
+	if json.Unmarshal(raw, &l) != nil || l.IsSidechain || l.UUID == "" && !l.Archon {
+		return raw // not a record of the chain (a summary line, a sidechain)
+	}
+	set := map[string]json.RawMessage{}
+	if l.Archon && l.UUID == "" {
+		sum := sha256.Sum256(append([]byte(ch.last), raw...))
+		b := hex.EncodeToString(sum[:16])
+		l.UUID = b[:8] + "-" + b[8:12] + "-" + b[12:16] + "-" + b[16:20] + "-" + b[20:32]
+		set["uuid"] = mustJSON(l.UUID)
+		if ch.session != "" {
+			set["sessionId"] = mustJSON(ch.session)
+		}
+		if ch.stamp != "" {
+			set["timestamp"] = mustJSON(ch.stamp)
+		}
+	}
+	var parent string
+	_ = json.Unmarshal(l.Parent, &parent)
+	if l.Archon || ch.afterArchon || parent != "" && !ch.written[parent] {
+		if ch.last == "" {
+			set["parentUuid"] = json.RawMessage("null")
+		} else {
+			set["parentUuid"] = mustJSON(ch.last)
+		}
+	}
+	if len(set) > 0 {
+		raw = patchObject(raw, set)
+	}
+	ch.written[l.UUID], ch.last, ch.afterArchon = true, l.UUID, l.Archon
+	ch.session, ch.stamp = cmp.Or(l.Session, ch.session), cmp.Or(l.Stamp, ch.stamp)
+	return raw
 }
 
 // orderedObject encodes obj with keys in order first, then any others
