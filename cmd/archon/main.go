@@ -25,7 +25,7 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr, os.Environ())
+	code := run(ctx, os.Args, os.Stdin, terminalSafe(os.Stdout), os.Stderr, os.Environ())
 	stop()
 	os.Exit(code)
 }
