@@ -22,7 +22,8 @@ type TaskUpdate struct {
 type TaskFilter struct {
 	// Project is a project id or name.
 	Project, Status, Assignee string
-	// Ready keeps only tasks to do whose dependencies are all done.
+	// Ready keeps only tasks to do whose dependencies are all done, of no
+	// project or an active one.
 	Ready bool
 }
 
@@ -217,8 +218,10 @@ func (s *Store) Tasks(ctx context.Context, f TaskFilter) ([]Task, error) {
 		where, args = append(where, "t.assignee = ?"), append(args, f.Assignee)
 	}
 	if f.Ready {
+		// Work to take up now: not in a project set aside (paused, done,
+		// archived).
 		where = append(where, "t.status = 'todo'", `NOT EXISTS (SELECT 1 FROM deps d JOIN tasks x ON x.id = d.dep
-			WHERE d.task = t.id AND x.status != 'done')`)
+			WHERE d.task = t.id AND x.status != 'done')`, "(p.id IS NULL OR p.status = 'active')")
 	}
 	q := "SELECT " + taskCols + taskFrom
 	if len(where) > 0 {

@@ -139,3 +139,32 @@ func testTaskFilters(t *testing.T) {
 		t.Fatalf("unknown project filter: %v", err)
 	}
 }
+
+// TestReadySkipsProjectsSetAside: a task of a paused, done or archived
+// project is no work to take up now; of an active project or none, it is.
+func TestReadySkipsProjectsSetAside(t *testing.T) { eachBackend(t, testReadySkipsProjectsSetAside) }
+
+func testReadySkipsProjectsSetAside(t *testing.T) {
+	ctx := context.Background()
+	s, _ := newStore(t)
+	must[Project](t)(s.AddProject(ctx, Project{Name: "live"}))
+	must[Project](t)(s.AddProject(ctx, Project{Name: "shelved"}))
+	must[Task](t)(s.AddTask(ctx, Task{Title: "a", Project: "live"}))
+	must[Task](t)(s.AddTask(ctx, Task{Title: "b", Project: "shelved"}))
+	must[Task](t)(s.AddTask(ctx, Task{Title: "c"}))
+	for _, status := range []string{"paused", "done", "archived"} {
+		st := status
+		must[Project](t)(s.UpdateProject(ctx, "shelved", ProjectUpdate{Status: &st}))
+		if got := ids(must[[]Task](t)(s.Tasks(ctx, TaskFilter{Ready: true}))); got != "T1,T3" {
+			t.Fatalf("ready with a %s project: %s", status, got)
+		}
+	}
+	active := "active"
+	must[Project](t)(s.UpdateProject(ctx, "shelved", ProjectUpdate{Status: &active}))
+	if got := ids(must[[]Task](t)(s.Tasks(ctx, TaskFilter{Ready: true}))); got != "T1,T2,T3" {
+		t.Fatalf("ready once active again: %s", got)
+	}
+	if _, err := s.AddProject(ctx, Project{Name: "-"}); !errors.Is(err, ErrInvalid) {
+		t.Fatalf("a project named -: %v", err)
+	}
+}

@@ -122,7 +122,9 @@ func tally(it knowledge.Item, obs []knowledge.Observation) Decision {
 			continue
 		}
 		d.Successes++
-		d.Agents = append(d.Agents, o.Agent)
+		if !slices.ContainsFunc(d.Agents, func(a string) bool { return strings.EqualFold(a, o.Agent) }) {
+			d.Agents = append(d.Agents, o.Agent) // one agent written Alice and alice is one
+		}
 		if o.Project != "" {
 			d.Projects = append(d.Projects, o.Project)
 		}

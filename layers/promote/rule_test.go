@@ -43,6 +43,8 @@ func TestRule(t *testing.T) {
 			[]ob{{"a", "x", true}, {"b", "", true}, {"a", "x", true}}, false, ActionNotYet, "tied to project x", 4},
 		{"two projects", defaultRule, knowledge.Item{Kind: "best-practice", Project: "x"},
 			[]ob{{"a", "x", true}, {"b", "y", true}, {"a", "x", true}}, false, ActionPromote, "used in projects x, y", 5},
+		{"one agent spelled three ways", defaultRule, knowledge.Item{Kind: "pattern"},
+			[]ob{{"alice", "", true}, {"Alice", "", true}, {"ALICE", "", true}}, false, ActionNotYet, "not yet: 1/2 agents succeeded (alice)", 4},
 		{"single project allowed", Rule{MinSuccesses: 3, MinAgents: 2, MaxFailureRate: 0.34}, knowledge.Item{Kind: "pattern", Project: "x"},
 			[]ob{{"a", "x", true}, {"b", "x", true}, {"a", "x", true}}, false, ActionPromote, "failure rate 0.00 <= 0.34", 4},
 		{"one failure in four", defaultRule, knowledge.Item{Kind: "pattern"},
