@@ -153,6 +153,11 @@ func TestNoWordMatches(t *testing.T) {
 	if rs := search(t, e, Query{Text: "postgres decision", TopK: 3}); len(rs) == 0 {
 		t.Error("a query with words in the entries lost its hits")
 	}
+	// Words the entries hold, but none within the filters: said so.
+	fresp, err := e.Search(ctx, Query{Text: "postgres decision", TopK: 3, Filter: Filter{Agents: []string{"nobody"}}})
+	if err != nil || len(fresp.Results) != 0 || !slices.Contains(fresp.Warnings, noWordMatchesFiltered) {
+		t.Errorf("filtered to nothing: %+v %v", fresp, err)
+	}
 
 	emb := axes{"zeta": {1, 0}, "alpha": {1, 0}}
 	ws := loggedWorkspace(t, time.Date(2026, 11, 29, 18, 0, 0, 0, time.UTC),

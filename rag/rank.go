@@ -240,6 +240,9 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []chunk.Chunk, [
 		// nearest entries share only stray pieces and are no answer; a
 		// semantic embedder's are answers by meaning, said as such.
 		none := noWordMatches
+		if !q.Filter.Empty() {
+			none = noWordMatchesFiltered
+		}
 		if len(pq.names) > 0 {
 			none += " but the names of who wrote them"
 		}

@@ -379,6 +379,9 @@ func (e *Engine) vectorCandidates(ctx context.Context, q *Query, p RankParams) (
 // noWordMatches is the warning of a search no entry holds a word of.
 const noWordMatches = "no entry holds a word of the query"
 
+// noWordMatchesFiltered is noWordMatches for a search with filters.
+const noWordMatchesFiltered = "no entry within the filters holds a word of the query"
+
 // semanticVectors reports whether the engine's vectors place texts by
 // meaning: any embedder's but the builtin feature hashing's.
 func (e *Engine) semanticVectors(ctx context.Context) bool {
