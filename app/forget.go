@@ -2,17 +2,23 @@ package app
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
+	"github.com/archon-memory/archon/layers/knowledge"
 	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/rag"
 )
 
 // Forget removes the entries r names from the daily logs (an atomic
-// rewrite under each log's lock) and then from every index, and records
-// each in .archon/forgotten.jsonl without its text.
+// rewrite under each log's lock) and the L3 records it names (by a hit's
+// id or their own) from the knowledge store, then from every index, and
+// records each in .archon/forgotten.jsonl without its text.
 func (l *Local) Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, error) {
 	if len(r.IDs) == 0 && strings.TrimSpace(r.Query) == "" {
 		return nil, Invalidf("forget what? give entry ids (from search results) or a query")
@@ -33,10 +39,17 @@ func (l *Local) Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, err
 		}
 		starts[path] = append(starts[path], line)
 	}
+	var records []string // L3 records, by id
 	for _, id := range r.IDs {
 		it, err := eng.Get(ctx, id, 0)
 		if err != nil {
 			return nil, err
+		}
+		if ref, ok := strings.CutPrefix(it.Path, rag.KnowledgePrefix); ok {
+			if !slices.Contains(records, ref) {
+				records = append(records, ref)
+			}
+			continue
 		}
 		if !strings.HasPrefix(it.Path, memory.LogDirName+"/") {
 			return nil, wrap(Invalid, fmt.Errorf("%s is in %s: %w; edit that file by hand", id, it.Path, memory.ErrNotEntry))
@@ -73,12 +86,18 @@ func (l *Local) Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, err
 	if err != nil {
 		return out, wrap(Invalid, err)
 	}
+	gone, err := l.forgetRecords(ctx, records, r.DryRun)
+	out.Forgotten = append(out.Forgotten, gone...)
+	if err != nil {
+		return out, err
+	}
 	if r.DryRun || len(out.Forgotten) == 0 {
 		return out, nil
 	}
-	// The team forgets them too: the shared store erases their text and
-	// every node forgets them from its files.
-	warn, err := l.shareForget(ctx, out.Forgotten)
+	// The team forgets the log entries too: the shared store erases their
+	// text and every node forgets them from its files. (An L3 record is
+	// gone from the team's store already: in shared mode L3 is that.)
+	warn, err := l.shareForget(ctx, got)
 	out.Warnings = warn
 	if err != nil {
 		return out, err
@@ -88,6 +107,43 @@ func (l *Local) Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, err
 	l.Changed()
 	if _, err := l.Index(ctx, IndexRequest{}); err != nil {
 		return out, fmt.Errorf("forgotten from the files; reindexing failed (run archon index): %w", err)
+	}
+	return out, nil
+}
+
+// forgetRecords deletes the L3 records refs names from the knowledge store
+// (what links to one refuses it) and records each in the forget log, with
+// the hash of its text, never the text. A dry run only reads them.
+func (l *Local) forgetRecords(ctx context.Context, refs []string, dryRun bool) ([]memory.Forgotten, error) {
+	if len(refs) == 0 {
+		return nil, nil
+	}
+	kn, err := l.store(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	now := l.ws.Now().UTC().Format(time.RFC3339)
+	var out []memory.Forgotten
+	for _, ref := range refs {
+		var doc knowledge.Document
+		if dryRun {
+			doc, err = kn.Document(ctx, ref)
+		} else {
+			doc, err = kn.Delete(ctx, ref)
+		}
+		if err != nil {
+			return out, err
+		}
+		text := strings.TrimRight(doc.Text, "\n")
+		sum := sha256.Sum256([]byte(strings.TrimSpace(text)))
+		out = append(out, memory.Forgotten{Time: now, Path: rag.KnowledgePrefix + doc.ID, LineStart: 1, LineEnd: strings.Count(text, "\n") + 1,
+			Date: doc.Date, Agent: doc.Agent, Bytes: len(text), SHA256: hex.EncodeToString(sum[:])})
+		if !dryRun {
+			l.changed(UpdateKnowledge)
+			if err := l.ws.RecordForgotten(out[len(out)-1:]); err != nil {
+				return out, fmt.Errorf("forget: deleted %s, but the audit line failed: %w", ref, err)
+			}
+		}
 	}
 	return out, nil
 }

@@ -82,3 +82,46 @@ func TestSharedForgetOfOneTwin(t *testing.T) {
 		}
 	}
 }
+
+// TestForgetL3Record: forget takes an L3 record by its own id or a hit's,
+// deletes it from the knowledge store and the index, and records it in the
+// audit without its text; a dry run keeps it; a record others link to is
+// refused.
+func TestForgetL3Record(t *testing.T) {
+	ctx := context.Background()
+	ws, cfg := workspace(t)
+	l := oneShot(t, ws, cfg)
+	it, err := l.AddItem(ctx, ItemInput{Kind: "gotcha", Title: "the staging key is hunter2quokka"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t1, err := l.AddTask(ctx, TaskInput{Title: "rotate the quokka key"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.AddTask(ctx, TaskInput{Title: "ship", DependsOn: []string{t1.ID}}); err != nil {
+		t.Fatal(err)
+	}
+	dry, err := l.Forget(ctx, ForgetRequest{IDs: []string{it.ID}, DryRun: true})
+	if err != nil || len(dry.Forgotten) != 1 || dry.Forgotten[0].Path != "knowledge/"+it.ID {
+		t.Fatalf("dry run: %+v %v", dry, err)
+	}
+	hits, err := l.Search(ctx, SearchRequest{Query: "hunter2quokka", Refresh: true})
+	if err != nil || len(hits.Results) != 1 {
+		t.Fatalf("before: %+v %v", hits, err)
+	}
+	res, err := l.Forget(ctx, ForgetRequest{IDs: []string{hits.Results[0].ID}})
+	if err != nil || len(res.Forgotten) != 1 {
+		t.Fatalf("forget: %+v %v", res, err)
+	}
+	if hits, _ := l.Search(ctx, SearchRequest{Query: "hunter2quokka"}); len(hits.Results) != 0 {
+		t.Fatalf("still found: %+v", hits.Results)
+	}
+	audit, _ := os.ReadFile(filepath.Join(ws.StateDir(), memory.ForgetLog))
+	if strings.Contains(string(audit), "hunter2") || !strings.Contains(string(audit), `"path":"knowledge/`+it.ID+`"`) {
+		t.Fatalf("audit: %s", audit)
+	}
+	if _, err := l.Forget(ctx, ForgetRequest{IDs: []string{t1.ID}}); KindOf(err) != Conflict {
+		t.Fatalf("a task another depends on: %v", err)
+	}
+}

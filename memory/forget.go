@@ -123,6 +123,10 @@ func (w *Workspace) Forget(ctx context.Context, rel string, starts []int, dryRun
 	return out, nil
 }
 
+// RecordForgotten appends records of what was forgotten elsewhere (an L3
+// record) to the forget log, as Forget does for log entries.
+func (w *Workspace) RecordForgotten(recs []Forgotten) error { return w.audit(recs) }
+
 // audit appends the records to the forget log.
 func (w *Workspace) audit(recs []Forgotten) error {
 	if err := os.MkdirAll(w.StateDir(), 0o755); err != nil {

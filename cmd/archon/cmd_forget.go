@@ -12,7 +12,7 @@ import (
 func (a *app) forgetCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "forget",
-		Usage:     "remove daily-log entries from the files and every index",
+		Usage:     "remove daily-log entries (or L3 records: K7, T3, P1) from the files and every index",
 		ArgsUsage: "[ID...]",
 		Description: "IDs come from search results; --query forgets the top hits of a search instead (try --dry-run\n" +
 			"first). Each log is rewritten atomically under its append lock. .archon/forgotten.jsonl records what\n" +

@@ -294,3 +294,43 @@ func testProjectNamesInAnyCase(t *testing.T) {
 		t.Fatalf("alike in case only: %v", err)
 	}
 }
+
+// TestDelete: a record goes once nothing names it; a task others depend
+// on and a project with tasks, items or observations are refused, naming
+// what links to them; an item goes with its observations.
+func TestDelete(t *testing.T) { eachBackend(t, testDelete) }
+
+func testDelete(t *testing.T) {
+	ctx := context.Background()
+	s, _ := newStore(t)
+	must[Project](t)(s.AddProject(ctx, Project{Name: "billing"}))
+	t1 := must[Task](t)(s.AddTask(ctx, Task{Title: "schema", Project: "billing"}))
+	must[Task](t)(s.AddTask(ctx, Task{Title: "api", DependsOn: []string{t1.ID}}))
+	k1 := must[Item](t)(s.AddItem(ctx, Item{Kind: "gotcha", Title: "the token is sk_live_oops"}))
+	if _, err := s.Observe(ctx, Observation{Item: k1.ID, Agent: "a", Success: true, Project: "billing"}); err != nil {
+		t.Fatal(err)
+	}
+	for ref, want := range map[string]string{"T1": "named by T2", "P1": "named by T1, K1"} {
+		if _, err := s.Delete(ctx, ref); !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), want) {
+			t.Fatalf("delete %s: %v, want %q", ref, err, want)
+		}
+	}
+	d, err := s.Delete(ctx, "k1")
+	if err != nil || d.ID != "K1" || !strings.Contains(d.Text, "sk_live_oops") {
+		t.Fatalf("delete K1: %+v %v", d, err)
+	}
+	if _, err := s.Item(ctx, "K1"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("K1 after delete: %v", err)
+	}
+	if obs := must[[]Observation](t)(s.Observations(ctx, "")); len(obs) != 0 {
+		t.Fatalf("observations of a deleted item: %+v", obs)
+	}
+	for _, ref := range []string{"T2", "T1", "P1"} {
+		if _, err := s.Delete(ctx, ref); err != nil {
+			t.Fatalf("delete %s: %v", ref, err)
+		}
+	}
+	if _, err := s.Delete(ctx, "T1"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("delete twice: %v", err)
+	}
+}
