@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -125,6 +126,8 @@ func (w *Workspace) openLocked(ctx context.Context, e *Entry) (*os.File, error) 
 		if _, err := os.Stat(filepath.Join(w.root, filepath.FromSlash(e.Path))); err != nil {
 			if _, err := os.Stat(filepath.Join(w.root, filepath.FromSlash(w.ArchivePath(e.Date)))); err == nil {
 				e.Path = w.ArchivePath(e.Date) // a day that was archived keeps growing in the archive
+			} else if rel := w.archivedElsewhere(ctx, e.Date); rel != "" {
+				e.Path = rel // filed by hand in another layout: a day has one log
 			}
 		}
 		abs := filepath.Join(w.root, filepath.FromSlash(e.Path))
@@ -147,6 +150,25 @@ func (w *Workspace) openLocked(ctx context.Context, e *Entry) (*os.File, error) 
 			return nil, fmt.Errorf("append to %s: the file keeps moving under the lock", e.Path)
 		}
 	}
+}
+
+// archivedElsewhere returns the log of date under memory/archive/ in a
+// layout not archon's (memory/archive/2025-01-03.md, .../2025/01/...), or
+// "". It walks the archive only when a day has no log where archon puts
+// it, which is a day's first entry.
+func (w *Workspace) archivedElsewhere(ctx context.Context, date string) string {
+	name, found := date+".md", ""
+	_ = filepath.WalkDir(w.ArchiveDir(), func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil || ctx.Err() != nil:
+			return filepath.SkipAll
+		case !d.IsDir() && d.Name() == name && d.Type().IsRegular():
+			found = w.Rel(p)
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return found
 }
 
 // prepare validates e and fills in defaults.

@@ -244,3 +244,29 @@ func TestAppendAll(t *testing.T) {
 		t.Error("a bad time in a run was accepted")
 	}
 }
+
+// TestAppendToAHandFiledArchive: a day whose log a person filed under
+// memory/archive/ in another layout than archon's gets its new entries
+// there, not in a second log of the same day.
+func TestAppendToAHandFiledArchive(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	w, err := OpenWith(root, Options{Now: func() time.Time { return time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC) }, Location: time.UTC})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel := "memory/archive/2025-01-03.md"
+	if err := os.MkdirAll(filepath.Join(root, "memory/archive"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, rel), []byte("# 2025-01-03\n\n## 10:00 a\nold\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e, err := w.Append(ctx, Entry{Date: "2025-01-03", Time: "11:00", Text: "later"})
+	if err != nil || e.Path != rel {
+		t.Fatalf("appended to %q, want %q (%v)", e.Path, rel, err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "memory/2025-01-03.md")); err == nil {
+		t.Fatal("a second log of the day was made")
+	}
+}
