@@ -13,6 +13,7 @@ import (
 	"github.com/archon-memory/archon/layers/knowledge"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag"
+	"github.com/archon-memory/archon/rag/chunk"
 )
 
 // Forget removes the entries r names from the daily logs (an atomic
@@ -54,6 +55,9 @@ func (l *Local) Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, err
 		if !strings.HasPrefix(it.Path, memory.LogDirName+"/") {
 			return nil, wrap(Invalid, fmt.Errorf("%s is in %s: %w; edit that file by hand", id, it.Path, memory.ErrNotEntry))
 		}
+		if it.Kind != chunk.KindEntry {
+			return nil, wrap(Invalid, fmt.Errorf("%s is text of %s:%d-%d outside any entry (written by hand): %w; edit that file by hand", id, it.Path, it.LineStart, it.LineEnd, memory.ErrNotEntry))
+		}
 		add(it.Path, it.LineStart)
 	}
 	if q := strings.TrimSpace(r.Query); q != "" {
@@ -69,8 +73,8 @@ func (l *Local) Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, err
 		// of the query are forgotten.
 		words := strings.Fields(strings.ToLower(q))
 		for _, h := range res.Results {
-			if !strings.HasPrefix(h.Path, memory.LogDirName+"/") {
-				continue
+			if !strings.HasPrefix(h.Path, memory.LogDirName+"/") || h.Kind != chunk.KindEntry {
+				continue // only entries are forgotten; other text is edited by hand
 			}
 			it, err := eng.Get(ctx, h.ID, 0)
 			if err != nil {

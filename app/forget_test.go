@@ -125,3 +125,27 @@ func TestForgetL3Record(t *testing.T) {
 		t.Fatalf("a task another depends on: %v", err)
 	}
 }
+
+// TestForgetLeavesHandWrittenText: text above a log's first entry is
+// searchable but no entry: forget --query passes over it and forgets the
+// entry, and forgetting it by its id says to edit the file by hand.
+func TestForgetLeavesHandWrittenText(t *testing.T) {
+	ctx := context.Background()
+	ws, cfg := workspace(t)
+	rel := "memory/2026-12-01.md"
+	if err := os.WriteFile(filepath.Join(ws.Root(), rel), []byte("# 2026-12-01\n\nNotes: the capybara door code changed.\n\n## 10:00 ops\nthe capybara door code is 1234\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l := oneShot(t, ws, cfg)
+	res, err := l.Forget(ctx, ForgetRequest{Query: "capybara door code", DryRun: true})
+	if err != nil || len(res.Forgotten) != 1 || res.Forgotten[0].LineStart != 5 {
+		t.Fatalf("forget --query: %+v %v", res, err)
+	}
+	hits, err := l.Search(ctx, SearchRequest{Query: "capybara notes changed"})
+	if err != nil || len(hits.Results) == 0 || hits.Results[0].Kind != "section" {
+		t.Fatalf("search: %+v %v", hits, err)
+	}
+	if _, err := l.Forget(ctx, ForgetRequest{IDs: []string{hits.Results[0].ID}}); KindOf(err) != Invalid || !strings.Contains(err.Error(), "edit that file by hand") {
+		t.Fatalf("forget of the hand-written text: %v", err)
+	}
+}
