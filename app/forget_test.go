@@ -54,7 +54,10 @@ func TestForgetRemovesFromFilesAndIndex(t *testing.T) {
 }
 
 // TestSharedForgetOfOneTwin: a forget record another node wrote for one of
-// two identical entries removes one of them here, not both.
+// two identical entries, keeping the other, leaves one here, however often
+// it is applied; a node that caught up after the store erased the one (it
+// received only the other) keeps that; a record that keeps none (or from
+// before Keep) forgets both.
 func TestSharedForgetOfOneTwin(t *testing.T) {
 	ctx := context.Background()
 	ws, cfg := workspace(t)
@@ -67,9 +70,10 @@ func TestSharedForgetOfOneTwin(t *testing.T) {
 		}
 		twin = e
 	}
-	target := shared.ForgetTarget{Date: twin.Date, Time: twin.Time, Agent: twin.Agent, Hash: shared.TextHash(twin.Text)}
-	for left := 1; left >= 0; left-- {
-		rec, err := shared.ForgetRecord("2026-12-02", "09:00", []shared.ForgetTarget{target})
+	target := shared.ForgetTarget{Date: twin.Date, Time: twin.Time, Agent: twin.Agent, Hash: shared.TextHash(twin.Text), Keep: 1}
+	apply := func(tg shared.ForgetTarget, left int) {
+		t.Helper()
+		rec, err := shared.ForgetRecord("2026-12-02", "09:00", []shared.ForgetTarget{tg})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,9 +82,13 @@ func TestSharedForgetOfOneTwin(t *testing.T) {
 		}
 		lg, err := ws.ReadLog(twin.Path)
 		if err != nil || len(lg.Entries) != left {
-			t.Fatalf("after a forget: %d entries left (want %d), %v", len(lg.Entries), left, err)
+			t.Fatalf("after a forget keeping %d: %d entries left (want %d), %v", tg.Keep, len(lg.Entries), left, err)
 		}
 	}
+	apply(target, 1) // the node had both
+	apply(target, 1) // applied again (a batch replayed after a crash)
+	target.Keep = 0
+	apply(target, 0)
 }
 
 // TestForgetL3Record: forget takes an L3 record by its own id or a hit's,

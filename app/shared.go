@@ -121,9 +121,23 @@ func (l *Local) shareForget(ctx context.Context, fs []memory.Forgotten) ([]strin
 	if l.node == nil || len(fs) == 0 {
 		return nil, nil
 	}
-	ts := make([]shared.ForgetTarget, len(fs))
-	for i, f := range fs {
-		ts[i] = shared.ForgetTarget{Date: f.Date, Time: f.At, Agent: f.Agent, Hash: f.SHA256}
+	// One target per kind of entry forgotten, with how many copies of it
+	// this node still holds.
+	ts := make([]shared.ForgetTarget, 0, len(fs))
+	for _, f := range fs {
+		t := shared.ForgetTarget{Date: f.Date, Time: f.At, Agent: f.Agent, Hash: f.SHA256}
+		if slices.Contains(ts, t) {
+			continue
+		}
+		err := l.dayEntries(t.Date, func(_ string, x *memory.Entry) {
+			if x.Time == t.Time && x.Agent == t.Agent && shared.TextHash(x.Text) == t.Hash {
+				t.Keep++
+			}
+		})
+		if err != nil {
+			return nil, fmt.Errorf("forgotten here but not queued for the shared store: %w", err)
+		}
+		ts = append(ts, t)
 	}
 	now := l.ws.Now()
 	rec, err := shared.ForgetRecord(now.Format(time.DateOnly), now.Format("15:04"), ts)
@@ -146,18 +160,20 @@ func (l *Local) shareForget(ctx context.Context, fs []memory.Forgotten) ([]strin
 		return nil, nil
 	}
 	var warn []string
-	for i, t := range ts {
-		if slices.Contains(odd, t) {
+	for _, f := range fs {
+		if slices.ContainsFunc(odd, func(t shared.ForgetTarget) bool {
+			return t.Date == f.Date && t.Time == f.At && t.Agent == f.Agent && t.Hash == f.SHA256
+		}) {
 			warn = append(warn, fmt.Sprintf("%s:%d: no copy in the shared store reads as this entry does now (edited here since it was shared, or written before shared mode): other nodes keep theirs; forget it there too",
-				fs[i].Path, fs[i].LineStart))
+				f.Path, f.LineStart))
 		}
 	}
 	return warn, nil
 }
 
 // applyForgets forgets, from this node's daily logs, the entries that
-// forget records of other nodes name: one for each target, so that of
-// identical entries only as many go as were forgotten.
+// forget records of other nodes name: of the copies a target names, all
+// but the first Keep.
 func (l *Local) applyForgets(ctx context.Context, recs []shared.Entry) error {
 	starts := map[string][]int{}
 	for i := range recs {
@@ -167,11 +183,16 @@ func (l *Local) applyForgets(ctx context.Context, recs []shared.Entry) error {
 			continue
 		}
 		for _, t := range ts {
-			found := false
+			kept := 0
 			err := l.dayEntries(t.Date, func(p string, x *memory.Entry) {
-				if !found && x.Time == t.Time && x.Agent == t.Agent && shared.TextHash(x.Text) == t.Hash && !slices.Contains(starts[p], x.LineStart) {
-					starts[p], found = append(starts[p], x.LineStart), true
+				if x.Time != t.Time || x.Agent != t.Agent || shared.TextHash(x.Text) != t.Hash || slices.Contains(starts[p], x.LineStart) {
+					return
 				}
+				if kept < t.Keep {
+					kept++
+					return
+				}
+				starts[p] = append(starts[p], x.LineStart)
 			})
 			if err != nil {
 				return err

@@ -107,3 +107,51 @@ func TestForgetSaysWhatTheTeamKeeps(t *testing.T) {
 		t.Fatalf("forget of an entry the team never had: %+v %v", res, err)
 	}
 }
+
+// TestForgetOneTwinShared: a node that forgets one of two identical
+// entries it shared tells the store to keep one: the store erases only the
+// other copy's text.
+func TestForgetOneTwinShared(t *testing.T) {
+	ctx := context.Background()
+	st, dsn := acmeStore(t)
+	ws, cfg := testws.New(t, "ARCHON_WORKSPACE_TIMEZONE=UTC", "ARCHON_SHARED_POSTGRES_URL="+dsn, "ARCHON_SHARED_TENANT=acme")
+	l, err := Open(ctx, ws, cfg, Options{Rescan: -1, IndexDelay: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	var twin *Entry
+	for range 2 {
+		if twin, err = l.Log(ctx, LogRequest{Text: "tests pass", Agent: "ci", Date: "2026-12-01", Time: "10:00"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := l.Forget(ctx, ForgetRequest{IDs: []string{twin.ID}}); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		es, err := st.Since(ctx, "acme", 0, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var texts []string
+		var keep []int
+		for _, e := range es {
+			texts = append(texts, e.Text)
+			if ts, _ := e.Targets(); len(ts) > 0 {
+				keep = append(keep, ts[0].Keep)
+			}
+		}
+		if len(es) == 3 {
+			if texts[0] != "tests pass" || texts[1] != "" || len(keep) != 1 || keep[0] != 1 {
+				t.Fatalf("store after forgetting one twin: %q, keep %v", texts[:2], keep)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the store holds %d rows", len(es))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}

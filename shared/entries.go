@@ -118,13 +118,11 @@ func (s *Store) Append(ctx context.Context, tenant string, es []Entry) (int, err
 				}
 				// The forgotten texts leave the store with the record
 				// that forgets them; the rows keep their place in the log.
-				// A target is one entry: of identical copies (an agent
-				// logging the same line twice in a minute), it erases
-				// the earliest still holding its text, and the others stay.
+				// Of identical copies, the earliest Keep stay.
 				for _, t := range ts {
-					b.Queue(`UPDATE archon_entries SET body = '', tags = '{}' WHERE tenant = $1 AND seq =
-						(SELECT seq FROM archon_entries WHERE `+forgetTargetSQL+` ORDER BY seq LIMIT 1)`,
-						tenant, LayerForget, t.Date, t.Time, t.Agent, t.Hash)
+					b.Queue(`UPDATE archon_entries SET body = '', tags = '{}' WHERE tenant = $1 AND seq IN
+						(SELECT seq FROM archon_entries WHERE `+forgetTargetSQL+` ORDER BY seq OFFSET $7)`,
+						tenant, LayerForget, t.Date, t.Time, t.Agent, t.Hash, max(0, t.Keep))
 				}
 			}
 			b.Queue(auditSQL, tenant, e.Writer.KeyID, e.Agent, e.Host, e.Writer.RequestID, action, e.ID)

@@ -17,14 +17,20 @@ import (
 // node that applies it forgets them from its own files.
 const LayerForget = "forget"
 
-// ForgetTarget names one forgotten entry by its place and the SHA-256 of
-// its text (TextHash). Identical entries are told apart by count only: a
-// record forgets as many of them as it holds targets naming them.
+// ForgetTarget names forgotten entries by their place and the SHA-256 of
+// their text (TextHash). Identical entries (an agent logging the same line
+// twice in a minute) are told apart by count only: Keep is how many of
+// them the forgetting node kept, and applying the target, in the store or
+// on a node, leaves at most that many. It reads the same however often it
+// is applied, and to a node that never had the copies erased from the
+// store before it caught up. A record written before Keep (0) forgets
+// every copy, as it did then.
 type ForgetTarget struct {
 	Date  string `json:"date"`
 	Time  string `json:"time"`
 	Agent string `json:"agent,omitempty"`
 	Hash  string `json:"sha256"`
+	Keep  int    `json:"keep,omitempty"`
 }
 
 // TextHash is the hash a ForgetTarget names an entry's text by: the

@@ -152,8 +152,9 @@ func TestForgetErasesText(t *testing.T) {
 	}
 }
 
-// TestForgetOneOfTwins: of two identical entries, a forget record with one
-// target erases one; a second target, the other.
+// TestForgetOneOfTwins: of two identical entries, a forget record that
+// keeps one erases the other, again and again alike; one that keeps none
+// erases both.
 func TestForgetOneOfTwins(t *testing.T) {
 	ctx := context.Background()
 	s, _ := openStore(t)
@@ -165,8 +166,14 @@ func TestForgetOneOfTwins(t *testing.T) {
 	if _, err := s.Append(ctx, "acme", []Entry{a, b}); err != nil {
 		t.Fatal(err)
 	}
-	target := ForgetTarget{Date: a.Date, Time: a.Time, Hash: TextHash(a.Text)}
-	for i, want := range [][]string{{"", "tests pass"}, {"", ""}} {
+	keep1 := ForgetTarget{Date: a.Date, Time: a.Time, Hash: TextHash(a.Text), Keep: 1}
+	keep0 := keep1
+	keep0.Keep = 0
+	for i, step := range []struct {
+		target ForgetTarget
+		want   []string
+	}{{keep1, []string{"tests pass", ""}}, {keep1, []string{"tests pass", ""}}, {keep0, []string{"", ""}}} {
+		target, want := step.target, step.want
 		rec, err := ForgetRecord("2026-12-02", "11:00", []ForgetTarget{target})
 		if err != nil {
 			t.Fatal(err)
