@@ -25,8 +25,11 @@ type record struct {
 }
 
 // loadRecord reads the record at path. A workspace from before the record
-// starts it from what its MEMORY.md and the backups of it hold.
-func loadRecord(path, backupDir string, current []byte) (map[string]bool, error) {
+// starts it from what its MEMORY.md and the backups of it hold, and, when
+// MEMORY.md has archon's section, from every item recorded as promoted
+// (promoted), as archon read them then: a person may have deleted one
+// that no backup holds yet (a backup is the file before a rewrite).
+func loadRecord(path, backupDir string, current []byte, promoted []string) (map[string]bool, error) {
 	var r record
 	found, err := jsonfile.Read(path, &r)
 	if err != nil {
@@ -40,6 +43,11 @@ func loadRecord(path, backupDir string, current []byte) (map[string]bool, error)
 		return here, nil
 	}
 	maps.Copy(here, MarkedItems(current))
+	if beginRe.Match(current) {
+		for _, id := range promoted {
+			here[id] = true
+		}
+	}
 	backups, _ := filepath.Glob(filepath.Join(backupDir, "*"))
 	for _, b := range backups {
 		if data, err := os.ReadFile(b); err == nil {

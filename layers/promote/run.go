@@ -128,7 +128,7 @@ func Run(ctx context.Context, s *knowledge.Store, opt Options) (*Result, error) 
 		if err != nil {
 			return nil, fmt.Errorf("promote: %w", err)
 		}
-		if here, err = loadRecord(opt.RecordPath, opt.BackupDir, snap.data); err != nil {
+		if here, err = loadRecord(opt.RecordPath, opt.BackupDir, snap.data, promotedIDs(items)); err != nil {
 			return nil, fmt.Errorf("promote: %w", err)
 		}
 		loaded, finalData = len(here), snap.data
@@ -193,6 +193,17 @@ func Run(ctx context.Context, s *knowledge.Store, opt Options) (*Result, error) 
 		}
 	}
 	return res, nil
+}
+
+// promotedIDs lists the items recorded as promoted.
+func promotedIDs(items []knowledge.Item) []string {
+	var out []string
+	for _, it := range items {
+		if it.Promotion == knowledge.PromotionPromoted {
+			out = append(out, it.ID)
+		}
+	}
+	return out
 }
 
 // verdict relabels the candidates of a review's verdict: those it turned
