@@ -107,7 +107,10 @@ func (im *importer) project(p Project) error {
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return err
 	}
-	if other, err := resolveProject(im.ctx, im.tx, p.Name); err == nil && other != n {
+	// The name as written: an export of a store from before names were
+	// unique in any case (Billing and billing) is restored as it was.
+	var other int64
+	if err := im.tx.QueryRowContext(im.ctx, "SELECT id FROM projects WHERE name = ?", p.Name).Scan(&other); err == nil && other != n {
 		return fmt.Errorf("%w: the name %q belongs to %s here", ErrConflict, p.Name, id('P', other))
 	}
 	write, err := im.decide("project", p.ID, found, renderProject(old), renderProject(p))

@@ -88,7 +88,8 @@ func resolveProject(ctx context.Context, q queryer, ref string) (int64, error) {
 
 // projectByName is the number of the project named name in any case.
 func projectByName(ctx context.Context, q queryer, name string) (int64, error) {
-	rows, err := q.QueryContext(ctx, "SELECT id, name FROM projects WHERE lower(name) = lower(?) ORDER BY id", name)
+	// Compared in Go: SQLite's lower() folds ASCII only (Équipe, Straße).
+	rows, err := q.QueryContext(ctx, "SELECT id, name FROM projects ORDER BY id")
 	if err != nil {
 		return 0, err
 	}
@@ -103,6 +104,9 @@ func projectByName(ctx context.Context, q queryer, name string) (int64, error) {
 		}
 		if got == name {
 			return m, nil
+		}
+		if !strings.EqualFold(got, name) {
+			continue
 		}
 		n = m
 		ids = append(ids, id('P', m)+" "+got)

@@ -293,6 +293,23 @@ func testProjectNamesInAnyCase(t *testing.T) {
 	if _, err := s.Project(ctx, "Billing"); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "ambiguous") {
 		t.Fatalf("alike in case only: %v", err)
 	}
+	// Beyond ASCII too, on either backend.
+	must[Project](t)(s.AddProject(ctx, Project{Name: "Équipe"}))
+	if _, err := s.AddProject(ctx, Project{Name: "équipe"}); !errors.Is(err, ErrConflict) {
+		t.Fatalf("a name alike but for case, beyond ASCII: %v", err)
+	}
+	if p, err := s.Project(ctx, "ÉQUIPE"); err != nil || p.Name != "Équipe" {
+		t.Fatalf("found beyond ASCII: %+v %v", p, err)
+	}
+	// An export of the store holding Billing and billing restores as it is.
+	doc, err := s.Export(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, _ := newStore(t)
+	if _, err := fresh.Import(ctx, doc, false); err != nil {
+		t.Fatalf("restore names alike but for case: %v", err)
+	}
 }
 
 // TestDelete: a record goes once nothing names it; a task others depend
