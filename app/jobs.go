@@ -184,6 +184,9 @@ func (l *Local) summaryJob(ctx context.Context) (string, error) {
 // user's words, not as an agent's record.
 const PromptTag = "prompt"
 
+// requestTag files a message under the summary's User requests.
+const requestTag = "request"
+
 // RecentMessages turns the entries of the daily logs of the last days
 // days up to now (today included; archived logs too) into messages for a
 // summarizer, oldest first, and returns how many days had entries.
@@ -209,12 +212,14 @@ func RecentMessages(ctx context.Context, ws *memory.Workspace, now time.Time, da
 			if e.Text == "" {
 				continue
 			}
-			role := conv.RoleAssistant
-			if slices.Contains(e.Tags, PromptTag) {
-				role = conv.RoleUser // what a person asked
-			}
-			m := conv.NewText(role, e.Text)
-			if !slices.Contains(e.Tags, layers.ArchiveTag) {
+			m := conv.NewText(conv.RoleAssistant, e.Text)
+			switch {
+			case slices.Contains(e.Tags, PromptTag):
+				// What a person asked: the user's message, filed as a
+				// request (a tag the summarizer's sections know).
+				m = conv.NewText(conv.RoleUser, e.Text)
+				m.Tags = []string{requestTag}
+			case !slices.Contains(e.Tags, layers.ArchiveTag):
 				// A verbatim archive of a conversation (its #context tag
 				// says what it came from) is prose, not a record to file.
 				m.Tags = e.Tags

@@ -249,7 +249,7 @@ func TestRecentMessagesTags(t *testing.T) {
 	if err != nil || len(msgs) != 3 || !slices.Equal(msgs[0].Tags, []string{"db", "decision"}) || len(msgs[1].Tags) != 0 {
 		t.Fatalf("messages: %v %+v", err, msgs)
 	}
-	if m := msgs[2]; m.Role != conv.RoleUser || !slices.Equal(m.Tags, []string{PromptTag, "claude-code"}) {
+	if m := msgs[2]; m.Role != conv.RoleUser || !slices.Equal(m.Tags, []string{requestTag}) {
 		t.Fatalf("the prompt: %+v", m)
 	}
 	l := oneShot(t, ws, cfg)

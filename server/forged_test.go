@@ -182,3 +182,20 @@ func TestHostNamesServedPort(t *testing.T) {
 		}
 	}
 }
+
+// TestCORSOriginsAsWritten: serve.cors_origins values that net/http's
+// trusted-origin list would refuse ("null", a trailing slash) still start
+// the service, and an Origin named there is let in.
+func TestCORSOriginsAsWritten(t *testing.T) {
+	ts := newTestServer(t, Options{CORSOrigins: []string{"null", "http://localhost:3000/"}})
+	req, _ := http.NewRequest("GET", ts.hs.URL+"/v1/status", nil)
+	req.Header.Set("Origin", "null")
+	resp, err := ts.hs.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("Origin null, allowed: %d", resp.StatusCode)
+	}
+}

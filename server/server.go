@@ -91,8 +91,9 @@ type Server struct {
 	// port is the port Run serves on ("" before Run, or for a handler
 	// mounted elsewhere); a loopback Host must name it.
 	port atomic.Pointer[string]
-	// cop is net/http's cross-origin protection (Sec-Fetch-Site, then
-	// Origin against Host), trusting Options.CORSOrigins.
+	// cop is net/http's cross-origin protection, asked about requests
+	// with no Origin (sameOrigin checks an Origin against CORSOrigins
+	// itself), which it judges by their Sec-Fetch-Site.
 	cop *http.CrossOriginProtection
 }
 
@@ -140,13 +141,6 @@ func New(mem app.Memory, opt Options) (*Server, error) {
 		return nil, fmt.Errorf("listening on %s (not loopback) needs a bearer token: set ARCHON_SERVE_TOKEN or --token-file", opt.Addr)
 	}
 	s := &Server{mem: mem, opt: opt, log: opt.Logger, loopback: loop, cop: http.NewCrossOriginProtection()}
-	for _, o := range opt.CORSOrigins {
-		if o != "*" {
-			if err := s.cop.AddTrustedOrigin(o); err != nil {
-				return nil, fmt.Errorf("serve.cors_origins: %w", err)
-			}
-		}
-	}
 	s.table = s.routes()
 	s.handler = s.buildMux()
 	return s, nil
