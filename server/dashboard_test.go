@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -226,5 +227,31 @@ func TestDashboardWithoutToken(t *testing.T) {
 		if resp.StatusCode != want {
 			t.Errorf("GET %s: %d, want %d", path, resp.StatusCode, want)
 		}
+	}
+}
+
+// TestQuietStreamStaysOpen: a stream with nothing to tell for longer than a
+// write may take gets its heartbeats and stays open (the write deadline
+// once ran out during the wait and cut it at the next heartbeat).
+func TestQuietStreamStaysOpen(t *testing.T) {
+	e := NewEvents()
+	e.heartbeat, e.writeTimeout = 60*time.Millisecond, 20*time.Millisecond
+	defer e.Close()
+	hs := httptest.NewServer(e)
+	defer hs.Close()
+	resp, err := hs.Client().Get(hs.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	pings := 0
+	for pings < 4 && sc.Scan() {
+		if sc.Text() == ": ping" {
+			pings++
+		}
+	}
+	if pings < 4 {
+		t.Fatalf("the stream ended after %d heartbeats: %v", pings, sc.Err())
 	}
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"sync"
 	"time"
@@ -19,8 +20,9 @@ type Events struct {
 	closed bool
 	done   chan struct{}
 	// heartbeat is how often an idle stream gets a comment line, so that
-	// proxies and the browser keep it open.
-	heartbeat time.Duration
+	// proxies and the browser keep it open; writeTimeout bounds each write
+	// (streamWriteTimeout).
+	heartbeat, writeTimeout time.Duration
 }
 
 // streamWriteTimeout bounds one write to a stream: a client that stops
@@ -47,7 +49,7 @@ type subscriber struct {
 
 // NewEvents returns a hub with no streams.
 func NewEvents() *Events {
-	return &Events{subs: map[*subscriber]struct{}{}, done: make(chan struct{}), heartbeat: 25 * time.Second}
+	return &Events{subs: map[*subscriber]struct{}{}, done: make(chan struct{}), heartbeat: 25 * time.Second, writeTimeout: streamWriteTimeout}
 }
 
 // Close ends every stream (at shutdown: a stream never ends by itself).
@@ -154,25 +156,29 @@ func (e *Events) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
 	// The browser retries after 2 s when the stream drops.
-	_ = rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
+	_ = rc.SetWriteDeadline(time.Now().Add(e.writeTimeout))
 	if _, err := fmt.Fprint(w, "retry: 2000\n: archon live events\n\n"); err != nil || rc.Flush() != nil {
 		return
 	}
 	beat := time.NewTicker(e.heartbeat)
 	defer beat.Stop()
 	for {
-		var err error
-		_ = rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
+		var msg string
 		select {
 		case <-r.Context().Done():
 			return
 		case <-e.done:
 			return
 		case <-beat.C:
-			_, err = fmt.Fprint(w, ": ping\n\n")
+			msg = ": ping\n\n"
 		case ev := <-s.ch:
-			_, err = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", ev.name, ev.data)
+			msg = fmt.Sprintf("event: %s\ndata: %s\n\n", ev.name, ev.data)
 		}
+		// The deadline bounds a write, from when it starts: set before the
+		// wait, it ran out during a quiet spell and cut the stream at the
+		// next heartbeat.
+		_ = rc.SetWriteDeadline(time.Now().Add(e.writeTimeout))
+		_, err := io.WriteString(w, msg)
 		// Events were dropped while this stream lagged: the page reloads
 		// what it shows.
 		if err == nil && e.takeLost(s) {
