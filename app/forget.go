@@ -108,7 +108,7 @@ func (l *Local) Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, err
 	}
 	// Drop the entries from the indexes before answering: a forgotten
 	// secret must not be found by the next search.
-	l.Changed()
+	l.changed(UpdateLogs)
 	if _, err := l.Index(ctx, IndexRequest{}); err != nil {
 		return out, fmt.Errorf("forgotten from the files; reindexing failed (run archon index): %w", err)
 	}

@@ -83,6 +83,7 @@ const (
 	UpdateWisdom    = "memory_md" // MEMORY.md
 	UpdateSummary   = "summary"   // MEMORY_SUMMARY.md
 	UpdateKnowledge = "knowledge" // L3
+	UpdateLogs      = "logs"      // daily logs, but for an entry logged (forget)
 )
 
 // Observers tells each of its observers.

@@ -201,7 +201,7 @@ func (l *Local) applyForgets(ctx context.Context, recs []shared.Entry) error {
 	}
 	got, err := l.forgetAt(ctx, starts, false)
 	if len(got) > 0 {
-		l.changed("forget")
+		l.changed(UpdateLogs)
 	}
 	if err != nil {
 		return fmt.Errorf("apply a shared forget: %w", err)

@@ -89,6 +89,13 @@ func TestEventsStream(t *testing.T) {
 	if d := s.next("change"); d != `{"what":"model"}` {
 		t.Errorf("change event: %s", d)
 	}
+	var logged app.Entry
+	ts.json(t, "POST", "/v1/log", app.LogRequest{Text: "the door code is 4471", Agent: "ops"}, 201, &logged)
+	s.next("entry")
+	ts.json(t, "POST", "/v1/forget", app.ForgetRequest{IDs: []string{logged.ID}}, 200, nil)
+	if d := s.next("change"); d != `{"what":"logs"}` { // the timeline and L1 preview reload
+		t.Errorf("change event after a forget: %s", d)
+	}
 	ts.json(t, "POST", "/v1/jobs/reindex/run", nil, 200, nil) // its index run comes first
 	if d := s.next("index"); !strings.Contains(d, `"chunks"`) {
 		t.Errorf("index event: %s", d)

@@ -64,7 +64,7 @@ func (s *Server) routes() []route {
 			body: largeBody, request: app.ConvRequest{}, h: convHandler(func(ctx context.Context, r app.ConvRequest) (*app.Summary, error) { return s.mem.Summarize(ctx, r) })},
 		{method: "GET", path: "/v1/l1", summary: "The L1 payload for session start", query: []string{"budget"}, h: s.l1},
 		{method: "GET", path: "/v1/warmth", summary: "The learnings carried into a new session", query: []string{"budget"}, h: s.warmth},
-		{method: "POST", path: "/v1/forget", scope: scopeAdmin, summary: "Forget daily-log entries (by id or query) in the files and every index", body: smallBody,
+		{method: "POST", path: "/v1/forget", scope: scopeAdmin, summary: "Forget daily-log entries (by id or query) and L3 records (by id) in the files and every index", body: smallBody,
 			request: app.ForgetRequest{}, h: s.forget},
 		{method: "POST", path: "/v1/memory-tool", scope: scopeRead, summary: "One command of the Claude API's memory tool (memory_20250818) on /memories; indexed before it answers (view needs read, the others write)",
 			body: largeBody, request: app.MemoryToolRequest{}, h: s.memoryTool},

@@ -54,6 +54,7 @@ const CHANGES = {
   memory_md: ['l1', 'review', 'backups'],
   summary: ['l1', 'backups'],
   knowledge: ['knowledge', 'review'],
+  logs: ['timeline', 'l1'],
 };
 
 // What each job's run may have changed, besides the jobs themselves.
@@ -105,7 +106,12 @@ function listen() {
   events.addEventListener('check', () => soon('inspector'));
   events.addEventListener('entry', () => soon('timeline', 'l1'));
   events.addEventListener('job', (e) => soon('jobs', ...(JOBS[data(e).name] ?? [])));
-  events.addEventListener('index', () => soon('health'));
+  // An index run that read changed files (edited by hand, forgotten,
+  // archived) may change what every panel shows.
+  events.addEventListener('index', (e) => {
+    const d = data(e);
+    soon('health', ...(d.changed || d.removed ? ['timeline', 'l1', 'review', 'knowledge'] : []));
+  });
   events.addEventListener('change', (e) => soon(...(CHANGES[data(e).what] ?? [])));
   // The stream lagged and lost events: reload everything.
   events.addEventListener('resync', () => soon(...Object.keys(refreshers)));
