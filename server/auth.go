@@ -103,7 +103,7 @@ func (s *Server) authorized(r *http.Request) bool {
 	if s.opt.Token == "" {
 		return true
 	}
-	if tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
+	if tok, ok := bearerToken(r.Header.Get("Authorization")); ok { // the scheme in any case, as the API reads it
 		return subtle.ConstantTimeCompare([]byte(strings.TrimSpace(tok)), []byte(s.opt.Token)) == 1
 	}
 	return s.cookieAuthorized(r)

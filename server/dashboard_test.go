@@ -262,3 +262,21 @@ func TestQuietStreamStaysOpen(t *testing.T) {
 		t.Fatalf("the stream ended after %d heartbeats: %v", pings, sc.Err())
 	}
 }
+
+// TestDashboardBearerInAnyCase: the dashboard reads the Authorization
+// scheme in any case, as the API does.
+func TestDashboardBearerInAnyCase(t *testing.T) {
+	ts := newTestServer(t, Options{Token: testToken})
+	for _, scheme := range []string{"Bearer", "bearer", "BEARER"} {
+		req, _ := http.NewRequest("GET", ts.hs.URL+"/ui/", nil)
+		req.Header.Set("Authorization", scheme+" "+testToken)
+		resp, err := noRedirect(ts, nil).Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Errorf("%s: %d", scheme, resp.StatusCode)
+		}
+	}
+}

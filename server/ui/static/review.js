@@ -52,7 +52,7 @@ export function refreshReview() {
 function ruleText(rule) {
   if (!rule) return '';
   const parts = [`at least ${count(rule.min_successes, 'success', 'successes')}`, `from ${count(rule.min_agents, 'agent')}`];
-  if (rule.cross_project) parts.push('in two projects or more');
+  if (rule.cross_project) parts.push('not tied to a single project');
   parts.push(`failure rate at most ${pct(100 * rule.max_failure_rate)}`);
   return `Promoted when an item has ${parts.join(', ')}.`;
 }
