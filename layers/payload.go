@@ -266,7 +266,9 @@ func fit(parts []*PayloadPart, budget int) *Payload {
 		}
 		pl.Parts = append(pl.Parts, *p)
 	}
-	pl.Text = strings.TrimRight(strings.Join(out, "\n"), "\n") + "\n"
+	if pl.Text = strings.TrimRight(strings.Join(out, "\n"), "\n"); pl.Text != "" {
+		pl.Text += "\n" // a payload with nothing to inject is empty, not a blank line
+	}
 	pl.Tokens = tokens.Count(pl.Text)
 	return pl
 }

@@ -248,3 +248,20 @@ func TestDigestWindow(t *testing.T) {
 		t.Errorf("status of the window: %+v", st.L1.Recent)
 	}
 }
+
+// TestEmptyPayload: a new workspace (templates only) has nothing to inject:
+// an empty text of no tokens, not a blank line.
+func TestEmptyPayload(t *testing.T) {
+	root := t.TempDir()
+	if _, err := memory.Init(context.Background(), root, nil); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := memory.OpenWith(root, memory.Options{Location: time.UTC})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl, err := BuildPayload(context.Background(), ws, PayloadOptions{Budget: 1000, WindowDays: 7})
+	if err != nil || pl.Text != "" || pl.Tokens != 0 {
+		t.Fatalf("payload %q, %d tokens, %v", pl.Text, pl.Tokens, err)
+	}
+}
