@@ -393,3 +393,17 @@ func TestArchiveMessageOverAnEntry(t *testing.T) {
 		t.Fatalf("the parts do not hold the message whole")
 	}
 }
+
+// TestArchiveWithinTheEntryLimit: a workspace with a smaller entry limit
+// (log.max_entry_bytes) gets parts below it.
+func TestArchiveWithinTheEntryLimit(t *testing.T) {
+	ws, err := memory.OpenWith(t.TempDir(), memory.Options{MaxEntryBytes: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs := []conv.Message{conv.NewText(conv.RoleUser, strings.Repeat("a line of a pasted log\n", 120_000))} // 2.6 MB
+	es, err := ArchiveMessages(context.Background(), ws, msgs, ArchiveInfo{Action: ActionCompact, Level: "critical", Now: fixedNow()})
+	if err != nil || len(es) < 3 {
+		t.Fatalf("%d entries, %v", len(es), err)
+	}
+}

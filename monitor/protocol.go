@@ -285,11 +285,14 @@ func ArchiveMessages(ctx context.Context, ws *memory.Workspace, msgs []conv.Mess
 	if agent == "" {
 		agent = "archon"
 	}
+	// A part stays below the workspace's entry limit too, with room for
+	// its header.
+	limit := max(1<<10, min(maxArchiveChunk, ws.MaxEntryBytes()-1<<10))
 	var chunks [][]conv.Message
 	size := 0
 	for i := range msgs {
 		n := len(conv.Flatten(&msgs[i]))
-		if len(chunks) == 0 || size+n > maxArchiveChunk {
+		if len(chunks) == 0 || size+n > limit {
 			chunks = append(chunks, nil)
 			size = 0
 		}
@@ -304,7 +307,7 @@ func ArchiveMessages(ctx context.Context, ws *memory.Workspace, msgs []conv.Mess
 	}
 	var parts []part
 	for _, chunk := range chunks {
-		for i, piece := range splitText(clean(conv.Transcript(chunk)), maxArchiveChunk) {
+		for i, piece := range splitText(clean(conv.Transcript(chunk)), limit) {
 			p := part{text: piece}
 			if i == 0 {
 				p.n = len(chunk)
