@@ -199,3 +199,18 @@ func TestReserveIsItsBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestReserveDrawnWithinBudget: the text view marks a category over only
+// when it is over; the reserve, whose tokens pass its budget, is not.
+func TestReserveDrawnWithinBudget(t *testing.T) {
+	c := &conv.Conversation{Format: conv.FormatOpenAI, Messages: []conv.Message{conv.NewText(conv.RoleUser, "hi")}}
+	r, err := newMonitor(t, Config{}).Check(context.Background(), c, CheckOptions{Model: "gpt-4o"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(RenderText(r), "\n") {
+		if strings.HasPrefix(line, "reserve") && strings.Contains(line, "!") {
+			t.Fatalf("reserve drawn over budget: %q", line)
+		}
+	}
+}

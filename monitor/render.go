@@ -63,6 +63,9 @@ func RenderText(r *Report) string {
 		if c.Budget > 0 {
 			frac = float64(c.Tokens) / float64(c.Budget)
 		}
+		if !c.Over {
+			frac = min(frac, 1) // the reserve kept is more than its budget, and fine
+		}
 		fmt.Fprintf(&b, "%-9s %10s %10s %s%s\n", c.Category, commas(c.Tokens), commas(c.Budget), bar(frac, 20), mark)
 	}
 	b.WriteString("\nZones    ")
