@@ -25,7 +25,11 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args, os.Stdin, terminalSafe(os.Stdout), os.Stderr, os.Environ())
+	stdout := terminalSafe(os.Stdout)
+	code := run(ctx, os.Args, os.Stdin, stdout, os.Stderr, os.Environ())
+	if ts, ok := stdout.(*termSafe); ok {
+		_ = ts.Flush()
+	}
 	stop()
 	os.Exit(code)
 }

@@ -17,6 +17,7 @@ func TestTermSafe(t *testing.T) {
 		{"plain", []string{"T1  todo  Ship it\n"}, "T1  todo  Ship it\n"},
 		{"escape sequence", []string{"title\x1b[2J\x1b[Hfake\n"}, "title\uFFFD[2J\uFFFD[Hfake\n"},
 		{"carriage return", []string{"ok\rFAKE\n"}, "ok\uFFFDFAKE\n"},
+		{"CRLF line ends", []string{"# MEMORY\r\n", "- mine\r", "\n"}, "# MEMORY\r\n- mine\r\n"},
 		{"bidi override", []string{"file\u202egpj.exe\n"}, "file\uFFFDgpj.exe\n"},
 		{"C1 control", []string{"a\u009bb"}, "a\uFFFDb"},
 		{"tab", []string{"a\tb"}, "a\tb"},
@@ -35,6 +36,14 @@ func TestTermSafe(t *testing.T) {
 				t.Fatalf("got %q, want %q", b.String(), tt.want)
 			}
 		})
+	}
+	// What the last write held is written at the end.
+	var held strings.Builder
+	w := &termSafe{w: &held}
+	w.Write([]byte("caf\xc3"))
+	w.Write([]byte("ok\r"))
+	if err := w.Flush(); err != nil || held.String() != "caf\xc3ok\uFFFD" {
+		t.Errorf("flushed %q", held.String())
 	}
 	var b strings.Builder
 	if terminalSafe(&b) != &b {
