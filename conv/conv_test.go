@@ -340,3 +340,20 @@ func TestTranscriptChainHolds(t *testing.T) {
 		t.Errorf("the record after the summary does not follow it: %+v", recs[1])
 	}
 }
+
+// TestTranscriptPartKeepsItsParent: a transcript that is a part of a longer
+// one (its first record's parent is not in it) is written as it was when
+// nothing was cut or added.
+func TestTranscriptPartKeepsItsParent(t *testing.T) {
+	part := `{"parentUuid":"u0","isSidechain":false,"type":"user","message":{"role":"user","content":"go on"},"uuid":"u1","sessionId":"s1"}
+{"parentUuid":"u1","isSidechain":false,"type":"assistant","message":{"id":"m1","role":"assistant","content":[{"type":"text","text":"ok"}]},"uuid":"u2","sessionId":"s1"}
+`
+	c, err := ParseBytes([]byte(part), FormatClaudeCode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := Marshal(c)
+	if err != nil || string(out) != part {
+		t.Fatalf("written:\n%s\n%v", out, err)
+	}
+}

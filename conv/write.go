@@ -184,7 +184,9 @@ func (ch *chain) thread(raw json.RawMessage) json.RawMessage {
 	}
 	var parent string
 	_ = json.Unmarshal(l.Parent, &parent)
-	if l.Archon || ch.afterArchon || parent != "" && !ch.written[parent] {
+	// The first record's parent outside the output is left alone: a
+	// transcript may be a part of a longer one, and nothing was cut before it.
+	if l.Archon || ch.afterArchon || parent != "" && !ch.written[parent] && ch.last != "" {
 		if ch.last == "" {
 			set["parentUuid"] = json.RawMessage("null")
 		} else {
