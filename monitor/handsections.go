@@ -2,6 +2,7 @@ package monitor
 
 import (
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -18,11 +19,13 @@ import (
 // Archon's sections are those it wrote last (sections.json; the LLM's may
 // have other titles) and the summary's standard ones.
 
-// splitHand splits a summary into what archon wrote and a person's
-// sections, as written. A "## " line inside a code fence opens no section.
-func splitHand(md string, own map[string]bool) (rest, hand string) {
-	var r, h strings.Builder
-	person, fenced := false, false
+// splitHand splits a summary into what archon wrote, a person's text under
+// the title (lead: lines before the first section other than archon's
+// "_Updated ..._" line and HTML comments) and a person's sections (hand),
+// as written. A "## " line inside a code fence opens no section.
+func splitHand(md string, own map[string]bool) (rest, lead, hand string) {
+	var r, l, h strings.Builder
+	person, fenced, top, comment := false, false, true, false
 	for line := range strings.SplitAfterSeq(md, "\n") {
 		t := strings.TrimSpace(line)
 		switch {
@@ -31,17 +34,35 @@ func splitHand(md string, own map[string]bool) (rest, hand string) {
 		case fenced:
 		case strings.HasPrefix(t, "## "):
 			title := strings.TrimSpace(t[3:])
-			person = !own[title] && !slices.Contains(summarize.SectionOrder[:], title)
+			person, top = !own[title] && !slices.Contains(summarize.SectionOrder[:], title), false
 		case strings.HasPrefix(t, "# "):
 			person = false
 		}
-		if person {
+		switch {
+		case person:
 			h.WriteString(line)
-		} else {
+		case top && !strings.HasPrefix(t, "# ") && !comment && !strings.HasPrefix(t, "<!--") && t != "" && !updatedLine.MatchString(t):
+			l.WriteString(line)
+		default:
 			r.WriteString(line)
 		}
+		if top && (strings.HasPrefix(t, "<!--") || comment) {
+			comment = !strings.HasSuffix(t, "-->")
+		}
 	}
-	return r.String(), strings.TrimSpace(h.String())
+	return r.String(), strings.TrimSpace(l.String()), strings.TrimSpace(h.String())
+}
+
+// updatedLine is the line archon writes under a summary's title.
+var updatedLine = regexp.MustCompile(`^_Updated(\s.*)?_$`)
+
+// withLead puts a person's text under the title of a summary archon wrote,
+// before its first section.
+func withLead(md, lead string) string {
+	if i := strings.Index(md, "\n## "); i >= 0 {
+		return md[:i+1] + "\n" + lead + "\n" + md[i:]
+	}
+	return strings.TrimRight(md, "\n") + "\n\n" + lead + "\n"
 }
 
 // loadOwnSections reads the titles of the sections archon wrote last.

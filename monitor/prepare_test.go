@@ -301,14 +301,17 @@ func TestHandSectionsKept(t *testing.T) {
 	}
 	hand := "## Standing instructions (written by me)\n- Never deploy on Fridays.\n\n```md\n## not a heading\n```\n\n## On-call\nThe phone is 555-0100."
 	b, _ := os.ReadFile(ws.SummaryPath())
-	os.WriteFile(ws.SummaryPath(), []byte(string(b)+"\n"+hand+"\n"), 0o644)
+	lead := "Tessera is the project's code name: use it in commits."
+	first, body, _ := strings.Cut(string(b), "\n## ")
+	os.WriteFile(ws.SummaryPath(), []byte(first+"\n"+lead+"\n\n## "+body+"\n"+hand+"\n"), 0o644)
 	for i := range 2 {
 		s, _, err := m.SummarizeToWorkspace(ctx, ws, c.Messages[:10], nil, "gpt-4o", fixedNow().Add(time.Duration(i+1)*time.Minute))
 		if err != nil {
 			t.Fatal(err)
 		}
 		now, _ := os.ReadFile(ws.SummaryPath())
-		if !strings.HasSuffix(string(now), "\n\n"+hand+"\n") || strings.Count(string(now), "Never deploy") != 1 || !strings.Contains(string(now), "## Key points") {
+		if !strings.HasSuffix(string(now), "\n\n"+hand+"\n") || strings.Count(string(now), "Never deploy") != 1 || !strings.Contains(string(now), "## Key points") ||
+			strings.Count(string(now), lead) != 1 || strings.Index(string(now), lead) > strings.Index(string(now), "\n## ") {
 			t.Fatalf("rewrite %d:\n%s", i+1, now)
 		}
 		if s.Tokens <= 0 {
@@ -319,20 +322,23 @@ func TestHandSectionsKept(t *testing.T) {
 
 func TestSplitHand(t *testing.T) {
 	own := map[string]bool{"Open questions": true} // an LLM's own title, written last time
-	for _, tc := range []struct{ in, hand string }{
-		{"# Memory summary\n_Updated_\n\n## Decisions\n- a\n", ""},
-		{"# Memory summary\n\n## Decisions\n- a\n\n## Runbook\nstep 1\n\n## Pending tasks\n- b\n", "## Runbook\nstep 1"},
-		{"## My preferences\n- tabs\n", "## My preferences\n- tabs"}, // not the summary's "User preferences"
-		{"## Profile\n- on call\n", "## Profile\n- on call"},
-		{"## Open questions\n- which region?\n", ""},
-		{"## Notes\n```\n## Errors\n```\n## Errors\n- x\n", "## Notes\n```\n## Errors\n```"},
+	for _, tc := range []struct{ in, lead, hand string }{
+		{"# Memory summary\n_Updated_\n\n## Decisions\n- a\n", "", ""},
+		{"# Memory summary\n_Updated 2026-12-01 10:00 · 9 messages summarized_\n\nTessera is the code name; say it.\n\n## Decisions\n- a\n",
+			"Tessera is the code name; say it.", ""},
+		{"# Memory summary\n\n<!-- L1: always loaded.\n     kept short. -->\n\n## Current work\n", "", ""},
+		{"# Memory summary\n\n## Decisions\n- a\n\n## Runbook\nstep 1\n\n## Pending tasks\n- b\n", "", "## Runbook\nstep 1"},
+		{"## My preferences\n- tabs\n", "", "## My preferences\n- tabs"}, // not the summary's "User preferences"
+		{"## Profile\n- on call\n", "", "## Profile\n- on call"},
+		{"## Open questions\n- which region?\n", "", ""},
+		{"## Notes\n```\n## Errors\n```\n## Errors\n- x\n", "", "## Notes\n```\n## Errors\n```"},
 	} {
-		rest, hand := splitHand(tc.in, own)
-		if hand != tc.hand || !strings.Contains(rest+hand, strings.TrimSpace(tc.in)[:5]) {
-			t.Errorf("splitHand(%q) = %q, %q; want hand %q", tc.in, rest, hand, tc.hand)
+		rest, lead, hand := splitHand(tc.in, own)
+		if lead != tc.lead || hand != tc.hand || !strings.Contains(rest+hand, strings.TrimSpace(tc.in)[:5]) {
+			t.Errorf("splitHand(%q) = %q, %q, %q; want lead %q, hand %q", tc.in, rest, lead, hand, tc.lead, tc.hand)
 		}
-		if strings.Count(rest+"\n"+hand, "\n") < strings.Count(strings.TrimSpace(tc.in), "\n") {
-			t.Errorf("splitHand(%q) lost lines: %q + %q", tc.in, rest, hand)
+		if strings.Count(rest+"\n"+lead+"\n"+hand, "\n") < strings.Count(strings.TrimSpace(tc.in), "\n") {
+			t.Errorf("splitHand(%q) lost lines: %q + %q + %q", tc.in, rest, lead, hand)
 		}
 	}
 }

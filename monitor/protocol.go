@@ -94,17 +94,20 @@ func summarizeOver(ctx context.Context, ws *memory.Workspace, opt summarize.Opti
 			return nil, "", fmt.Errorf("read previous summary: %w", err)
 		}
 		// A person's sections are kept as written, not summarized over.
-		rest, hand := splitHand(string(prev), loadOwnSections(ws))
+		rest, lead, hand := splitHand(string(prev), loadOwnSections(ws))
 		opt.Previous, opt.PreviousDates = rest, LoadSummaryDates(ws)
 		sum, err := run(opt)
 		if err != nil {
 			return nil, "", err
 		}
+		if lead != "" {
+			sum.Markdown = withLead(sum.Markdown, lead)
+		}
 		if hand != "" {
 			sum.Markdown = strings.TrimRight(sum.Markdown, "\n") + "\n\n" + hand + "\n"
-			if opt.Counter != nil {
-				sum.Tokens = opt.Counter.Count(sum.Markdown)
-			}
+		}
+		if opt.Counter != nil && lead+hand != "" {
+			sum.Tokens = opt.Counter.Count(sum.Markdown)
 		}
 		unlock, err := ws.LockEdits(ctx)
 		if err != nil {
