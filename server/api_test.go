@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -115,8 +116,23 @@ func TestAPIEndToEnd(t *testing.T) {
 	ts.json(t, "GET", "/v1/openapi.json", nil, 200, &doc)
 	paths := doc["paths"].(map[string]any)
 	for _, rt := range ts.srv.table {
-		if _, ok := paths[rt.path].(map[string]any)[strings.ToLower(rt.method)]; !ok {
+		op, ok := paths[rt.path].(map[string]any)[strings.ToLower(rt.method)].(map[string]any)
+		if !ok {
 			t.Errorf("openapi lacks %s %s", rt.method, rt.path)
+			continue
+		}
+		want := map[bool]string{false: "200", true: "201"}[rt.created]
+		if _, ok := op["responses"].(map[string]any)[want]; !ok {
+			t.Errorf("openapi: %s %s answers %s, not listed", rt.method, rt.path, want)
+		}
+	}
+	if _, ok := paths["/v1/events"].(map[string]any)["get"]; !ok {
+		t.Error("openapi lacks GET /v1/events")
+	}
+	// Every route the table says creates answers 201 (the ones above did).
+	for _, p := range []string{"/v1/log", "/v1/projects", "/v1/tasks", "/v1/knowledge", "/v1/knowledge/{id}/observe"} {
+		if i := slices.IndexFunc(ts.srv.table, func(rt route) bool { return rt.path == p && rt.method == "POST" }); i < 0 || !ts.srv.table[i].created {
+			t.Errorf("POST %s is not marked as creating", p)
 		}
 	}
 

@@ -18,11 +18,15 @@ func (s *Server) openAPI() map[string]any {
 	errResp := map[string]any{"description": "error", "content": map[string]any{"application/json": map[string]any{
 		"schema": map[string]any{"$ref": "#/components/schemas/Error"}}}}
 	for _, rt := range s.table {
+		ok, what := "200", "success"
+		if rt.created {
+			ok, what = "201", "created"
+		}
 		op := map[string]any{
 			"summary":     rt.summary,
 			"operationId": operationID(rt),
 			"responses": map[string]any{
-				"200":     map[string]any{"description": "success (201 for creations)", "content": map[string]any{"application/json": map[string]any{"schema": map[string]any{}}}},
+				ok:        map[string]any{"description": what, "content": map[string]any{"application/json": map[string]any{"schema": map[string]any{}}}},
 				"default": errResp,
 			},
 		}
@@ -31,7 +35,7 @@ func (s *Server) openAPI() map[string]any {
 			params = append(params, map[string]any{"name": m[1], "in": "path", "required": true, "schema": map[string]any{"type": "string"}})
 		}
 		for _, q := range rt.query {
-			params = append(params, map[string]any{"name": q, "in": "query", "schema": map[string]any{"type": "string"}})
+			params = append(params, map[string]any{"name": q, "in": "query", "schema": map[string]any{"type": queryType(q)}})
 		}
 		if len(params) > 0 {
 			op["parameters"] = params
@@ -47,6 +51,14 @@ func (s *Server) openAPI() map[string]any {
 		}
 		item[strings.ToLower(rt.method)] = op
 	}
+	paths["/v1/events"] = map[string]any{"get": map[string]any{
+		"summary":     "Live events for the dashboard (Server-Sent Events: entry, check, change, index, job, resync; a comment line as heartbeat)",
+		"operationId": "get_events",
+		"responses": map[string]any{
+			"200":     map[string]any{"description": "an event stream", "content": map[string]any{"text/event-stream": map[string]any{"schema": map[string]any{"type": "string"}}}},
+			"default": errResp,
+		},
+	}}
 	return map[string]any{
 		"openapi": "3.1.0",
 		"info": map[string]any{"title": "archon", "version": "1",
@@ -61,6 +73,17 @@ func (s *Server) openAPI() map[string]any {
 		},
 		"security": []any{map[string]any{"bearer": []string{}}, map[string]any{}},
 	}
+}
+
+// queryType is the type of a query parameter.
+func queryType(name string) string {
+	switch name {
+	case "n", "budget", "context":
+		return "integer"
+	case "ready", "force", "dry_run":
+		return "boolean"
+	}
+	return "string"
 }
 
 func operationID(rt route) string {

@@ -30,6 +30,7 @@ type route struct {
 	optional     bool   // the body may be left out (Content-Length 0)
 	scope        string // what an API key needs (default: read for GET, else write)
 	query        []string
+	created      bool // it answers 201 Created (else 200)
 	h            handlerFunc
 }
 
@@ -39,7 +40,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/v1/health", summary: "Liveness and a few figures", h: s.health},
 		{method: "GET", path: "/v1/status", summary: "What each layer holds: files, entries, tokens, dates", h: s.status},
 		{method: "POST", path: "/v1/log", summary: "Append a daily-log entry (indexed in the background)", body: largeBody,
-			request: app.LogRequest{}, h: s.appendLog},
+			request: app.LogRequest{}, created: true, h: s.appendLog},
 		{method: "POST", path: "/v1/search", scope: scopeRead, summary: "Hybrid search with every filter, metadata first", body: smallBody,
 			request: app.SearchRequest{}, h: s.search},
 		{method: "POST", path: "/v1/search/count", scope: scopeRead, summary: "How many chunks match, by day, file, agent, tag and layer", body: smallBody,
@@ -76,23 +77,23 @@ func (s *Server) routes() []route {
 		{method: "PUT", path: "/v1/model", summary: `Set the model override; "auto" or null clears it`, body: smallBody,
 			request: app.ModelOverride{}, h: s.putModel},
 		{method: "GET", path: "/v1/projects", summary: "List projects", query: []string{"status"}, h: s.projects},
-		{method: "POST", path: "/v1/projects", summary: "Create a project", body: smallBody, request: app.ProjectInput{}, h: s.addProject},
+		{method: "POST", path: "/v1/projects", summary: "Create a project", body: smallBody, request: app.ProjectInput{}, created: true, h: s.addProject},
 		{method: "GET", path: "/v1/projects/{id}", summary: "One project", h: s.project},
 		{method: "PATCH", path: "/v1/projects/{id}", summary: "Change a project", body: smallBody, request: app.ProjectPatch{}, h: s.updateProject},
 		{method: "GET", path: "/v1/tasks", summary: "List tasks", query: []string{"project", "status", "assignee", "ready"}, h: s.tasks},
-		{method: "POST", path: "/v1/tasks", summary: "Create a task", body: smallBody, request: app.TaskInput{}, h: s.addTask},
+		{method: "POST", path: "/v1/tasks", summary: "Create a task", body: smallBody, request: app.TaskInput{}, created: true, h: s.addTask},
 		{method: "GET", path: "/v1/tasks/{id}", summary: "One task", h: s.task},
 		{method: "PATCH", path: "/v1/tasks/{id}", summary: "Change a task", body: smallBody, request: app.TaskPatch{}, h: s.updateTask},
 		{method: "POST", path: "/v1/tasks/{id}/done", summary: "Mark a task done", query: []string{"force"}, h: s.doneTask},
 		{method: "GET", path: "/v1/knowledge", summary: "List knowledge items", query: []string{"kind", "tag", "project", "agent"}, h: s.items},
-		{method: "POST", path: "/v1/knowledge", summary: "Create a knowledge item", body: smallBody, request: app.ItemInput{}, h: s.addItem},
+		{method: "POST", path: "/v1/knowledge", summary: "Create a knowledge item", body: smallBody, request: app.ItemInput{}, created: true, h: s.addItem},
 		{method: "GET", path: "/v1/knowledge/export", summary: "All of L3 as one markdown document", h: s.export},
 		{method: "POST", path: "/v1/knowledge/import", scope: scopeAdmin, summary: "Load an export (idempotent, all or nothing)", body: largeBody,
 			request: app.ImportRequest{}, h: s.importL3},
 		{method: "GET", path: "/v1/knowledge/{id}", summary: "One knowledge item with its observations", h: s.knowledgeItem},
 		{method: "PATCH", path: "/v1/knowledge/{id}", summary: "Change a knowledge item", body: smallBody, request: app.ItemPatch{}, h: s.updateItem},
 		{method: "POST", path: "/v1/knowledge/{id}/observe", summary: "Record how an item went", body: smallBody,
-			request: app.ObserveInput{}, h: s.observe},
+			request: app.ObserveInput{}, created: true, h: s.observe},
 		{method: "POST", path: "/v1/wisdom/sections", summary: "Add a section to MEMORY.md unless its heading is there", body: largeBody,
 			request: app.SectionRequest{}, h: s.addSection},
 		{method: "POST", path: "/v1/promote", summary: "Promote proven patterns to MEMORY.md; a review approves (items) or rejects candidates; the body is optional",
