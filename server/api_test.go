@@ -187,3 +187,23 @@ func TestCORS(t *testing.T) {
 		t.Fatalf("preflight: %d %v", resp.StatusCode, resp.Header)
 	}
 }
+
+// TestHeadOfGetRoutes: HEAD answers as GET does, without a body, and is
+// listed in Allow.
+func TestHeadOfGetRoutes(t *testing.T) {
+	ts := newTestServer(t, Options{Token: testToken})
+	st, body := ts.call(t, "HEAD", "/v1/health", testToken, nil)
+	if st != 200 || len(body) != 0 {
+		t.Fatalf("HEAD /v1/health: %d, %d bytes", st, len(body))
+	}
+	req, _ := http.NewRequest("PUT", ts.hs.URL+"/v1/health", nil)
+	req.Header.Set("Authorization", "Bearer "+testToken)
+	resp, err := ts.hs.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 405 || resp.Header.Get("Allow") != "GET, HEAD" {
+		t.Fatalf("PUT /v1/health: %d, Allow %q", resp.StatusCode, resp.Header.Get("Allow"))
+	}
+}

@@ -203,11 +203,17 @@ func (s *Server) buildMux() http.Handler {
 // dispatch picks the route by method and runs it with its limits.
 func (s *Server) dispatch(rts []route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		i := slices.IndexFunc(rts, func(rt route) bool { return rt.method == r.Method })
+		// HEAD is GET without the body (net/http leaves it out).
+		i := slices.IndexFunc(rts, func(rt route) bool {
+			return rt.method == r.Method || r.Method == http.MethodHead && rt.method == http.MethodGet
+		})
 		if i < 0 {
 			var allow []string
 			for _, rt := range rts {
 				allow = append(allow, rt.method)
+				if rt.method == http.MethodGet {
+					allow = append(allow, http.MethodHead)
+				}
 			}
 			w.Header().Set("Allow", strings.Join(allow, ", "))
 			writeError(w, apiErr(http.StatusMethodNotAllowed, CodeMethod, "%s %s: use %s", r.Method, r.URL.Path, strings.Join(allow, " or ")))
