@@ -23,12 +23,14 @@ export function refreshTimeline() {
 function layerViews(st) {
   const file = (f) => (f.exists ? `${f.path}, ${count(f.tokens, 'token')}` : `${f.path} (none yet)`);
   const identity = st.l1.identity ?? [];
+  const present = identity.filter((f) => f.exists).length; // the configured ones that exist
   const l3 = st.l3.available
     ? `${count(st.l3.projects, 'project')}, ${count(st.l3.tasks, 'task')}, ${count(st.l3.items, 'knowledge item')}`
     : st.l3.note || 'no knowledge database yet';
   const warned = [st.l1.summary, ...identity, st.l4].filter((f) => f.warnings?.length > 0);
   return [
-    layer('L1', 'always loaded', `${file(st.l1.summary)}; ${count(identity.length, 'identity file')}; ` +
+    layer('L1', 'always loaded', `${file(st.l1.summary)}; ${count(present, 'identity file')}` +
+      `${present < identity.length ? ` (of ${identity.length} named)` : ''}; ` +
       `the last ${count(st.l1.window_days, 'day')} of logs (${count(st.l1.recent_logs.entries, 'entry', 'entries')}); ` +
       `budget ${int(st.l1.budget_tokens)} tokens`),
     layer('L2', 'daily logs', summary(st.l2)),
