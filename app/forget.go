@@ -6,11 +6,13 @@ import (
 	"encoding/hex"
 	"fmt"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/archon-memory/archon/layers/knowledge"
+	"github.com/archon-memory/archon/layers/promote"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag"
 	"github.com/archon-memory/archon/rag/chunk"
@@ -85,13 +87,24 @@ func (l *Local) Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, err
 			}
 		}
 	}
+	// Every L3 record must be one forget may delete before any log is
+	// touched: a refusal after the logs were rewritten would leave their
+	// entries forgotten here but not told to the team or the indexes.
+	kept, err := l.forgetRecords(ctx, records, true)
+	if err != nil {
+		return &ForgetResult{DryRun: r.DryRun}, err
+	}
 	got, err := l.forgetAt(ctx, starts, r.DryRun)
 	out := &ForgetResult{Forgotten: got, DryRun: r.DryRun}
 	if err != nil {
 		return out, wrap(Invalid, err)
 	}
-	gone, err := l.forgetRecords(ctx, records, r.DryRun)
+	gone := kept
+	if !r.DryRun {
+		gone, err = l.forgetRecords(ctx, records, false)
+	}
 	out.Forgotten = append(out.Forgotten, gone...)
+	out.Warnings = append(out.Warnings, l.promotedWarnings(gone)...)
 	if err != nil {
 		return out, err
 	}
@@ -102,7 +115,7 @@ func (l *Local) Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, err
 	// text and every node forgets them from its files. (An L3 record is
 	// gone from the team's store already: in shared mode L3 is that.)
 	warn, err := l.shareForget(ctx, got)
-	out.Warnings = warn
+	out.Warnings = append(out.Warnings, warn...)
 	if err != nil {
 		return out, err
 	}
@@ -131,7 +144,7 @@ func (l *Local) forgetRecords(ctx context.Context, refs []string, dryRun bool) (
 	for _, ref := range refs {
 		var doc knowledge.Document
 		if dryRun {
-			doc, err = kn.Document(ctx, ref)
+			doc, err = kn.CheckDelete(ctx, ref)
 		} else {
 			doc, err = kn.Delete(ctx, ref)
 		}
@@ -150,6 +163,23 @@ func (l *Local) forgetRecords(ctx context.Context, refs []string, dryRun bool) (
 		}
 	}
 	return out, nil
+}
+
+// promotedWarnings says which of the L3 records forgotten MEMORY.md still
+// holds, promoted there: a curated file is edited by hand.
+func (l *Local) promotedWarnings(fs []memory.Forgotten) []string {
+	data, err := os.ReadFile(l.ws.WisdomPath())
+	if err != nil {
+		return nil
+	}
+	marked := promote.MarkedItems(data)
+	var out []string
+	for _, f := range fs {
+		if id, ok := strings.CutPrefix(f.Path, rag.KnowledgePrefix); ok && marked[id] {
+			out = append(out, fmt.Sprintf("%s was promoted into %s, which still holds it: edit that file by hand to take it out", id, memory.WisdomFile))
+		}
+	}
+	return out
 }
 
 // forgetAt forgets the entries starting at the given lines of each log

@@ -129,8 +129,35 @@ func TestForgetL3Record(t *testing.T) {
 	if strings.Contains(string(audit), "hunter2") || !strings.Contains(string(audit), `"path":"knowledge/`+it.ID+`"`) {
 		t.Fatalf("audit: %s", audit)
 	}
-	if _, err := l.Forget(ctx, ForgetRequest{IDs: []string{t1.ID}}); KindOf(err) != Conflict {
-		t.Fatalf("a task another depends on: %v", err)
+	// A record forget may not delete is refused before any log is
+	// touched, in a dry run too.
+	e, err := l.Log(ctx, LogRequest{Text: "rotated the staging key"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dry := range []bool{true, false} {
+		if _, err := l.Forget(ctx, ForgetRequest{IDs: []string{e.ID, t1.ID}, DryRun: dry}); KindOf(err) != Conflict {
+			t.Fatalf("a task another depends on (dry run %v): %v", dry, err)
+		}
+	}
+	if lg, err := ws.ReadLog(e.Path); err != nil || len(lg.Entries) != 1 {
+		t.Fatalf("the entry was forgotten though the forget was refused: %+v %v", lg, err)
+	}
+}
+
+// TestForgetPromotedItemWarns: forgetting an item promoted into MEMORY.md
+// says that the file still holds it.
+func TestForgetPromotedItemWarns(t *testing.T) {
+	ctx := context.Background()
+	ws, cfg := workspace(t)
+	l := oneShot(t, ws, cfg)
+	candidates(t, l, "Retry with jitter")
+	if res, err := l.Promote(ctx, PromoteRequest{}); err != nil || len(res.Added) != 1 {
+		t.Fatalf("promote: %+v %v", res, err)
+	}
+	res, err := l.Forget(ctx, ForgetRequest{IDs: []string{"K1"}})
+	if err != nil || len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "MEMORY.md, which still holds it") {
+		t.Fatalf("forget: %+v %v", res, err)
 	}
 }
 

@@ -13,6 +13,16 @@ import (
 // links are changed. An item goes with its observations. Nothing else is
 // touched; an export taken before still holds the record.
 func (s *Store) Delete(ctx context.Context, ref string) (Document, error) {
+	return s.remove(ctx, ref, false)
+}
+
+// CheckDelete is Delete without deleting: the record, or why Delete
+// would refuse it.
+func (s *Store) CheckDelete(ctx context.Context, ref string) (Document, error) {
+	return s.remove(ctx, ref, true)
+}
+
+func (s *Store) remove(ctx context.Context, ref string, check bool) (Document, error) {
 	ref = strings.ToUpper(strings.TrimSpace(ref))
 	doc, err := s.Document(ctx, ref)
 	if err != nil {
@@ -22,26 +32,35 @@ func (s *Store) Delete(ctx context.Context, ref string) (Document, error) {
 	if err != nil {
 		return Document{}, err
 	}
-	err = s.write(ctx, func(tx *txn, _ int64, _ string) error {
-		var links []string
-		var stmts []string
+	var links, stmts []string
+	refuse := func(q queryer) error {
+		var err error
 		switch ref[0] {
 		case 'T':
-			links, err = linked(ctx, tx, "SELECT 'T' || task FROM deps WHERE dep = ? ORDER BY task", n)
+			links, err = linked(ctx, q, "SELECT 'T' || task FROM deps WHERE dep = ? ORDER BY task", n)
 			stmts = []string{"DELETE FROM deps WHERE task = ?", "DELETE FROM tasks WHERE id = ?"}
 		case 'K':
 			stmts = []string{"DELETE FROM observations WHERE item = ?", "DELETE FROM items WHERE id = ?"}
 		case 'P':
-			links, err = linked(ctx, tx, `SELECT 'T' || id FROM tasks WHERE project = ? UNION ALL
+			links, err = linked(ctx, q, `SELECT 'T' || id FROM tasks WHERE project = ? UNION ALL
 				SELECT 'K' || id FROM items WHERE project = ? UNION ALL
 				SELECT 'K' || item FROM observations WHERE project = ?`, n, n, n)
 			stmts = []string{"DELETE FROM projects WHERE id = ?"}
 		}
-		if err != nil {
-			return err
+		if err == nil && len(links) > 0 {
+			err = fmt.Errorf("%w: %s is named by %s; change or delete those first", ErrConflict, ref, strings.Join(links, ", "))
 		}
-		if len(links) > 0 {
-			return fmt.Errorf("%w: %s is named by %s; change or delete those first", ErrConflict, ref, strings.Join(links, ", "))
+		return err
+	}
+	if check {
+		if err := refuse(s.db); err != nil {
+			return Document{}, fmt.Errorf("delete %s: %w", ref, err)
+		}
+		return doc, nil
+	}
+	err = s.write(ctx, func(tx *txn, _ int64, _ string) error {
+		if err := refuse(tx); err != nil {
+			return err
 		}
 		for _, q := range stmts {
 			if _, err := tx.ExecContext(ctx, q, n); err != nil {
