@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/archon-memory/archon/internal/jsonfile"
 )
@@ -25,11 +26,13 @@ type record struct {
 }
 
 // loadRecord reads the record at path. A workspace from before the record
-// starts it from what its MEMORY.md and the backups of it hold, and, when
-// MEMORY.md has archon's section, from every item recorded as promoted
-// (promoted), as archon read them then: a person may have deleted one
-// that no backup holds yet (a backup is the file before a rewrite).
-func loadRecord(path, backupDir string, current []byte, promoted []string) (map[string]bool, error) {
+// starts it from what its MEMORY.md and the backups of it hold, and from
+// the items recorded as promoted (promoted) when one of this MEMORY.md's
+// backups was taken as they were: a backup is the file before a rewrite, so
+// the last promotion's items are in none, but its time is the backup's.
+// An item promoted elsewhere (an import, another node of a shared store)
+// matches no backup of this file, and is judged again.
+func loadRecord(path, backupDir string, current []byte, promoted map[string]time.Time) (map[string]bool, error) {
 	var r record
 	found, err := jsonfile.Read(path, &r)
 	if err != nil {
@@ -43,15 +46,17 @@ func loadRecord(path, backupDir string, current []byte, promoted []string) (map[
 		return here, nil
 	}
 	maps.Copy(here, MarkedItems(current))
-	if beginRe.Match(current) {
-		for _, id := range promoted {
-			here[id] = true
-		}
-	}
 	backups, _ := filepath.Glob(filepath.Join(backupDir, "*"))
 	for _, b := range backups {
 		if data, err := os.ReadFile(b); err == nil {
 			maps.Copy(here, MarkedItems(data))
+		}
+		if at, ok := BackupTime(filepath.Base(b)); ok {
+			for id, t := range promoted {
+				if d := t.Sub(at); d > -time.Minute && d < time.Minute {
+					here[id] = true
+				}
+			}
 		}
 	}
 	return here, nil

@@ -128,7 +128,7 @@ func Run(ctx context.Context, s *knowledge.Store, opt Options) (*Result, error) 
 		if err != nil {
 			return nil, fmt.Errorf("promote: %w", err)
 		}
-		if here, err = loadRecord(opt.RecordPath, opt.BackupDir, snap.data, promotedIDs(items)); err != nil {
+		if here, err = loadRecord(opt.RecordPath, opt.BackupDir, snap.data, promotedAt(items)); err != nil {
 			return nil, fmt.Errorf("promote: %w", err)
 		}
 		loaded, finalData = len(here), snap.data
@@ -195,12 +195,12 @@ func Run(ctx context.Context, s *knowledge.Store, opt Options) (*Result, error) 
 	return res, nil
 }
 
-// promotedIDs lists the items recorded as promoted.
-func promotedIDs(items []knowledge.Item) []string {
-	var out []string
+// promotedAt maps the items recorded as promoted to when they were.
+func promotedAt(items []knowledge.Item) map[string]time.Time {
+	out := map[string]time.Time{}
 	for _, it := range items {
 		if it.Promotion == knowledge.PromotionPromoted {
-			out = append(out, it.ID)
+			out[it.ID] = it.Promoted
 		}
 	}
 	return out

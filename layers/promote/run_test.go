@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -264,5 +265,42 @@ func TestRecordStartsFromTheFile(t *testing.T) {
 	res, err := Run(ctx, f.s, f.opt)
 	if err != nil || len(res.Added) != 0 || res.Decisions[0].Action != ActionRemoved {
 		t.Fatalf("%+v %v", res, err)
+	}
+}
+
+// TestPromotedElsewhereBesideOwnSection: in a workspace from before the
+// record whose MEMORY.md has archon's section, an item promoted in another
+// workspace (imported, promoted at another time than any rewrite of this
+// file) is judged again, not taken for a person's removal.
+func TestPromotedElsewhereBesideOwnSection(t *testing.T) {
+	ctx := context.Background()
+	f := setup(t, handWritten)
+	if _, err := Run(ctx, f.s, f.opt); err != nil { // K1 and K3 promoted here
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(filepath.Dir(f.backup), RecordFile))
+	// K4, proven here too, comes in from another workspace's export that
+	// promoted it two hours before.
+	if _, err := f.s.AddItem(ctx, knowledge.Item{Kind: "gotcha", Title: "elsewhere"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []string{"x", "y", "x"} {
+		f.s.Observe(ctx, knowledge.Observation{Item: "K4", Agent: a, Success: true})
+	}
+	doc, err := f.s.Export(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(doc, "## Item K4")
+	k4 := strings.Replace(doc[i:], "- kind: gotcha\n", "- kind: gotcha\n- promotion: promoted 2026-11-20T12:00:00Z\n", 1)
+	if _, err := f.s.Import(ctx, doc[:i]+k4, true); err != nil {
+		t.Fatal(err)
+	}
+	if it, _ := f.s.Item(ctx, "K4"); it.Promotion != knowledge.PromotionPromoted {
+		t.Fatalf("K4 as imported: %+v", it)
+	}
+	res, err := Run(ctx, f.s, f.opt)
+	if err != nil || !slices.Contains(res.Added, "K4") {
+		t.Fatalf("K4 promoted elsewhere: %+v %v", res, err)
 	}
 }
