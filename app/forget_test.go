@@ -184,3 +184,28 @@ func TestForgetLeavesHandWrittenText(t *testing.T) {
 		t.Fatalf("forget of the hand-written text: %v", err)
 	}
 }
+
+// TestSharedForgetInHandFiledLog: a forget record from the team reaches an
+// entry of a day filed by hand under memory/archive/ in another layout.
+func TestSharedForgetInHandFiledLog(t *testing.T) {
+	ctx := context.Background()
+	ws, cfg := workspace(t)
+	rel := "memory/archive/2025-01-03.md"
+	if err := os.MkdirAll(filepath.Join(ws.Root(), "memory/archive"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(ws.Root(), rel), []byte("# 2025-01-03\n\n## 10:00 ops\nthe old door code\n\n## 11:00 ops\nkept\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l := oneShot(t, ws, cfg)
+	rec, err := shared.ForgetRecord("2026-12-02", "09:00", []shared.ForgetTarget{{Date: "2025-01-03", Time: "10:00", Agent: "ops", Hash: shared.TextHash("the old door code")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.applyForgets(ctx, []shared.Entry{rec}); err != nil {
+		t.Fatal(err)
+	}
+	if lg, err := ws.ReadLog(rel); err != nil || len(lg.Entries) != 1 || lg.Entries[0].Text != "kept" {
+		t.Fatalf("after the forget: %+v %v", lg, err)
+	}
+}

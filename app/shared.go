@@ -98,8 +98,8 @@ func (l *Local) share(ctx context.Context, e *memory.Entry) error {
 
 // dayEntries calls fn with each entry of date's log, live or archived,
 // and the log's path.
-func (l *Local) dayEntries(date string, fn func(path string, e *memory.Entry)) error {
-	for _, p := range []string{l.ws.LogPath(date), l.ws.ArchivePath(date)} {
+func (l *Local) dayEntries(ctx context.Context, date string, fn func(path string, e *memory.Entry)) error {
+	for _, p := range l.ws.DayLogs(ctx, date) {
 		lg, err := l.ws.ReadLog(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -129,7 +129,7 @@ func (l *Local) shareForget(ctx context.Context, fs []memory.Forgotten) ([]strin
 		if slices.Contains(ts, t) {
 			continue
 		}
-		err := l.dayEntries(t.Date, func(_ string, x *memory.Entry) {
+		err := l.dayEntries(ctx, t.Date, func(_ string, x *memory.Entry) {
 			if x.Time == t.Time && x.Agent == t.Agent && shared.TextHash(x.Text) == t.Hash {
 				t.Keep++
 			}
@@ -184,7 +184,7 @@ func (l *Local) applyForgets(ctx context.Context, recs []shared.Entry) error {
 		}
 		for _, t := range ts {
 			kept := 0
-			err := l.dayEntries(t.Date, func(p string, x *memory.Entry) {
+			err := l.dayEntries(ctx, t.Date, func(p string, x *memory.Entry) {
 				if x.Time != t.Time || x.Agent != t.Agent || shared.TextHash(x.Text) != t.Hash || slices.Contains(starts[p], x.LineStart) {
 					return
 				}
@@ -242,7 +242,7 @@ func (l *Local) appendShared(ctx context.Context, es []shared.Entry, recheck boo
 				continue
 			}
 			seen[e.Date] = true
-			err := l.dayEntries(e.Date, func(_ string, x *memory.Entry) {
+			err := l.dayEntries(ctx, e.Date, func(_ string, x *memory.Entry) {
 				have[entryKey(e.Date, x.Time, x.Agent, x.Text)] = true
 			})
 			if err != nil {

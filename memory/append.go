@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -150,6 +151,22 @@ func (w *Workspace) openLocked(ctx context.Context, e *Entry) (*os.File, error) 
 			return nil, fmt.Errorf("append to %s: the file keeps moving under the lock", e.Path)
 		}
 	}
+}
+
+// DayLogs returns the logs that hold date's entries, those that exist:
+// memory/DATE.md, its archived place, and a log of the day filed by hand
+// under memory/archive/ in another layout.
+func (w *Workspace) DayLogs(ctx context.Context, date string) []string {
+	var out []string
+	for _, rel := range []string{w.LogPath(date), w.ArchivePath(date), w.archivedElsewhere(ctx, date)} {
+		if rel == "" || slices.Contains(out, rel) {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(w.root, filepath.FromSlash(rel))); err == nil {
+			out = append(out, rel)
+		}
+	}
+	return out
 }
 
 // archivedElsewhere returns the log of date under memory/archive/ in a
