@@ -1,6 +1,8 @@
 package monitor
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -62,7 +64,41 @@ func withLead(md, lead string) string {
 	if i := strings.Index(md, "\n## "); i >= 0 {
 		return md[:i+1] + "\n" + lead + "\n" + md[i:]
 	}
+	if strings.HasPrefix(md, "## ") { // no title: the lead opens the file
+		return lead + "\n\n" + md
+	}
 	return strings.TrimRight(md, "\n") + "\n\n" + lead + "\n"
+}
+
+// ownLead is what archon last wrote under a summary's title (an LLM's
+// summary with no sections is all prose there), by its hash: such text is
+// archon's to rewrite, not a person's.
+type ownLead struct {
+	SHA256 string `json:"sha256"`
+}
+
+// leadHash is the hash ownLead keeps of a lead.
+func leadHash(lead string) string {
+	sum := sha256.Sum256([]byte(strings.TrimSpace(lead)))
+	return hex.EncodeToString(sum[:])
+}
+
+// archonsLead reports whether lead is what archon wrote last.
+func archonsLead(ws *memory.Workspace, lead string) bool {
+	var own ownLead
+	found, _ := jsonfile.Read(filepath.Join(ws.StateDir(), HistoryDir, leadFile), &own)
+	return found && own.SHA256 == leadHash(lead)
+}
+
+// saveOwnLead records what archon wrote under the title of md ("" when
+// nothing).
+func saveOwnLead(ws *memory.Workspace, md string) error {
+	_, lead, _ := splitHand(md, nil)
+	var own ownLead
+	if lead != "" {
+		own.SHA256 = leadHash(lead)
+	}
+	return jsonfile.Write(filepath.Join(ws.StateDir(), HistoryDir, leadFile), own, 0o644)
 }
 
 // loadOwnSections reads the titles of the sections archon wrote last.

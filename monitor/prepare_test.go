@@ -2,6 +2,7 @@ package monitor
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -411,5 +412,48 @@ func TestArchiveWithinTheEntryLimit(t *testing.T) {
 	es, err := ArchiveMessages(context.Background(), ws, msgs, ArchiveInfo{Action: ActionCompact, Level: "critical", Now: fixedNow()})
 	if err != nil || len(es) < 3 {
 		t.Fatalf("%d entries, %v", len(es), err)
+	}
+}
+
+// prose is a summarizer that writes prose under the title, no sections (an
+// LLM may), and remembers the previous summary it was given.
+type prose struct {
+	n    *int
+	prev *string
+}
+
+func (p prose) Summarize(_ context.Context, _ []conv.Message, opt summarize.Options) (*summarize.Summary, error) {
+	*p.n++
+	*p.prev = opt.Previous
+	return &summarize.Summary{Markdown: fmt.Sprintf("# Memory summary\n_Updated round %d_\n\nRound %d: the plan holds.\n", *p.n, *p.n)}, nil
+}
+
+// TestProseSummaryIsArchons: prose archon wrote under the title is its own
+// to rewrite, given to the summarizer as the previous summary, not kept as
+// a person's text; a person's text added beside it is kept.
+func TestProseSummaryIsArchons(t *testing.T) {
+	ctx := context.Background()
+	ws := workspace(t)
+	m := newMonitor(t, Config{})
+	var n int
+	var prev string
+	s := prose{&n, &prev}
+	c, _ := convgen.Generate(convgen.Options{Seed: 5, Tokens: 3000})
+	for i := range 3 {
+		if _, _, err := m.SummarizeToWorkspace(ctx, ws, c.Messages, s, "gpt-4o", fixedNow().Add(time.Duration(i)*time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	now, _ := os.ReadFile(ws.SummaryPath())
+	if strings.Count(string(now), "the plan holds") != 1 || !strings.Contains(prev, "Round 2") {
+		t.Fatalf("after three rewrites:\n%s\n(previous given: %q)", now, prev)
+	}
+	hand := "Tessera is the code name."
+	os.WriteFile(ws.SummaryPath(), []byte(strings.Replace(string(now), "\nRound 3", "\n"+hand+"\n\nRound 3", 1)), 0o644)
+	if _, _, err := m.SummarizeToWorkspace(ctx, ws, c.Messages, s, "gpt-4o", fixedNow().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if now, _ = os.ReadFile(ws.SummaryPath()); !strings.Contains(string(now), hand) || !strings.Contains(string(now), "Round 4") {
+		t.Fatalf("with a person's line beside the prose:\n%s", now)
 	}
 }

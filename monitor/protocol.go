@@ -35,6 +35,7 @@ const (
 	HistoryKeep = 100
 	datesFile   = "dates.json"
 	ownFile     = "sections.json"
+	leadFile    = "lead.json"
 )
 
 // maxArchiveChunk bounds one daily-log entry of archived messages, below
@@ -95,11 +96,15 @@ func summarizeOver(ctx context.Context, ws *memory.Workspace, opt summarize.Opti
 		}
 		// A person's sections are kept as written, not summarized over.
 		rest, lead, hand := splitHand(string(prev), loadOwnSections(ws))
+		if lead != "" && archonsLead(ws, lead) {
+			rest, lead = withLead(rest, lead), "" // prose archon wrote: summarized over
+		}
 		opt.Previous, opt.PreviousDates = rest, LoadSummaryDates(ws)
 		sum, err := run(opt)
 		if err != nil {
 			return nil, "", err
 		}
+		wrote := sum.Markdown // archon's part, before a person's is put back
 		if lead != "" {
 			sum.Markdown = withLead(sum.Markdown, lead)
 		}
@@ -121,6 +126,9 @@ func summarizeOver(ctx context.Context, ws *memory.Workspace, opt summarize.Opti
 		hist, err := writeSummary(ws, sum, now)
 		if err == nil {
 			err = saveOwnSections(ws, sum.Sections)
+		}
+		if err == nil {
+			err = saveOwnLead(ws, wrote)
 		}
 		unlock()
 		return sum, hist, err
