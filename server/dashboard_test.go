@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -96,8 +98,14 @@ func TestEventsStream(t *testing.T) {
 	if d := s.next("change"); d != `{"what":"logs"}` { // the timeline and L1 preview reload
 		t.Errorf("change event after a forget: %s", d)
 	}
+	// A log written by hand: the index run that reads it says so.
+	os.WriteFile(filepath.Join(ts.ws.Root(), "memory", "2026-11-02.md"), []byte("# 2026-11-02\n\n## 09:00 me\nwritten by hand\n"), 0o644)
+	ts.json(t, "POST", "/v1/index", nil, 200, nil)
+	if d := s.next("index"); !strings.Contains(d, `"changed":1`) {
+		t.Errorf("index event after a hand edit: %s", d)
+	}
 	ts.json(t, "POST", "/v1/jobs/reindex/run", nil, 200, nil) // its index run comes first
-	if d := s.next("index"); !strings.Contains(d, `"chunks"`) {
+	if d := s.next("index"); !strings.Contains(d, `"chunks"`) || !strings.Contains(d, `"changed"`) || !strings.Contains(d, `"removed"`) {
 		t.Errorf("index event: %s", d)
 	}
 	if d := s.next("job"); !strings.Contains(d, `"name":"reindex"`) {

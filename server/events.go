@@ -83,7 +83,9 @@ func (e *Events) publish(name string, v any) {
 func (e *Events) Indexed(st *app.IndexStats, err error) {
 	v := map[string]any{"chunks": 0}
 	if st != nil {
-		v["chunks"] = st.Chunks
+		// What the run read changed (files edited, removed): the
+		// dashboard reloads the panels that show files.
+		v["chunks"], v["changed"], v["removed"] = st.Chunks, st.Changed, st.Removed
 	}
 	if err != nil {
 		v["error"] = err.Error()
