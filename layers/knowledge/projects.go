@@ -35,6 +35,9 @@ func validateProject(p *Project) error {
 	if _, err := parseID('P', "", p.Name); err == nil {
 		return fmt.Errorf("%w project name %q: it looks like a project id; pick a word", ErrInvalid, p.Name)
 	}
+	if p.Name == "-" {
+		return fmt.Errorf("%w project name %q: an export writes it for no project; pick a word", ErrInvalid, p.Name)
+	}
 	if p.Status == "" {
 		p.Status = "active"
 	}

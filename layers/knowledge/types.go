@@ -187,10 +187,6 @@ func checkName(what, s string, optional bool) error {
 			return fmt.Errorf("%w %s %q: use one word of letters, digits, '.', '_', '-'", ErrInvalid, what, s)
 		}
 	}
-	if !strings.ContainsFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
-		// "-" is also how an export writes "none".
-		return fmt.Errorf("%w %s %q: it needs a letter or a digit", ErrInvalid, what, s)
-	}
 	return nil
 }
 
