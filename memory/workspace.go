@@ -143,10 +143,10 @@ func (w *Workspace) ConfigPath() string { return filepath.Join(w.root, ConfigFil
 // LogDir returns the directory of the daily logs.
 func (w *Workspace) LogDir() string { return filepath.Join(w.root, LogDirName) }
 
-// ArchiveDir returns the directory of archived daily logs.
 // MaxEntryBytes is the limit on one entry's text (log.max_entry_bytes).
 func (w *Workspace) MaxEntryBytes() int { return w.opt.MaxEntryBytes }
 
+// ArchiveDir returns the directory of archived daily logs.
 func (w *Workspace) ArchiveDir() string { return filepath.Join(w.root, LogDirName, ArchiveName) }
 
 // StateDir returns the directory of derived state (.archon). Deleting it

@@ -404,14 +404,16 @@ func TestArchiveMessageOverAnEntry(t *testing.T) {
 // TestArchiveWithinTheEntryLimit: a workspace with a smaller entry limit
 // (log.max_entry_bytes) gets parts below it.
 func TestArchiveWithinTheEntryLimit(t *testing.T) {
-	ws, err := memory.OpenWith(t.TempDir(), memory.Options{MaxEntryBytes: 1 << 20})
-	if err != nil {
-		t.Fatal(err)
-	}
-	msgs := []conv.Message{conv.NewText(conv.RoleUser, strings.Repeat("a line of a pasted log\n", 120_000))} // 2.6 MB
-	es, err := ArchiveMessages(context.Background(), ws, msgs, ArchiveInfo{Action: ActionCompact, Level: "critical", Now: fixedNow()})
-	if err != nil || len(es) < 3 {
-		t.Fatalf("%d entries, %v", len(es), err)
+	for _, limit := range []int{1 << 20, 1024} { // 1024: the least log.max_entry_bytes takes
+		ws, err := memory.OpenWith(t.TempDir(), memory.Options{MaxEntryBytes: limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		msgs := []conv.Message{conv.NewText(conv.RoleUser, strings.Repeat("a line of a pasted log\n", limit/8))} // about 3 limits
+		es, err := ArchiveMessages(context.Background(), ws, msgs, ArchiveInfo{Action: ActionCompact, Level: "critical", Model: "claude-sonnet-4-5", Limit: 160_000, Now: fixedNow()})
+		if err != nil || len(es) < 3 {
+			t.Fatalf("limit %d: %d entries, %v", limit, len(es), err)
+		}
 	}
 }
 

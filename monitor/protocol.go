@@ -297,8 +297,9 @@ func ArchiveMessages(ctx context.Context, ws *memory.Workspace, msgs []conv.Mess
 		agent = "archon"
 	}
 	// A part stays below the workspace's entry limit too, with room for
-	// its header.
-	limit := max(1<<10, min(maxArchiveChunk, ws.MaxEntryBytes()-1<<10))
+	// its header (about 250 bytes): at the smallest limit the config takes,
+	// 1 KiB, parts of 512.
+	limit := min(maxArchiveChunk, max(ws.MaxEntryBytes()/2, ws.MaxEntryBytes()-1<<10))
 	var chunks [][]conv.Message
 	size := 0
 	for i := range msgs {
