@@ -98,9 +98,10 @@ func parseChanges(data string) (*changeSet, error) {
 const maxChanges = 8
 
 // subjectCache remembers the subjects of chunks by content hash: a
-// search reads the same entries again and again.
+// search reads the same entries again and again. Every search asks it for
+// each hit, concurrently: reads share the lock.
 type subjectCache struct {
-	mu sync.Mutex
+	mu sync.RWMutex
 	m  map[string][][]string
 }
 
@@ -110,9 +111,9 @@ const maxSubjectCache = 8192
 // subjectsOf returns what chunk c says it replaced, cached by its hash.
 func (e *Engine) subjectsOf(c *chunk.Chunk) [][]string {
 	sc := &e.subjects
-	sc.mu.Lock()
+	sc.mu.RLock()
 	s, ok := sc.m[c.Hash]
-	sc.mu.Unlock()
+	sc.mu.RUnlock()
 	if ok {
 		return s
 	}
