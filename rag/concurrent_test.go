@@ -91,3 +91,50 @@ func TestIndexBesideSearches(t *testing.T) {
 	}
 	t.Logf("%d searches beside 25 index runs", searches.Load())
 }
+
+// TestFirstOpensAtOnce opens a workspace that has no index yet from
+// several openers at once, as two `archon mcp` sessions started right
+// after `archon init` do (flocks exclude each other between the files a
+// process opens, as between processes): each creates, migrates and checks
+// the index in turn, and none fails or sets the others' index aside, also
+// while the first index run swaps a rebuilt full-text index in.
+func TestFirstOpensAtOnce(t *testing.T) {
+	ctx := context.Background()
+	for round := range 5 {
+		ws := demoWorkspace(t)
+		var wg sync.WaitGroup
+		errs := make(chan error, 3)
+		for range 3 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				e, err := Open(ctx, ws, Options{})
+				if err != nil {
+					errs <- err
+					return
+				}
+				defer e.Close()
+				if len(e.Repairs()) > 0 {
+					errs <- fmt.Errorf("a first open repaired %v", e.Repairs())
+				}
+				// The first Index builds the full-text index afresh and
+				// swaps it in while the others wait to open it.
+				if _, err := e.Index(ctx, nil); err != nil {
+					errs <- err
+					return
+				}
+				resp, err := e.Search(ctx, Query{Text: "postgres"})
+				if err != nil {
+					errs <- err
+				} else if len(resp.Results) == 0 {
+					errs <- fmt.Errorf("no hits for postgres")
+				}
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Errorf("round %d: %v", round, err)
+		}
+	}
+}

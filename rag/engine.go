@@ -74,6 +74,8 @@ type Engine struct {
 	// to swap what searches hold: a rebuilt full-text index or vector
 	// snapshot.
 	ixMu   sync.Mutex
+	// ftLock holds the full-text index's ownership (see holdFulltext).
+	ftLock *os.File
 	states stateCache          // guarded by ixMu
 	blocks map[string][32]byte // session document id -> hash of its text as indexed; guarded by ixMu
 
@@ -170,7 +172,13 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 		// A one-shot open trusts the database without reading it through;
 		// what it read first found it damaged.
 		e.Close()
-		if err = e.setAsideFor(filepath.Join(e.dir, "rag.db"), err); err == nil {
+		cause := err
+		var unlock func()
+		if unlock, err = e.lockOpen(ctx); err == nil {
+			err = e.setAsideFor(filepath.Join(e.dir, "rag.db"), cause)
+			unlock()
+		}
+		if err == nil {
 			err = e.openIndexes(ctx, opt.Resident)
 		}
 	}
@@ -181,6 +189,29 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 	return e, nil
 }
 
+// lockOpen takes the workspace's lock on opening the index database (an
+// flock on .archon/index.lock, outside the index directory, which a repair
+// may set aside), held to create, migrate and check it or set it aside:
+// processes that open the index at once, such as two `archon mcp` sessions
+// right after `archon init`, never see each other's half-made database.
+func (e *Engine) lockOpen(ctx context.Context) (func(), error) {
+	if err := os.MkdirAll(e.ws.StateDir(), 0o755); err != nil {
+		return nil, fmt.Errorf("open index: %w", err)
+	}
+	f, err := os.OpenFile(filepath.Join(e.ws.StateDir(), "index.lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("open index: %w", err)
+	}
+	if err := memory.LockFile(ctx, f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("open index: %w", err)
+	}
+	return func() {
+		memory.UnlockFile(f)
+		f.Close()
+	}, nil
+}
+
 // openIndexes opens the database, the full-text index and what the engine
 // keeps in memory of them. On an error the caller closes the engine.
 func (e *Engine) openIndexes(ctx context.Context, resident bool) error {
@@ -189,7 +220,12 @@ func (e *Engine) openIndexes(ctx context.Context, resident bool) error {
 	}
 	// The checks that read every byte run where the engine lives long
 	// (the service); a one-shot command trusts what opens cleanly.
+	unlock, err := e.lockOpen(ctx)
+	if err != nil {
+		return err
+	}
 	st, err := e.openStore(ctx, resident)
+	unlock()
 	if err != nil {
 		return fmt.Errorf("open index database: %w", err)
 	}
@@ -228,6 +264,7 @@ func (e *Engine) Close() error {
 		errs = append(errs, e.ft.Close())
 		e.ft = nil
 	}
+	e.releaseFulltext()
 	if e.st != nil {
 		errs = append(errs, e.st.Close())
 		e.st = nil

@@ -238,6 +238,8 @@ func (e *Engine) rebuildFulltext(ctx context.Context) error {
 		os.RemoveAll(tmp)
 		return err
 	}
+	// No other process opens the index before this one closes it (see
+	// holdFulltext): the swap is one step for them.
 	if err := e.ft.Close(); err != nil {
 		return err
 	}

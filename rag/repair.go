@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag/fulltext"
 	"github.com/archon-memory/archon/rag/store"
 )
@@ -80,15 +81,68 @@ func (e *Engine) setAside() (string, error) {
 	return aside, os.MkdirAll(e.dir, 0o755)
 }
 
-// openFulltext opens the full-text index. One that cannot be opened, or
-// has a segment failing its checksum, is removed and marked for the next
-// Index to rebuild from the database. Segments in trusted are not read
-// (see stamps.go).
+// openFulltext opens the full-text index, creating it when there is
+// none. One that cannot be opened, or has a segment failing its checksum,
+// is removed and marked for the next Index to rebuild from the database.
+// Segments in trusted are not read (see stamps.go).
+//
+// The engine first takes the index's ownership (holdFulltext), which it
+// keeps until Close: the index is used, rebuilt and swapped by one
+// process at a time.
 func (e *Engine) openFulltext(ctx context.Context, trusted map[string]bool) (*fulltext.Index, error) {
+	if err := e.holdFulltext(ctx); err != nil {
+		return nil, err
+	}
 	ft, err := fulltext.Open(e.ftDir())
+	return e.verifyFulltext(ctx, ft, err, trusted)
+}
+
+// holdFulltext takes an flock on .archon/fulltext.lock, a file outside
+// the index directory and so the same across a rebuild's swap of the
+// directories (bleve's own lock is on a file inside them): another
+// process that opens the index waits for the owner to close it, up to
+// fulltext.LockTimeout, and is then told the index is in use. The lock is
+// let go by Close.
+func (e *Engine) holdFulltext(ctx context.Context) error {
+	if e.ftLock != nil {
+		return nil
+	}
+	if err := os.MkdirAll(e.ws.StateDir(), 0o755); err != nil {
+		return fmt.Errorf("open full-text index: %w", err)
+	}
+	f, err := os.OpenFile(filepath.Join(e.ws.StateDir(), "fulltext.lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return fmt.Errorf("open full-text index: %w", err)
+	}
+	wait, cancel := context.WithTimeout(ctx, fulltext.LockTimeout)
+	defer cancel()
+	if err := memory.LockFile(wait, f); err != nil {
+		f.Close()
+		if ctx.Err() == nil && wait.Err() != nil {
+			return fmt.Errorf("open full-text index %s: %w (waited %v; is `archon serve` running?)", e.ftDir(), fulltext.ErrLocked, fulltext.LockTimeout)
+		}
+		return fmt.Errorf("open full-text index: %w", err)
+	}
+	e.ftLock = f
+	return nil
+}
+
+// releaseFulltext lets go of the index's ownership (after closing it).
+func (e *Engine) releaseFulltext() {
+	if e.ftLock != nil {
+		memory.UnlockFile(e.ftLock)
+		e.ftLock.Close()
+		e.ftLock = nil
+	}
+}
+
+// verifyFulltext checks the index ft that opening gave (or the error
+// opening gave) and resets a damaged one.
+func (e *Engine) verifyFulltext(ctx context.Context, ft *fulltext.Index, err error, trusted map[string]bool) (*fulltext.Index, error) {
 	if err == nil {
 		if err = ft.Verify(func(p string) bool { return trusted[p] }); err != nil {
 			ft.Close()
+			ft = nil // closed: the engine must not hold it
 		}
 	}
 	if !errors.Is(err, fulltext.ErrCorrupt) {
@@ -143,6 +197,11 @@ func (e *Engine) recoverDamage(ctx context.Context, cause error) error {
 	if e.st == nil {
 		return ErrClosed
 	}
+	unlock, err := e.lockOpen(ctx)
+	if err != nil {
+		return fmt.Errorf("%w; %w", cause, err)
+	}
+	defer unlock()
 	e.ft.Close()
 	e.st.Close()
 	e.ft, e.st = nil, nil

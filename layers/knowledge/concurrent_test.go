@@ -3,7 +3,9 @@ package knowledge
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -133,5 +135,52 @@ func TestSharedStoreAcrossNodes(t *testing.T) {
 		if x.ID == after.ID {
 			t.Errorf("%s is ready on the other node before %s is done", after.ID, dep.ID)
 		}
+	}
+}
+
+// TestFirstOpensAtOnce opens a new database from several processes at
+// once, as two `archon mcp` sessions started right after `archon init` do:
+// each waits for the others' switch to WAL and migration instead of
+// failing with "database is locked". The processes are this test binary
+// again, running TestOpenInProcess.
+func TestFirstOpensAtOnce(t *testing.T) {
+	for round := range 40 {
+		path := filepath.Join(t.TempDir(), FileName)
+		var wg sync.WaitGroup
+		errs := make(chan error, 4)
+		for range 4 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				cmd := exec.Command(os.Args[0], "-test.run=^TestOpenInProcess$")
+				cmd.Env = append(os.Environ(), "ARCHON_TEST_KNOWLEDGE_OPEN="+path)
+				if out, err := cmd.CombinedOutput(); err != nil {
+					errs <- fmt.Errorf("%v: %s", err, out)
+				}
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Errorf("round %d: %v", round, err)
+		}
+	}
+}
+
+// TestOpenInProcess opens the database ARCHON_TEST_KNOWLEDGE_OPEN names
+// and reads from it (a process of TestFirstOpensAtOnce).
+func TestOpenInProcess(t *testing.T) {
+	path := os.Getenv("ARCHON_TEST_KNOWLEDGE_OPEN")
+	if path == "" {
+		t.Skip("run by TestFirstOpensAtOnce")
+	}
+	ctx := context.Background()
+	s, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Seq(ctx); err != nil {
+		t.Fatal(err)
 	}
 }

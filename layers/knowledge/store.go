@@ -24,7 +24,7 @@ import (
 	"path/filepath"
 	"time"
 
-	_ "github.com/mattn/go-sqlite3" // SQLite driver
+	"github.com/mattn/go-sqlite3" // the SQLite driver, registered by importing it
 )
 
 // FileName is the database's name inside the workspace's .archon directory.
@@ -118,12 +118,37 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	s := &Store{db: &db{DB: sdb}, opt: opt}
-	if err := s.migrate(ctx); err != nil {
+	if err := s.migrateWaiting(ctx); err != nil {
 		sdb.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	return s, nil
 }
+
+// migrateWaiting migrates, trying again while another process holds the
+// database: the first connections to a new database switch it to WAL,
+// which SQLite answers with "database is locked" at once, without waiting
+// its busy timeout, when two processes do it together (two `archon mcp`
+// sessions started right after `archon init`).
+func (s *Store) migrateWaiting(ctx context.Context) error {
+	deadline := time.Now().Add(busyWait)
+	for delay := 5 * time.Millisecond; ; delay = min(2*delay, 200*time.Millisecond) {
+		err := s.migrate(ctx)
+		var se sqlite3.Error
+		if !errors.As(err, &se) || (se.Code != sqlite3.ErrBusy && se.Code != sqlite3.ErrLocked) || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(delay):
+		}
+	}
+}
+
+// busyWait is how long Open waits for other processes (SQLite's own
+// busy timeout, set in the DSN).
+const busyWait = 10 * time.Second
 
 func (s *Store) migrate(ctx context.Context) error {
 	tx, err := s.db.begin(ctx)

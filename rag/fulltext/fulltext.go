@@ -110,6 +110,9 @@ type Index struct {
 	matches matchPools
 	// The stored lengths of each index's segments (see stats).
 	entryLengths, sessionLengths lengths
+	// closeOnce makes a second Close harmless (bleve's panics).
+	closeOnce sync.Once
+	closeErr  error
 }
 
 // termsAnalyzer is the name of the index's analyzer: it splits the terms
@@ -447,5 +450,9 @@ func (ix *Index) Analyzer() *Analyzer { return ix.an }
 // Count returns the number of entry documents.
 func (ix *Index) Count() (uint64, error) { return ix.entries.DocCount() }
 
-// Close closes the index, flushing what is pending.
-func (ix *Index) Close() error { return errors.Join(ix.entries.Close(), ix.sessions.Close()) }
+// Close closes the index, flushing what is pending. Closing twice is
+// harmless.
+func (ix *Index) Close() error {
+	ix.closeOnce.Do(func() { ix.closeErr = errors.Join(ix.entries.Close(), ix.sessions.Close()) })
+	return ix.closeErr
+}
