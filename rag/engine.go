@@ -73,7 +73,7 @@ type Engine struct {
 	// vector index are each safe for that); it takes mu for writing only
 	// to swap what searches hold: a rebuilt full-text index or vector
 	// snapshot.
-	ixMu   sync.Mutex
+	ixMu sync.Mutex
 	// ftLock holds the full-text index's ownership (see holdFulltext).
 	ftLock *os.File
 	states stateCache          // guarded by ixMu
