@@ -8,7 +8,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net/http"
+	"runtime/debug"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -80,6 +82,15 @@ func HTTPHandler(s *sdk.Server, maxBody int64) http.Handler {
 
 // text is a tool result holding v as compact JSON (or a string as is).
 func text(v any) (*sdk.CallToolResult, any, error) {
+	if n, ok := v.(noted); ok {
+		res, out, err := text(n.v)
+		if res != nil {
+			for _, w := range n.warnings {
+				res.Content = append(res.Content, &sdk.TextContent{Text: "warning: " + w})
+			}
+		}
+		return res, out, err
+	}
 	var s string
 	if str, ok := v.(string); ok {
 		s = str
@@ -91,6 +102,13 @@ func text(v any) (*sdk.CallToolResult, any, error) {
 		s = string(b)
 	}
 	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: s}}}, nil, nil
+}
+
+// noted is a tool's answer with warnings, each a text content of its own
+// after the answer's, so the answer reads the same with or without them.
+type noted struct {
+	v        any
+	warnings []string
 }
 
 // fail is a tool error the agent can act on (an error result, not a
@@ -113,10 +131,18 @@ func result(v any, err error) (*sdk.CallToolResult, any, error) {
 type tools struct{ mem Memory }
 
 // add registers a tool that needs scope (app.ScopeRead or ScopeWrite).
+// A panic in a tool is that call's error, not the end of the server (over
+// stdio, of the agent's whole session with it).
 func add[In any](s *sdk.Server, name, desc, scope string, h func(context.Context, In) (any, error)) {
 	sdk.AddTool(s, &sdk.Tool{Name: name, Description: desc},
-		func(ctx context.Context, req *sdk.CallToolRequest, in In) (*sdk.CallToolResult, any, error) {
-			ctx, err := caller(ctx, req, name, scope)
+		func(ctx context.Context, req *sdk.CallToolRequest, in In) (res *sdk.CallToolResult, out any, err error) {
+			defer func() {
+				if p := recover(); p != nil {
+					slog.Error("mcp: tool panicked", "tool", name, "panic", p, "stack", string(debug.Stack()))
+					res, out, err = fail(fmt.Errorf("internal error in %s: %v", name, p))
+				}
+			}()
+			ctx, err = caller(ctx, req, name, scope)
 			if err != nil {
 				return fail(err)
 			}
@@ -207,7 +233,7 @@ type (
 
 func (t *tools) register(s *sdk.Server) {
 	svc := t.mem
-	add(s, "memory_search", "Search memory. Returns hits (id, path, lines, snippet, date, agent, tags), best first; read the lines or memory_get the id. count: only how many match, by day, file, agent, tag.", app.ScopeRead,
+	add(s, "memory_search", "Search memory. Returns hits (id, path, lines, snippet, date, agent, tags), best first, then any warnings; read the lines or memory_get the id. count: only how many match, by day, file, agent, tag.", app.ScopeRead,
 		func(ctx context.Context, in searchIn) (any, error) {
 			// Up to date first, as archon search is: what was just logged
 			// is found.
@@ -220,7 +246,9 @@ func (t *tools) register(s *sdk.Server) {
 			if err != nil {
 				return nil, err
 			}
-			return resp.Results, nil
+			// The warnings say why there are few hits or none (the query
+			// was cut, no entry holds its words, the index is catching up).
+			return noted{resp.Results, resp.Warnings}, nil
 		})
 	add(s, "memory_get", "Full item behind a search hit.", app.ScopeRead, func(ctx context.Context, in getIn) (any, error) {
 		return svc.Get(ctx, app.GetRequest{ID: in.ID, Context: in.Context})

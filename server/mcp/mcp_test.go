@@ -251,3 +251,46 @@ func TestHTTPProtocolEras(t *testing.T) {
 		})
 	}
 }
+
+// panicky is a service whose searches panic, as a bug would make them.
+type panicky struct{ app.Memory }
+
+func (panicky) Search(context.Context, app.SearchRequest) (*app.SearchResponse, error) {
+	panic("boom")
+}
+
+// TestToolPanicIsAnError: a tool that panics answers that call with an
+// error, and the server goes on answering (over stdio a crash would end
+// the agent's session with it).
+func TestToolPanicIsAnError(t *testing.T) {
+	ctx := context.Background()
+	cs := inMemoryClient(t, panicky{newService(t)})
+	r, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "memory_search", Arguments: map[string]any{"query": "x"}})
+	if err != nil || !r.IsError || !strings.Contains(r.Content[0].(*sdk.TextContent).Text, "boom") {
+		t.Fatalf("panicking search: %v %+v", err, r)
+	}
+	r, err = cs.CallTool(ctx, &sdk.CallToolParams{Name: "memory_log", Arguments: map[string]any{"text": "still here"}})
+	if err != nil || r.IsError {
+		t.Fatalf("a call after the panic: %v %+v", err, r)
+	}
+}
+
+// TestSearchWarns: memory_search says why it found nothing, as archon
+// search does, in a text content after the hits.
+func TestSearchWarns(t *testing.T) {
+	ctx := context.Background()
+	cs := inMemoryClient(t, newService(t))
+	if r, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "memory_log", Arguments: map[string]any{"text": "Chose NATS for the event bus."}}); err != nil || r.IsError {
+		t.Fatalf("memory_log: %v %+v", err, r)
+	}
+	r, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "memory_search", Arguments: map[string]any{"query": "zzqqxx"}})
+	if err != nil || r.IsError || len(r.Content) < 2 {
+		t.Fatalf("memory_search: %v %+v", err, r)
+	}
+	if hits := r.Content[0].(*sdk.TextContent).Text; hits != "[]" {
+		t.Errorf("hits %s, want []", hits)
+	}
+	if w := r.Content[1].(*sdk.TextContent).Text; !strings.HasPrefix(w, "warning: ") || !strings.Contains(w, "no entry holds a word of the query") {
+		t.Errorf("warning %q", w)
+	}
+}

@@ -205,6 +205,17 @@ func (c *lineConn) write(msg jsonrpc.Message) error {
 	if err != nil {
 		return err
 	}
+	if r, ok := msg.(*jsonrpc.Response); ok && !r.ID.IsValid() {
+		// An error about a message whose id could not be read: JSON-RPC
+		// 2.0 wants "id": null there, which the encoder leaves out.
+		var m map[string]json.RawMessage
+		if json.Unmarshal(data, &m) == nil {
+			m["id"] = json.RawMessage("null")
+			if b, err := json.Marshal(m); err == nil {
+				data = b
+			}
+		}
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	_, err = c.out.Write(append(data, '\n'))

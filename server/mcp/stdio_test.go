@@ -12,7 +12,8 @@ import (
 
 // TestStdioSurvivesBadLines: a line that is no JSON-RPC message (not
 // JSON, a batch, over the size limit) is answered with a JSON-RPC error,
-// to its id when the line's start holds one, and the session goes on.
+// to its id when the line's start holds one (else to a null id), and the
+// session goes on.
 func TestStdioSurvivesBadLines(t *testing.T) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -55,6 +56,9 @@ func TestStdioSurvivesBadLines(t *testing.T) {
 		e, _ := m["error"].(map[string]any)
 		if e == nil || e["code"] != tc.code || m["id"] != tc.id {
 			t.Errorf("%.40q: answer %v, want code %v for id %v", tc.line, m, tc.code, tc.id)
+		}
+		if _, ok := m["id"]; !ok { // JSON-RPC 2.0: null when it could not be read
+			t.Errorf("%.40q: answer %v has no id", tc.line, m)
 		}
 	}
 	fmt.Fprintln(inW, `{"jsonrpc":"2.0","id":9,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
