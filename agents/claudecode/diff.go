@@ -1,16 +1,13 @@
 package claudecode
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/archon-memory/archon/internal/linediff"
 )
 
-// Diff shows c as a unified-style line diff of the whole file: every line,
-// kept ones too, prefixed "  ", "+ " or "- ".
+// Diff shows c as a unified diff with three lines of context around each
+// change: a big file (~/.claude.json holds every project's prompt
+// history) shows what archon changes, not all it holds.
 func (c Change) Diff() string {
-	var out strings.Builder
 	before, after := c.Path, c.Path
 	if c.Before == nil {
 		before = "/dev/null"
@@ -18,10 +15,5 @@ func (c Change) Diff() string {
 	if c.After == nil {
 		after = "/dev/null"
 	}
-	fmt.Fprintf(&out, "--- %s\n+++ %s\n", before, after)
-	prefix := map[linediff.Kind]string{linediff.Equal: "  ", linediff.Insert: "+ ", linediff.Delete: "- "}
-	for _, op := range linediff.Lines(linediff.Split(string(c.Before)), linediff.Split(string(c.After))) {
-		out.WriteString(prefix[op.Kind] + op.Line + "\n")
-	}
-	return out.String()
+	return linediff.Unified(before, after, string(c.Before), string(c.After), 3)
 }

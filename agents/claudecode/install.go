@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/archon-memory/archon/internal/jsonedit"
 	"github.com/archon-memory/archon/internal/jsonfile"
 	"github.com/archon-memory/archon/memory"
@@ -61,6 +63,10 @@ type RecordedFile struct {
 	Backup string `json:"backup,omitempty"`
 	// Written is the SHA-256 of the bytes install wrote.
 	Written string `json:"written"`
+	// Edited says the file was edited between two installs: its backup
+	// lacks the edits, so uninstall takes out archon's parts instead of
+	// giving the backup back.
+	Edited bool `json:"edited,omitempty"`
 }
 
 // isArchonHook reports whether a hook entry runs `archon ... hook
@@ -249,7 +255,8 @@ func PlanInstall(s Setup) ([]Change, error) {
 
 // PlanUninstall returns the changes that take out what install added. A
 // file nobody changed since install gets back the bytes it had; one that
-// was edited since loses only archon's hooks and server.
+// was edited since (or between two installs) loses only archon's hooks
+// and server.
 func PlanUninstall(s Setup, rec Record) ([]Change, error) {
 	paths := []string{s.Settings}
 	if s.MCP != "" {
@@ -267,7 +274,7 @@ func PlanUninstall(s Setup, rec Record) ([]Change, error) {
 		if err != nil {
 			return nil, err
 		}
-		if r, ok := rec[path]; ok && r.Written == hash(before) {
+		if r, ok := rec[path]; ok && !r.Edited && r.Written == hash(before) {
 			var orig []byte
 			if r.Backup != "" {
 				if orig, err = os.ReadFile(r.Backup); err != nil {
@@ -317,49 +324,115 @@ func LoadRecord(path string) (Record, error) {
 // Apply writes the changes atomically; on install (backups != "") it keeps
 // each file's previous bytes under backups and records what it wrote, on
 // uninstall it forgets the files. An empty After removes a file install
-// created.
+// created. It writes nothing when a file to change is read-only or a file
+// to create has a directory it cannot write; when a write fails midway,
+// the record keeps what was written and the error names it.
 func Apply(changes []Change, recordPath, backups string, stamp string) error {
 	rec, err := LoadRecord(recordPath)
 	if err != nil {
+		return err
+	}
+	if err := writable(changes); err != nil {
+		return err
+	}
+	var done []string
+	fail := func(err error) error {
+		if len(done) > 0 {
+			err = fmt.Errorf("%w (already written: %s; `archon uninstall claude-code` takes it out)", err, strings.Join(done, ", "))
+			if rerr := jsonfile.Write(recordPath, rec, 0o644); rerr != nil {
+				err = errors.Join(err, rerr)
+			}
+		}
 		return err
 	}
 	for _, c := range changes {
 		if !c.Changed() {
 			continue
 		}
+		var rf *RecordedFile // what the record says of c.Path once written
 		if backups != "" {
 			r := RecordedFile{Written: hash(c.After)}
 			if prev, ok := rec[c.Path]; ok {
-				r.Backup = prev.Backup // the first install's backup is the original
+				// The first install's backup is the original; a file
+				// edited since the last install has more to keep.
+				r.Backup = prev.Backup
+				r.Edited = prev.Edited || prev.Written != hash(c.Before)
 			} else if c.Before != nil {
 				r.Backup = filepath.Join(backups, stamp+"-"+strings.NewReplacer("/", "_", "\\", "_", ":", "_").Replace(strings.TrimPrefix(c.Path, "/")))
 				if err := os.MkdirAll(backups, 0o755); err != nil {
-					return err
+					return fail(err)
 				}
 				if err := memory.WriteFileAtomic(r.Backup, c.Before, 0o600); err != nil {
-					return err
+					return fail(err)
 				}
 			}
-			rec[c.Path] = r
-		} else {
-			delete(rec, c.Path)
+			rf = &r
+		}
+		written := func() {
+			if rf != nil {
+				rec[c.Path] = *rf
+			} else {
+				delete(rec, c.Path)
+			}
+			done = append(done, c.Path)
 		}
 		if c.After == nil {
 			if err := os.Remove(c.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return err
+				return fail(err)
 			}
+			written()
 			continue
 		}
 		if err := os.MkdirAll(filepath.Dir(c.Path), 0o755); err != nil {
-			return err
+			return fail(err)
+		}
+		// A settings file linked from elsewhere (dotfiles) is written
+		// where the link points, so it stays a link.
+		path := c.Path
+		if p, err := filepath.EvalSymlinks(c.Path); err == nil {
+			path = p
 		}
 		mode := fs.FileMode(0o644)
-		if fi, err := os.Stat(c.Path); err == nil {
+		if fi, err := os.Stat(path); err == nil {
 			mode = fi.Mode().Perm() // keep a private settings file private
 		}
-		if err := memory.WriteFileAtomic(c.Path, c.After, mode); err != nil {
+		if err := memory.WriteFileAtomic(path, c.After, mode); err != nil {
+			return fail(err)
+		}
+		written()
+	}
+	return jsonfile.Write(recordPath, rec, 0o644)
+}
+
+// writable checks, before anything is written, that every file to change
+// can be: an existing file has its owner's write bit (a settings file made
+// read-only is so on purpose, even for root), and a file to create has a
+// directory this process may write in (or one it can make).
+func writable(changes []Change) error {
+	for _, c := range changes {
+		if !c.Changed() {
+			continue
+		}
+		fi, err := os.Stat(c.Path)
+		switch {
+		case err == nil:
+			if fi.Mode().Perm()&0o200 == 0 {
+				return fmt.Errorf("%s is read-only (mode %#o): nothing written; make it writable, or add what --dry-run shows by hand", c.Path, fi.Mode().Perm())
+			}
+		case errors.Is(err, fs.ErrNotExist):
+			dir := filepath.Dir(c.Path)
+			for {
+				if _, err := os.Stat(dir); err == nil || filepath.Dir(dir) == dir {
+					break
+				}
+				dir = filepath.Dir(dir)
+			}
+			if err := unix.Access(dir, unix.W_OK); err != nil {
+				return fmt.Errorf("cannot create %s (%s: %v): nothing written", c.Path, dir, err)
+			}
+		default:
 			return err
 		}
 	}
-	return jsonfile.Write(recordPath, rec, 0o644)
+	return nil
 }

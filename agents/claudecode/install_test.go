@@ -3,6 +3,7 @@ package claudecode
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -178,5 +179,101 @@ func TestPluginInstall(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, f)); !os.IsNotExist(err) {
 			t.Fatalf("%s left: %v", f, err)
 		}
+	}
+}
+
+// TestUninstallKeepsEditsBetweenInstalls: a file edited after one install
+// and installed into again (a new binary path) loses only archon's parts
+// on uninstall; the first install's backup lacks the edits.
+func TestUninstallKeepsEditsBetweenInstalls(t *testing.T) {
+	s, record, backups := setupIn(t)
+	install(t, s, record, backups)
+	data, err := os.ReadFile(s.Settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := bytes.Replace(data, []byte(`"env": {"GOFLAGS": "-mod=mod"}`), []byte(`"env": {"GOFLAGS": "-mod=mod", "EDITED": "1"}`), 1)
+	if bytes.Equal(edited, data) {
+		t.Fatal("the edit did not apply")
+	}
+	if err := os.WriteFile(s.Settings, edited, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s.Exe = "/opt/archon/bin/archon" // a new binary: install rewrites the hooks
+	install(t, s, record, backups)
+	uninstall(t, s, record)
+	got, err := os.ReadFile(s.Settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(got, []byte(`"EDITED": "1"`)) {
+		t.Fatalf("the edit made between installs is gone:\n%s", got)
+	}
+	if bytes.Contains(got, []byte("archon")) {
+		t.Fatalf("archon's hooks are still there:\n%s", got)
+	}
+}
+
+// TestInstallThroughLink: a settings file linked from a dotfiles folder
+// is written where the link points and stays a link.
+func TestInstallThroughLink(t *testing.T) {
+	s, record, backups := setupIn(t)
+	target := filepath.Join(t.TempDir(), "dotfiles", "settings.json")
+	os.MkdirAll(filepath.Dir(target), 0o755)
+	if err := os.Rename(s.Settings, target); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, s.Settings); err != nil {
+		t.Fatal(err)
+	}
+	install(t, s, record, backups)
+	if fi, err := os.Lstat(s.Settings); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the settings file is no longer a link: %v %v", fi, err)
+	}
+	if data, _ := os.ReadFile(target); !bytes.Contains(data, []byte(s.Exe)) {
+		t.Fatalf("the link's target has no hooks:\n%s", data)
+	}
+	uninstall(t, s, record)
+	if data, _ := os.ReadFile(target); string(data) != settings {
+		t.Fatalf("uninstall through the link:\n%s", data)
+	}
+}
+
+// TestInstallRefusesReadOnly: a read-only settings file is refused before
+// anything is written, .mcp.json included.
+func TestInstallRefusesReadOnly(t *testing.T) {
+	s, record, backups := setupIn(t)
+	if err := os.Chmod(s.Settings, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	cs, err := PlanInstall(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Apply(cs, record, backups, "t0"); err == nil || !strings.Contains(err.Error(), "read-only") {
+		t.Fatalf("install into a read-only file: %v", err)
+	}
+	if data, _ := os.ReadFile(s.Settings); string(data) != settings {
+		t.Fatalf("the read-only file changed:\n%s", data)
+	}
+	if _, err := os.Stat(s.MCP); err == nil {
+		t.Fatal(".mcp.json was written")
+	}
+}
+
+// TestDiffShowsTheChange: the diff of a big file shows the lines that
+// change and a few around them, not the whole file.
+func TestDiffShowsTheChange(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\n")
+	for i := range 500 {
+		fmt.Fprintf(&b, "  \"history%d\": \"a prompt someone typed\",\n", i)
+	}
+	b.WriteString("  \"last\": 1\n}\n")
+	before := b.String()
+	after := strings.Replace(before, "  \"last\": 1\n", "  \"last\": 1,\n  \"mcpServers\": {}\n", 1)
+	d := Change{Path: "x.json", Before: []byte(before), After: []byte(after)}.Diff()
+	if n := strings.Count(d, "\n"); n > 15 || !strings.Contains(d, "+  \"mcpServers\": {}") || strings.Contains(d, "history100") {
+		t.Fatalf("diff of %d lines:\n%s", n, d)
 	}
 }

@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -63,6 +65,17 @@ func (a *app) setup(c *cli.Context) (claudecode.Setup, error) {
 	}
 	if exe, err := filepath.EvalSymlinks(s.Exe); err == nil {
 		s.Exe = exe
+	}
+	// Run through a link on PATH (a package manager's bin/archon pointing
+	// into a versioned folder), the hooks name the link, which an upgrade
+	// keeps.
+	if p, err := exec.LookPath(os.Args[0]); err == nil && filepath.IsAbs(p) {
+		if resolved, err := filepath.EvalSymlinks(p); err == nil && resolved == s.Exe {
+			s.Exe = p
+		}
+	}
+	if tmp := os.TempDir(); strings.HasPrefix(s.Exe, tmp+string(filepath.Separator)) && strings.Contains(s.Exe, "go-build") {
+		fmt.Fprintf(a.stderr, "warning: archon runs from a temporary build (%s, go run): the hooks will name a file that is gone when it exits; install archon (go install ./cmd/archon) and run install again\n", s.Exe)
 	}
 	s.Version = version
 	switch {
