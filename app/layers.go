@@ -175,22 +175,42 @@ func (l *Local) AddSection(ctx context.Context, r SectionRequest) (*SectionResul
 		return nil, err
 	}
 	res := &SectionResult{Path: memory.WisdomFile}
-	for _, line := range strings.Split(string(old), "\n") {
-		if strings.TrimSpace(line) == "## "+heading {
-			return res, nil
-		}
+	body := demote(text)
+	if hasSection(string(old), heading, body) {
+		return res, nil
 	}
 	doc := strings.TrimRight(string(old), "\n")
 	if doc != "" {
 		doc += "\n\n"
 	}
-	doc += "## " + heading + "\n\n" + demote(text) + "\n"
+	doc += "## " + heading + "\n\n" + body + "\n"
 	if err := memory.WriteFileAtomic(path, []byte(doc), 0o644); err != nil {
 		return nil, err
 	}
 	l.changed(UpdateWisdom)
 	res.Added = true
 	return res, nil
+}
+
+// hasSection reports whether doc has a level-2 section titled heading,
+// or one of any title saying exactly body (the same file imported before
+// under another name).
+func hasSection(doc, heading, body string) bool {
+	body = strings.TrimSpace(body)
+	var cur []string
+	in := false
+	same := func() bool { return in && strings.TrimSpace(strings.Join(cur, "\n")) == body }
+	for _, line := range strings.Split(doc, "\n") {
+		if strings.HasPrefix(line, "## ") {
+			if same() || strings.TrimSpace(line) == "## "+heading {
+				return true
+			}
+			cur, in = cur[:0], true
+			continue
+		}
+		cur = append(cur, line)
+	}
+	return same()
 }
 
 // headingRe matches a markdown heading line.

@@ -121,6 +121,9 @@ func PlanImport(project, dir string, loc *time.Location, known map[string]bool) 
 		if err != nil || strings.HasPrefix(name, "..") {
 			name = filepath.Join("memory", filepath.Base(f))
 		}
+		// Named with the project: one workspace takes several projects'
+		// CLAUDE.md, each a section of its own.
+		name = filepath.Join(filepath.Base(project), name)
 		im.Sections = append(im.Sections, app.SectionRequest{Heading: "From Claude Code: " + filepath.ToSlash(name), Text: string(data)})
 	}
 	return im, nil

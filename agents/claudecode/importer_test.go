@@ -56,13 +56,14 @@ func TestImportIsIdempotentAndDated(t *testing.T) {
 			rec[im.IDs[i]] = true
 		}
 		s := im.Sections[0]
-		if s.Heading != "From Claude Code: CLAUDE.md" || !strings.HasPrefix(s.Text, "# Rules") {
+		heading := "From Claude Code: " + filepath.Base(project) + "/CLAUDE.md" // named with its project
+		if s.Heading != heading || !strings.HasPrefix(s.Text, "# Rules") {
 			t.Fatalf("section: %+v", s)
 		}
 		if r, err := f.m.AddSection(ctx, s); err != nil || !r.Added {
 			t.Fatalf("add section: %+v %v", r, err)
 		}
-		if md, _ := os.ReadFile(f.ws.WisdomPath()); !strings.Contains(string(md), "## From Claude Code: CLAUDE.md\n\n### Rules\n") {
+		if md, _ := os.ReadFile(f.ws.WisdomPath()); !strings.Contains(string(md), "## "+heading+"\n\n### Rules\n") {
 			t.Fatalf("MEMORY.md keeps the file as one section:\n%s", md)
 		}
 	}

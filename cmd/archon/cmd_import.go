@@ -1,7 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 
 	"github.com/urfave/cli/v2"
@@ -104,12 +107,27 @@ func (a *app) importClaudeCode(c *cli.Context, m core.Memory) error {
 	if err != nil {
 		return err
 	}
+	if fi, err := os.Stat(project); err != nil || !fi.IsDir() {
+		return fmt.Errorf("no project folder at %s", project)
+	}
 	dir := c.String("from")
 	if dir == "" {
 		if a.getenv("HOME") == "" {
 			return usagef("HOME is not set: give the transcripts with --from DIR")
 		}
 		dir = claudecode.ProjectsDir(a.getenv("HOME"), project)
+		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+			// A project Claude Code never ran in has no transcripts, but
+			// may have its CLAUDE.md: say so, and go on.
+			fmt.Fprintf(a.stderr, "no Claude Code transcripts for %s (no %s)\n", project, dir)
+		}
+	} else {
+		if dir, err = filepath.Abs(dir); err != nil {
+			return err
+		}
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			return fmt.Errorf("--from %s: no folder of Claude Code transcripts there", dir)
+		}
 	}
 	root, err := a.root(c)
 	if err != nil {
@@ -133,23 +151,44 @@ func (a *app) importClaudeCode(c *cli.Context, m core.Memory) error {
 			len(im.Entries), im.Sessions, dir, im.Known, len(im.Sections))
 		return nil
 	}
-	added := 0
+	// Each turn is recorded as soon as its last entry is logged (the
+	// record's journal), so an import stopped or killed midway goes on
+	// where it stopped when run again. A turn the log refuses (a date in
+	// the future, text it cannot hold even cut) is skipped and said.
+	logged, skipped := 0, 0
 	for i, e := range im.Entries {
-		if _, err := m.Log(c.Context, e); err != nil {
-			if serr := rec.Save(recPath); serr != nil {
-				a.logger.Error("import record not saved", "err", serr)
-			}
-			return fmt.Errorf("after %d entries: %w", i, err)
+		if err := c.Context.Err(); err != nil {
+			return fmt.Errorf("stopped after %d entries (run it again to go on): %w", logged, err)
 		}
-		rec[im.IDs[i]] = true
+		if err := claudecode.LogKept(c.Context, m, e, "the transcript"); err != nil {
+			if core.KindOf(err) != core.Invalid && core.KindOf(err) != core.TooLarge {
+				if serr := rec.Save(recPath); serr != nil {
+					a.logger.Error("import record not saved", "err", serr)
+				}
+				return fmt.Errorf("after %d entries: %w", logged, err)
+			}
+			fmt.Fprintf(a.stderr, "skipped an entry of turn %s: %v\n", im.IDs[i], err)
+			skipped++
+		} else {
+			logged++
+		}
+		if i+1 == len(im.Entries) || im.IDs[i+1] != im.IDs[i] {
+			if err := rec.Add(recPath, im.IDs[i]); err != nil {
+				return err
+			}
+		}
 	}
 	if err := rec.Save(recPath); err != nil {
 		return err
 	}
-	if added, err = a.addSections(c, m, im.Sections); err != nil {
+	added, err := a.addSections(c, m, im.Sections)
+	if err != nil {
 		return err
 	}
 	fmt.Fprintf(a.stdout, "imported %d entries from %d sessions in %s (%d turns imported before); added %d sections to MEMORY.md\n",
-		len(im.Entries), im.Sessions, dir, im.Known, added)
+		logged, im.Sessions, dir, im.Known, added)
+	if skipped > 0 {
+		fmt.Fprintf(a.stdout, "skipped %d entries the log refused (above)\n", skipped)
+	}
 	return nil
 }

@@ -64,3 +64,42 @@ func TestConcurrentSaves(t *testing.T) {
 		t.Fatalf("%d keys of %d saved: %v %v", len(s), n, s, err)
 	}
 }
+
+// TestJournal: keys added one by one are kept without a Save (a process
+// killed midway), a torn last line is no key, and a Save folds the
+// journal into the file.
+func TestJournal(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "set.json")
+	s, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"u1", "u2"} {
+		if err := s.Add(path, k); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := os.OpenFile(path+".journal", os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("u3-torn") // cut short by a kill
+	f.Close()
+	back, err := Load(path)
+	if err != nil || len(back) != 2 || !back["u1"] || !back["u2"] {
+		t.Fatalf("after adds: %v %v", back, err)
+	}
+	if err := back.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path + ".journal"); !os.IsNotExist(err) {
+		t.Fatalf("journal still there: %v", err)
+	}
+	again, err := Load(path)
+	if err != nil || len(again) != 2 {
+		t.Fatalf("after save: %v %v", again, err)
+	}
+	if err := s.Add(path, "a\nb"); err == nil {
+		t.Fatal("a key of two lines was taken")
+	}
+}
