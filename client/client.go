@@ -114,6 +114,11 @@ func (c *Client) Do(ctx context.Context, method, path string, in, out any) error
 // call is Do for the typed methods: an error answer becomes the error the
 // local memory would have returned (its message, with its kind).
 func (c *Client) call(ctx context.Context, method, path string, in, out any) error {
+	if seg := badSegment(path); seg != "" {
+		// An id that is empty, "." or ".." would name another route (or
+		// none): refused as the service refuses a bad id.
+		return app.Invalidf("bad id %q in %s %s", seg, method, path)
+	}
 	err := c.Do(ctx, method, path, in, out)
 	var ae *APIError
 	if errors.As(err, &ae) {
@@ -160,6 +165,22 @@ func query(kv ...string) string {
 
 // id escapes a path segment.
 func id(s string) string { return url.PathEscape(s) }
+
+// badSegment returns the segment of path (before any query) that is
+// empty (but at its start), "." or "..", or "" when there is none; a
+// segment "" is returned as "(empty)".
+func badSegment(path string) string {
+	p, _, _ := strings.Cut(path, "?")
+	for i, seg := range strings.Split(p, "/") {
+		switch {
+		case seg == "" && i > 0:
+			return "(empty)"
+		case seg == "." || seg == "..":
+			return seg
+		}
+	}
+	return ""
+}
 
 // Close releases idle connections.
 func (c *Client) Close() error {

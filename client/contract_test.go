@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http/httptest"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -200,5 +201,21 @@ func TestClientMatchesLocal(t *testing.T) {
 	same(t, "context log", lev, lerr, rev, rerr)
 	if len(rev) != 1 || rev[0].Kind != "check" || rev[0].Model != name {
 		t.Fatalf("context log: %+v", rev)
+	}
+}
+
+// TestClientRefusesDotIDs: an id that is empty, "." or ".." is refused as
+// a bad id by the client, not sent as a path that names another route.
+func TestClientRefusesDotIDs(t *testing.T) {
+	ctx := context.Background()
+	_, c := open(t)
+	for _, id := range []string{"", ".", ".."} {
+		_, err := c.Get(ctx, app.GetRequest{ID: id})
+		if app.KindOf(err) != app.Invalid || strings.Contains(err.Error(), "endpoint") {
+			t.Errorf("get %q: %v (%s)", id, err, app.KindOf(err))
+		}
+		if _, err := c.UpdateTask(ctx, id, app.TaskPatch{}); app.KindOf(err) != app.Invalid {
+			t.Errorf("update task %q: %v", id, err)
+		}
 	}
 }

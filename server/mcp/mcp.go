@@ -307,13 +307,17 @@ func (t *tools) register(s *sdk.Server) {
 			u.Description = &in.Note
 		}
 		if in.Status == "done" {
-			u.Status = nil
-			if u != (app.TaskPatch{}) {
-				if _, err := svc.UpdateTask(ctx, in.ID, u); err != nil {
-					return nil, err
-				}
+			// Done first: a task its dependencies hold back, or done
+			// already, is refused with nothing changed.
+			t, err := svc.DoneTask(ctx, in.ID, false)
+			if u.Status = nil; err != nil || u == (app.TaskPatch{}) {
+				return t, err
 			}
-			return svc.DoneTask(ctx, in.ID, false)
+			t, err = svc.UpdateTask(ctx, in.ID, u)
+			if err != nil {
+				return nil, fmt.Errorf("%s is done, but the other changes were refused: %w", in.ID, err)
+			}
+			return t, nil
 		}
 		return svc.UpdateTask(ctx, in.ID, u)
 	})

@@ -294,3 +294,39 @@ func TestSearchWarns(t *testing.T) {
 		t.Errorf("warning %q", w)
 	}
 }
+
+// TestTaskUpdateDoneIsAllOrNothing: task_update to done on a task a
+// dependency holds back is refused with nothing changed, its assignee
+// and note included.
+func TestTaskUpdateDoneIsAllOrNothing(t *testing.T) {
+	ctx := context.Background()
+	svc := newService(t)
+	cs := inMemoryClient(t, svc)
+	call := func(name string, args map[string]any) *sdk.CallToolResult {
+		t.Helper()
+		r, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: name, Arguments: args})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	call("task_add", map[string]any{"title": "migrate"})
+	call("task_add", map[string]any{"title": "deploy", "depends_on": []string{"T1"}})
+	if r := call("task_update", map[string]any{"id": "T2", "status": "done", "assignee": "bob", "description": "shipped it"}); !r.IsError {
+		t.Fatalf("done with a dependency open: %+v", r)
+	}
+	tk, err := svc.Task(ctx, "T2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tk.Assignee != "" || tk.Description != "" || tk.Status == "done" {
+		t.Fatalf("the refused update changed the task: %+v", tk)
+	}
+	call("task_update", map[string]any{"id": "T1", "status": "done"})
+	if r := call("task_update", map[string]any{"id": "T2", "status": "done", "assignee": "bob"}); r.IsError {
+		t.Fatalf("done: %+v", r)
+	}
+	if tk, _ := svc.Task(ctx, "T2"); tk.Assignee != "bob" || tk.Status != "done" {
+		t.Fatalf("after done: %+v", tk)
+	}
+}
