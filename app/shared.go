@@ -47,6 +47,11 @@ func (l *Local) sharedDir() string { return filepath.Join(l.ws.StateDir(), "shar
 func (l *Local) openShared() error {
 	c := l.cfg.Shared
 	if c.PostgresURL == "" {
+		if c.Tenant != "" {
+			// The URL kept in the environment, as the README advises, and
+			// a command run without it: what it writes stays here.
+			l.log.Warn("shared.tenant is set but shared.postgres_url is empty (is ARCHON_SHARED_POSTGRES_URL missing from this environment?): what this command writes is not shared", "tenant", c.Tenant)
+		}
 		return nil
 	}
 	if c.Tenant == "" {

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -198,9 +200,26 @@ func (l *Loaded) Effective() Rows {
 	var rows Rows
 	for _, k := range Keys() {
 		v, _ := l.Get(k.Name)
+		if k.field.Tag.Get("check") == "postgres" {
+			v = RedactDSN(v)
+		}
 		rows = append(rows, Row{k.Name, v, l.Sources[k.Name], k.Env, k.Doc})
 	}
 	return rows
+}
+
+// dsnPassword is a password in a key=value connection string.
+var dsnPassword = regexp.MustCompile(`(?i)(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|\S+)`)
+
+// RedactDSN shows a connection string with its password as xxxxx (a URL's
+// user:password@, or password=... of key=value pairs), for printing.
+func RedactDSN(dsn string) string {
+	if u, err := url.Parse(dsn); err == nil && u.Scheme != "" && u.User != nil {
+		if _, has := u.User.Password(); has {
+			dsn = u.Redacted()
+		}
+	}
+	return dsnPassword.ReplaceAllString(dsn, "${1}xxxxx")
 }
 
 // WriteText writes one line per key: name, value and source.

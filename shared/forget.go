@@ -34,11 +34,17 @@ type ForgetTarget struct {
 }
 
 // TextHash is the hash a ForgetTarget names an entry's text by: the
-// SHA-256 of the text without surrounding white space, in hex.
+// SHA-256 of the text without the spaces, tabs and line ends around it, in
+// hex. Only those: the store hashes its copies in SQL alike (btrim of the
+// same four), and a text ending in another space (a no-break space) must
+// name the same copy there as here.
 func TextHash(text string) string {
-	sum := sha256.Sum256([]byte(strings.TrimSpace(text)))
+	sum := sha256.Sum256([]byte(strings.Trim(text, hashTrim)))
 	return hex.EncodeToString(sum[:])
 }
+
+// hashTrim is what TextHash trims, as forgetTargetSQL's btrim does.
+const hashTrim = " \t\r\n"
 
 // ForgetRecord returns the record that forgets targets (to be filled in
 // by Node.Entry and written with Node.Write).

@@ -100,16 +100,38 @@ type replicaState struct {
 	// Pending is the last position of a batch being applied: after a
 	// crash, the batch up to it is applied again with recheck.
 	Pending int64 `json:"pending,omitempty"`
-	// fresh: there was no state yet (a new replica, or one whose state
-	// was deleted): what it applies first is rechecked.
-	fresh bool
+	// Recheck: there was no state (a new replica, one whose state was
+	// deleted, a copied workspace): everything it applies is rechecked
+	// against the logs until it has caught up once, across restarts.
+	Recheck bool `json:"recheck,omitempty"`
 }
 
-// Origin returns the id of the node whose state is in dir, made once.
+// Origin returns the id of the node whose state is in dir, made once. A
+// workspace copied (with its .archon) is another node: dir's node-path
+// file records where the id was made, and a dir found elsewhere makes a
+// new id (else the two copies would each take the other's entries for its
+// own and drop them). A moved workspace gets a new id too, which costs
+// nothing: its position in the tenant's log stays.
 func Origin(dir string) (string, error) {
 	p := filepath.Join(dir, "node-id")
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	where := filepath.Join(dir, "node-path")
 	if b, err := os.ReadFile(p); err == nil && len(b) >= 8 {
-		return string(b[:len(b)-1]), nil
+		made, err := os.ReadFile(where)
+		switch {
+		case errors.Is(err, fs.ErrNotExist): // made before node-path was kept
+			if err := memory.WriteFileAtomic(where, []byte(abs+"\n"), 0o644); err != nil {
+				return "", err
+			}
+			return string(b[:len(b)-1]), nil
+		case err != nil:
+			return "", err
+		case strings.TrimSuffix(string(made), "\n") == abs:
+			return string(b[:len(b)-1]), nil
+		}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
@@ -120,6 +142,10 @@ func Origin(dir string) (string, error) {
 	}
 	id := "node-" + hex.EncodeToString(raw[:])
 	if err := memory.WriteFileAtomic(p, []byte(id+"\n"), 0o644); err != nil {
+		return "", err
+	}
+	// The path last: a crash between the two makes another new id.
+	if err := memory.WriteFileAtomic(where, []byte(abs+"\n"), 0o644); err != nil {
 		return "", err
 	}
 	return id, nil
@@ -408,6 +434,10 @@ func (n *Node) catchUp(ctx context.Context, s *Store) error {
 	}
 	for {
 		es, err := s.Since(ctx, n.opt.Tenant, st.Applied, 1000)
+		if err == nil && len(es) == 0 && st.Recheck {
+			st.Recheck = false // caught up once: what comes now is new
+			err = n.saveState(st)
+		}
 		if err != nil || len(es) == 0 {
 			if err == nil {
 				n.mu.Lock()
@@ -420,7 +450,7 @@ func (n *Node) catchUp(ctx context.Context, s *Store) error {
 			return err
 		}
 		last := es[len(es)-1].Seq
-		recheck := st.fresh || st.Pending > st.Applied
+		recheck := st.Recheck || st.Pending > st.Applied
 		others := es[:0:0]
 		for _, e := range es {
 			if e.Origin != n.origin {
@@ -436,7 +466,7 @@ func (n *Node) catchUp(ctx context.Context, s *Store) error {
 				return fmt.Errorf("apply: %w", err)
 			}
 		}
-		st.Applied, st.Pending, st.fresh = last, 0, false
+		st.Applied, st.Pending = last, 0
 		if err := n.saveState(st); err != nil {
 			return err
 		}
@@ -456,7 +486,7 @@ func (n *Node) loadState() (replicaState, error) {
 	st := replicaState{Tenant: n.opt.Tenant}
 	b, err := os.ReadFile(n.statePath())
 	if errors.Is(err, fs.ErrNotExist) {
-		st.fresh = true
+		st.Recheck = true
 		return st, nil
 	}
 	if err != nil {

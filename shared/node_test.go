@@ -230,3 +230,105 @@ func runNode(t *testing.T, n *Node) {
 	go func() { defer wg.Done(); n.Run(ctx) }()
 	t.Cleanup(func() { cancel(); wg.Wait() })
 }
+
+// recheckLog is an ApplyFunc that keeps how many entries came with and
+// without recheck.
+type recheckLog struct {
+	mu          sync.Mutex
+	with, plain int
+}
+
+func (r *recheckLog) apply(ctx context.Context, es []Entry, recheck bool) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if recheck {
+		r.with += len(es)
+	} else {
+		r.plain += len(es)
+	}
+	return nil
+}
+
+// TestNewReplicaRechecksAll: a replica with no state (new, or its state
+// deleted) rechecks everything it applies against its logs until it has
+// caught up once, past the store's first batch of 1,000 and across a
+// restart midway, so that what its logs hold already is not appended
+// again; what comes after is applied plainly.
+func TestNewReplicaRechecksAll(t *testing.T) {
+	ctx := context.Background()
+	s, dsn := openStore(t)
+	if err := s.AddTenant(ctx, "acme"); err != nil {
+		t.Fatal(err)
+	}
+	var es []Entry
+	for i := range 1500 {
+		es = append(es, entry("acme", fmt.Sprint("bulk ", i)))
+	}
+	if _, err := s.Append(ctx, "acme", es); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	r := &recheckLog{}
+	n, err := NewNode(dir, NodeOptions{URL: dsn, Tenant: "acme", Apply: r.apply})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := n.loadState()
+	if err != nil || !st.Recheck {
+		t.Fatalf("a new replica's state: %+v %v", st, err)
+	}
+	// A restart after the first batch: the state saved then still says
+	// to recheck.
+	st.Applied = 1000
+	if err := n.saveState(st); err != nil {
+		t.Fatal(err)
+	}
+	if err := n.catchUp(ctx, s); err != nil {
+		t.Fatal(err)
+	}
+	if r.with != 500 || r.plain != 0 {
+		t.Fatalf("after the restart: %d rechecked, %d plain; want 500, 0", r.with, r.plain)
+	}
+	if _, err := s.Append(ctx, "acme", []Entry{entry("acme", "new")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := n.catchUp(ctx, s); err != nil {
+		t.Fatal(err)
+	}
+	if r.plain != 1 {
+		t.Fatalf("after catching up: %d plain, want 1", r.plain)
+	}
+}
+
+// TestCopiedWorkspaceIsAnotherNode: a node's state copied elsewhere (a
+// workspace copied with its .archon) gets an id of its own; the original
+// keeps its id.
+func TestCopiedWorkspaceIsAnotherNode(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "a", "shared")
+	id, err := Origin(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := Origin(dir); again != id {
+		t.Fatalf("the id changed: %s then %s", id, again)
+	}
+	copyDir := filepath.Join(t.TempDir(), "b", "shared")
+	os.MkdirAll(copyDir, 0o755)
+	for _, f := range []string{"node-id", "node-path"} {
+		b, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(copyDir, f), b, 0o644)
+	}
+	other, err := Origin(copyDir)
+	if err != nil || other == id {
+		t.Fatalf("the copy's id %s (%v), the original's %s", other, err, id)
+	}
+	if again, _ := Origin(copyDir); again != other {
+		t.Fatalf("the copy's id changed again: %s then %s", other, again)
+	}
+	if again, _ := Origin(dir); again != id {
+		t.Fatalf("the original's id changed: %s then %s", id, again)
+	}
+}
