@@ -151,17 +151,19 @@ func (l *Local) shareForget(ctx context.Context, fs []memory.Forgotten) ([]strin
 		rec.Writer = shared.Writer{KeyID: c.KeyID, RequestID: c.RequestID}
 		rec, err = l.node.Entry(rec)
 	}
-	if err == nil {
-		err = l.node.Write(ctx, rec)
-	}
 	if err != nil {
 		return nil, fmt.Errorf("forgotten here but not queued for the shared store: %w", err)
 	}
+	// Which entries the store holds no copy of, asked before the forget
+	// is queued: once sent, it has erased the copies it names.
 	cctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-	defer cancel()
-	odd, err := l.node.Unmatched(cctx, ts)
-	if err != nil {
-		l.log.Warn("forget: the shared store was not asked whether it holds the entries", "err", err)
+	odd, oddErr := l.node.Unmatched(cctx, ts)
+	cancel()
+	if err := l.node.Write(ctx, rec); err != nil {
+		return nil, fmt.Errorf("forgotten here but not queued for the shared store: %w", err)
+	}
+	if oddErr != nil {
+		l.log.Warn("forget: the shared store was not asked whether it holds the entries", "err", oddErr)
 		return nil, nil
 	}
 	var warn []string

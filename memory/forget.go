@@ -33,9 +33,18 @@ type Forgotten struct {
 	Date      string `json:"date"`
 	Agent     string `json:"agent,omitempty"`
 	Bytes     int    `json:"bytes"`
-	// SHA256 is the hash of the entry's text without surrounding white
-	// space, in hex: what it was, without keeping it.
+	// SHA256 is the entry's TextHash: what it was, without keeping it.
 	SHA256 string `json:"sha256"`
+}
+
+// TextHash is the hash that names an entry's text without keeping it:
+// the SHA-256 of the text without the spaces, tabs and line ends around
+// it, in hex. Only those four (not every Unicode space): the shared store
+// hashes its copies in SQL alike, and a text ending in a no-break space
+// must be named the same there.
+func TextHash(text string) string {
+	sum := sha256.Sum256([]byte(strings.Trim(text, " \t\r\n")))
+	return hex.EncodeToString(sum[:])
 }
 
 // ForgetLog is the audit file of forgotten entries, under StateDir.
@@ -96,9 +105,8 @@ func (w *Workspace) Forget(ctx context.Context, rel string, starts []int, dryRun
 		for l := e.LineStart; l <= end; l++ {
 			drop[l] = true
 		}
-		sum := sha256.Sum256([]byte(strings.TrimSpace(e.Text)))
 		out = append(out, Forgotten{Time: now, At: e.Time, Path: rel, LineStart: e.LineStart, LineEnd: e.LineEnd, Date: e.Date,
-			Agent: e.Agent, Bytes: len(e.Text), SHA256: hex.EncodeToString(sum[:])})
+			Agent: e.Agent, Bytes: len(e.Text), SHA256: TextHash(e.Text)})
 	}
 	for s := range want {
 		return nil, fmt.Errorf("forget %s: no entry starts at line %d (ids and lines come from search results)", rel, s)

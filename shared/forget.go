@@ -2,12 +2,11 @@ package shared
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
+
+	"github.com/archon-memory/archon/memory"
 )
 
 // LayerForget marks a record of a tenant's log that forgets earlier
@@ -33,18 +32,10 @@ type ForgetTarget struct {
 	Keep  int    `json:"keep,omitempty"`
 }
 
-// TextHash is the hash a ForgetTarget names an entry's text by: the
-// SHA-256 of the text without the spaces, tabs and line ends around it, in
-// hex. Only those: the store hashes its copies in SQL alike (btrim of the
-// same four), and a text ending in another space (a no-break space) must
-// name the same copy there as here.
-func TextHash(text string) string {
-	sum := sha256.Sum256([]byte(strings.Trim(text, hashTrim)))
-	return hex.EncodeToString(sum[:])
-}
-
-// hashTrim is what TextHash trims, as forgetTargetSQL's btrim does.
-const hashTrim = " \t\r\n"
+// TextHash is the hash a ForgetTarget names an entry's text by
+// (memory.TextHash); forgetTargetSQL's btrim trims the same four
+// characters.
+func TextHash(text string) string { return memory.TextHash(text) }
 
 // ForgetRecord returns the record that forgets targets (to be filled in
 // by Node.Entry and written with Node.Write).

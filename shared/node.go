@@ -54,7 +54,12 @@ type NodeOptions struct {
 	// (default 30s): a new key or a revocation reaches it that soon, in use
 	// or idle.
 	KeyRefresh time.Duration
-	Logger     *slog.Logger
+	// Answer is how long one exchange with the store may take (default
+	// 30s): a store that stops answering on an open connection (a network
+	// that drops packets, a frozen proxy) is then an error, the node shows
+	// itself disconnected and reconnects, instead of waiting for ever.
+	Answer time.Duration
+	Logger *slog.Logger
 }
 
 // NodeStatus says how a node stands.
@@ -105,6 +110,13 @@ type replicaState struct {
 	// against the logs until it has caught up once, across restarts.
 	Recheck bool `json:"recheck,omitempty"`
 }
+
+// answerTimeout is NodeOptions.Answer's default; closeWait bounds saying
+// goodbye on a connection that may not answer.
+const (
+	answerTimeout = 30 * time.Second
+	closeWait     = 2 * time.Second
+)
 
 // Origin returns the id of the node whose state is in dir, made once. A
 // workspace copied (with its .archon) is another node: dir's node-path
@@ -162,6 +174,9 @@ func NewNode(dir string, opt NodeOptions) (*Node, error) {
 	}
 	if opt.KeyRefresh <= 0 {
 		opt.KeyRefresh = keyRefresh
+	}
+	if opt.Answer <= 0 {
+		opt.Answer = answerTimeout
 	}
 	if opt.Logger == nil {
 		opt.Logger = slog.New(slog.DiscardHandler)
@@ -313,11 +328,21 @@ func (n *Node) Run(ctx context.Context) {
 	wg.Wait()
 	n.mu.Lock()
 	n.closed = true
-	if n.store != nil {
-		n.store.Close()
-		n.store = nil
-	}
+	s := n.store
+	n.store = nil
 	n.mu.Unlock()
+	if s != nil {
+		// Closing waits for every connection's goodbye; one the store
+		// stopped answering on takes pgx 15s to give up. Run waits
+		// closeWait for that, and lets the rest finish behind it.
+		closed := make(chan struct{})
+		go func() { s.Close(); close(closed) }()
+		select {
+		case <-closed:
+		case <-time.After(closeWait):
+			n.opt.Logger.Warn("shared store: connections still closing", "waited", closeWait)
+		}
+	}
 }
 
 // Audit records a write that reached the store other than through the log
@@ -327,7 +352,9 @@ func (n *Node) Audit(ctx context.Context, w Writer, agent, action, id string) er
 	if err != nil {
 		return err
 	}
-	_, err = s.pool.Exec(ctx, auditSQL, n.opt.Tenant, w.KeyID, agent, n.opt.Host, w.RequestID, action, id)
+	actx, cancel := context.WithTimeout(ctx, n.opt.Answer)
+	defer cancel()
+	_, err = s.pool.Exec(actx, auditSQL, n.opt.Tenant, w.KeyID, agent, n.opt.Host, w.RequestID, action, id)
 	return wrapErr("audit", err)
 }
 
@@ -369,7 +396,9 @@ func (n *Node) send(ctx context.Context) error {
 			if err != nil {
 				return err
 			}
-			added, err := s.Append(ctx, n.opt.Tenant, es)
+			actx, cancel := context.WithTimeout(ctx, n.opt.Answer)
+			added, err := s.Append(actx, n.opt.Tenant, es)
+			cancel()
 			if err != nil {
 				return err
 			}
@@ -402,8 +431,15 @@ func (n *Node) follow(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	defer conn.Close(context.WithoutCancel(ctx))
-	if _, err := conn.Exec(ctx, "LISTEN "+Channel+"; LISTEN "+L3Channel); err != nil {
+	defer func() {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), closeWait)
+		conn.Close(cctx)
+		cancel()
+	}()
+	lctx, cancel := context.WithTimeout(ctx, n.opt.Answer)
+	_, err = conn.Exec(lctx, "LISTEN "+Channel+"; LISTEN "+L3Channel)
+	cancel()
+	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
 	for {
@@ -433,7 +469,9 @@ func (n *Node) catchUp(ctx context.Context, s *Store) error {
 		return err
 	}
 	for {
-		es, err := s.Since(ctx, n.opt.Tenant, st.Applied, 1000)
+		sctx, cancel := context.WithTimeout(ctx, n.opt.Answer)
+		es, err := s.Since(sctx, n.opt.Tenant, st.Applied, 1000)
+		cancel()
 		if err == nil && len(es) == 0 && st.Recheck {
 			st.Recheck = false // caught up once: what comes now is new
 			err = n.saveState(st)
