@@ -92,15 +92,21 @@ func (l *Local) Warmth(ctx context.Context, budget int) (*Warmth, error) {
 	if err != nil {
 		return nil, err
 	}
+	// L3 out of reach (its shared store down, its database damaged) takes
+	// its learnings out, not MEMORY.md's.
+	var kl []layers.Learning
 	kn, err := l.store(ctx, false)
-	if err != nil {
-		return nil, fmt.Errorf("warmth: %w", err)
+	if err == nil {
+		kl, err = layers.KnowledgeLearnings(ctx, kn)
 	}
-	kl, err := layers.KnowledgeLearnings(ctx, kn)
-	if err != nil {
+	if err != nil && ctx.Err() != nil {
 		return nil, err
 	}
-	return layers.SelectWarmth(append(ls, kl...), budget), nil
+	w := layers.SelectWarmth(append(ls, kl...), budget)
+	if err != nil {
+		w.Warnings = append(w.Warnings, fmt.Sprintf("L3 knowledge left out: %v", err))
+	}
+	return w, nil
 }
 
 // Archive moves daily logs past the window (r.OlderThan, else

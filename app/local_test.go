@@ -301,3 +301,22 @@ func TestSharedProjectTags(t *testing.T) {
 		t.Fatalf("search of the project: %+v %v", res, err)
 	}
 }
+
+// TestWarmthWithoutL3: with the shared L3 out of reach, warmth gives
+// MEMORY.md's learnings and says L3 is left out, instead of failing.
+func TestWarmthWithoutL3(t *testing.T) {
+	ctx := context.Background()
+	ws, cfg := testws.New(t, "ARCHON_WORKSPACE_TIMEZONE=UTC", "ARCHON_SHARED_POSTGRES_URL=postgres://archon@127.0.0.1:1/archon", "ARCHON_SHARED_TENANT=acme")
+	md := "# MEMORY\n\n## Gotchas\n\n- The staging database resets every Sunday night.\n"
+	if err := os.WriteFile(ws.WisdomPath(), []byte(md), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l := oneShot(t, ws, cfg)
+	w, err := l.Warmth(ctx, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(w.Kept) == 0 || !strings.Contains(w.Kept[0].Text, "staging database") || len(w.Warnings) != 1 || !strings.Contains(w.Warnings[0], "L3") {
+		t.Fatalf("warmth: %+v", w)
+	}
+}

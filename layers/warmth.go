@@ -32,6 +32,9 @@ type Warmth struct {
 	Tokens  int        `json:"tokens"`
 	Kept    []Learning `json:"kept"`
 	Dropped []Learning `json:"dropped"`
+	// Warnings say what is missing (L3 out of reach: MEMORY.md's
+	// learnings only).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // SelectWarmth keeps learnings by category priority (WarmthCategories), in

@@ -122,6 +122,9 @@ func (a *app) contextCommand() *cli.Command {
 						if len(w.Dropped) > 0 {
 							a.logger.Warn("learnings over budget were left out", "dropped", len(w.Dropped), "budget", w.Budget)
 						}
+						for _, warn := range w.Warnings {
+							fmt.Fprintln(a.stderr, "warning: "+warn)
+						}
 					})
 				}),
 			},
