@@ -30,12 +30,17 @@ func defineJobs(m Memory, specs map[string]string, review bool, summary func(ctx
 	return []jobs.Job{
 		{Name: jobs.Archive, Schedule: specs[jobs.Archive], Run: func(ctx context.Context) (string, error) {
 			res, err := m.Archive(ctx, ArchiveRequest{})
-			if err != nil {
+			if err != nil && (res == nil || len(res.Moved) == 0) {
 				return "", fmt.Errorf("archive: %w", err)
 			}
-			ix, err := reindex(ctx, m)
+			// Logs that could not move fail the job, after the others
+			// moved and were indexed at their new places.
+			ix, ierr := reindex(ctx, m)
+			if ierr != nil {
+				return "", fmt.Errorf("archived %d logs, then: %w", len(res.Moved), ierr)
+			}
 			if err != nil {
-				return "", fmt.Errorf("archived %d logs, then: %w", len(res.Moved), err)
+				return "", fmt.Errorf("archived %d logs (%s), but: %w", len(res.Moved), ix, err)
 			}
 			return fmt.Sprintf("archived %d logs dated before %s (%d kept); %s", len(res.Moved), res.Cutoff, res.Kept, ix), nil
 		}},

@@ -120,8 +120,15 @@ func (l *Local) Archive(ctx context.Context, r ArchiveRequest) (*ArchiveResult, 
 		}
 	}
 	res, err := archive.Run(ctx, l.ws, archive.Options{OlderThan: age, DryRun: r.DryRun})
-	if err == nil && !r.DryRun && len(res.Moved) > 0 {
+	if res != nil && !r.DryRun && len(res.Moved) > 0 {
 		l.Changed()
+		if l.opt.OneShot {
+			// No service indexes the moves behind this command: done
+			// here, so that get finds a moved entry at its new path.
+			if _, ierr := l.Index(ctx, IndexRequest{}); ierr != nil {
+				l.log.Warn("archive: the moved logs are indexed by the next search or index", "err", ierr)
+			}
+		}
 	}
 	return res, err
 }

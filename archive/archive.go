@@ -51,6 +51,15 @@ type Result struct {
 	Moved  []Move `json:"moved"`
 	Kept   int    `json:"kept"` // logs still in the window
 	DryRun bool   `json:"dry_run,omitempty"`
+	// Failed are the logs that could not be moved (the others were):
+	// Run's error says so too.
+	Failed []Failure `json:"failed,omitempty"`
+}
+
+// Failure is a log Run could not move, and why.
+type Failure struct {
+	From  string `json:"from"`
+	Error string `json:"error"`
 }
 
 // Run archives the logs of ws older than o.OlderThan.
@@ -73,6 +82,17 @@ func Run(ctx context.Context, ws *memory.Workspace, o Options) (*Result, error) 
 		return nil, err
 	}
 	res := &Result{Cutoff: cutoff, Moved: []Move{}, DryRun: o.DryRun}
+	// A day already archived, where archon puts it or filed by hand
+	// elsewhere under memory/archive/, takes the log into that one file.
+	archived := map[string]string{}
+	for _, l := range logs {
+		if l.Archived {
+			if _, ok := archived[l.Date]; !ok || l.Path == ws.ArchivePath(l.Date) {
+				archived[l.Date] = l.Path
+			}
+		}
+	}
+	var failed []error
 	for _, l := range logs {
 		if err := ctx.Err(); err != nil {
 			return res, err
@@ -84,9 +104,20 @@ func Run(ctx context.Context, ws *memory.Workspace, o Options) (*Result, error) 
 			res.Kept++
 			continue
 		}
-		m := Move{Date: l.Date, From: l.Path, To: ws.ArchivePath(l.Date)}
+		to := ws.ArchivePath(l.Date)
+		if p, ok := archived[l.Date]; ok {
+			to = p
+		}
+		m := Move{Date: l.Date, From: l.Path, To: to}
 		if !o.DryRun {
 			merged, gone, err := move(ctx, ws, m.From, m.To)
+			if err != nil && ctx.Err() == nil {
+				// One log that cannot move (a file where its folder
+				// should be) does not hold back the others.
+				failed = append(failed, err)
+				res.Failed = append(res.Failed, Failure{From: m.From, Error: err.Error()})
+				continue
+			}
 			if err != nil {
 				return res, err
 			}
@@ -96,6 +127,9 @@ func Run(ctx context.Context, ws *memory.Workspace, o Options) (*Result, error) 
 			m.Merged = merged
 		}
 		res.Moved = append(res.Moved, m)
+	}
+	if len(failed) > 0 {
+		return res, fmt.Errorf("archive: %d logs could not be moved (%d were): %w", len(failed), len(res.Moved), errors.Join(failed...))
 	}
 	return res, nil
 }

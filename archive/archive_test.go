@@ -406,3 +406,52 @@ func TestConcurrentRuns(t *testing.T) {
 		t.Errorf("the runs report %d moves of 300 logs", total)
 	}
 }
+
+// TestOneLogThatCannotMove: a log whose archive folder cannot be made (a
+// file in its place) fails alone; the others move, and the error names it.
+func TestOneLogThatCannotMove(t *testing.T) {
+	ctx := context.Background()
+	ws := workspace(t)
+	for _, d := range []string{"2019-05-01", "2020-05-01", "2021-05-01"} {
+		appendAt(t, ws, d, "entry of "+d)
+	}
+	os.MkdirAll(ws.ArchiveDir(), 0o755)
+	if err := os.WriteFile(filepath.Join(ws.ArchiveDir(), "2019"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(ctx, ws, Options{})
+	if err == nil || !strings.Contains(err.Error(), "1 logs could not be moved") {
+		t.Fatalf("run: %v", err)
+	}
+	if len(res.Moved) != 2 || len(res.Failed) != 1 || res.Failed[0].From != "memory/2019-05-01.md" {
+		t.Fatalf("result: %+v", res)
+	}
+}
+
+// TestIntoAHandFiledArchive: a day already archived by hand in another
+// layout takes the log into that file, not a second one.
+func TestIntoAHandFiledArchive(t *testing.T) {
+	ctx := context.Background()
+	ws := workspace(t)
+	hand := filepath.Join(ws.ArchiveDir(), "2026", "11", "2026-11-02.md")
+	os.MkdirAll(filepath.Dir(hand), 0o755)
+	if err := os.WriteFile(hand, []byte("# 2026-11-02\n\n## 09:00 a\nfiled by hand\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The day's log made again where archon keeps live logs (copied back,
+	// or written by another tool).
+	if err := os.WriteFile(filepath.Join(ws.Root(), "memory", "2026-11-02.md"), []byte("# 2026-11-02\n\n## 10:00 a\nwritten later\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(ctx, ws, Options{})
+	if err != nil || len(res.Moved) != 1 || res.Moved[0].To != "memory/archive/2026/11/2026-11-02.md" {
+		t.Fatalf("run: %+v %v", res, err)
+	}
+	data, _ := os.ReadFile(hand)
+	if !strings.Contains(string(data), "filed by hand") || !strings.Contains(string(data), "written later") {
+		t.Fatalf("the hand-filed log:\n%s", data)
+	}
+	if _, err := os.Stat(ws.ArchiveDir() + "/2026/2026-11-02.md"); err == nil {
+		t.Fatal("a second archived log was made")
+	}
+}

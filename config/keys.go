@@ -245,8 +245,8 @@ func check(name, s string) error {
 		if s == "off" {
 			return nil
 		}
-		if _, err := cron.NewParser(cron.SecondOptional | cron.Minute | cron.Hour | cron.Dom | cron.Month | cron.Dow | cron.Descriptor).Parse(s); err != nil {
-			return fmt.Errorf("schedule %q: %v (want 5 fields like \"0 3 * * *\", 6 with seconds first, @daily, @every 6h, or off)", s, err)
+		if _, err := ParseSchedule(s); err != nil {
+			return err
 		}
 	case "duration":
 		if d, err := time.ParseDuration(s); err != nil || d <= 0 {
@@ -379,4 +379,30 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// ParseSchedule parses a job's schedule: "0 3 * * *", "0 0 3 * * *"
+// (with seconds), "@daily" or "@every 6h". An @every interval must be at
+// least a second (cron would run a shorter or negative one every second),
+// and a schedule must fire at all (the 31st of February never comes).
+func ParseSchedule(spec string) (cron.Schedule, error) {
+	s, err := ScheduleParser().Parse(spec)
+	if err != nil {
+		return nil, fmt.Errorf("schedule %q: %w (want 5 fields like \"0 3 * * *\", 6 with seconds first, @daily or @every 6h, or off)", spec, err)
+	}
+	if rest, ok := strings.CutPrefix(spec, "@every "); ok {
+		if d, err := time.ParseDuration(strings.TrimSpace(rest)); err == nil && d < time.Second {
+			return nil, fmt.Errorf("schedule %q: the interval must be at least 1s", spec)
+		}
+	}
+	if from := time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC); s.Next(from).IsZero() {
+		return nil, fmt.Errorf("schedule %q never runs (no such date)", spec)
+	}
+	return s, nil
+}
+
+// ScheduleParser is the cron parser of job schedules: five fields, or six
+// with seconds first, or a descriptor (@daily, @every 6h).
+func ScheduleParser() cron.Parser {
+	return cron.NewParser(cron.SecondOptional | cron.Minute | cron.Hour | cron.Dom | cron.Month | cron.Dow | cron.Descriptor)
 }

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/robfig/cron/v3"
+
+	"github.com/archon-memory/archon/config"
 )
 
 // Names of the jobs archon serve schedules, in the order they are listed.
@@ -66,19 +68,12 @@ func Schedules(getenv func(string) string) (map[string]string, error) {
 
 // Parser returns the schedule parser: five fields (minute first) or six
 // (seconds first), and the descriptors @daily, @every 1h, ...
-func Parser() cron.Parser {
-	return cron.NewParser(cron.SecondOptional | cron.Minute | cron.Hour | cron.Dom | cron.Month | cron.Dow | cron.Descriptor)
-}
+func Parser() cron.Parser { return config.ScheduleParser() }
 
 // Parse parses a schedule: "0 3 * * *", "0 0 3 * * *" (with seconds),
-// "@daily" or "@every 6h".
-func Parse(spec string) (cron.Schedule, error) {
-	s, err := Parser().Parse(spec)
-	if err != nil {
-		return nil, fmt.Errorf("schedule %q: %w (want 5 fields like \"0 3 * * *\", 6 with seconds first, @daily or @every 6h, or off)", spec, err)
-	}
-	return s, nil
-}
+// "@daily" or "@every 6h" (config.ParseSchedule, which checks archon.yaml
+// with it).
+func Parse(spec string) (cron.Schedule, error) { return config.ParseSchedule(spec) }
 
 // Next returns the first run of spec after now in loc, or the zero time
 // when spec is off or invalid.

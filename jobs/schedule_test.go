@@ -58,7 +58,7 @@ func TestScheduleParsingAndTimeZones(t *testing.T) {
 }
 
 func TestParseRejectsBadSchedules(t *testing.T) {
-	for _, bad := range []string{"", "3am", "0 3 * *", "61 3 * * *", "0 0 0 3 * * *", "@sometimes"} {
+	for _, bad := range []string{"", "3am", "0 3 * *", "61 3 * * *", "0 0 0 3 * * *", "@sometimes", "@every -5m", "@every 0s", "@every 500ms", "0 0 31 2 *"} {
 		if _, err := Parse(bad); err == nil {
 			t.Errorf("Parse(%q) accepted", bad)
 		}
