@@ -122,6 +122,26 @@ func (l *Local) StopJobs(ctx context.Context) error {
 	return s.Stop(ctx)
 }
 
+// AbortJobs ends the jobs running now (see jobs.Scheduler.Abort) and
+// returns their names.
+func (l *Local) AbortJobs() []string {
+	s, ok := l.sched.peek()
+	if !ok {
+		return nil
+	}
+	names := s.Running()
+	s.Abort()
+	return names
+}
+
+// RunningJobs returns the names of the jobs running now.
+func (l *Local) RunningJobs() []string {
+	if s, ok := l.sched.peek(); ok {
+		return s.Running()
+	}
+	return nil
+}
+
 // Jobs lists the jobs with their last and next run: the scheduler's view
 // while it runs, else the state file's (next runs from the schedules).
 func (l *Local) Jobs(ctx context.Context) ([]JobStatus, error) {

@@ -38,6 +38,9 @@ type Discovery struct {
 	Token   string    `json:"token,omitempty"`
 	Started time.Time `json:"started"`
 	Version string    `json:"version,omitempty"`
+	// Stopping: the service has stopped answering and finishes its job
+	// in progress before it lets go of the indexes (MarkStopping).
+	Stopping bool `json:"stopping,omitempty"`
 }
 
 // ErrNoService means no archon serve runs for the workspace.
@@ -101,6 +104,22 @@ func RemoveDiscovery(stateDir string, pid int) error {
 	}
 	_, err = removeIfSame(path, b)
 	return err
+}
+
+// MarkStopping says in the discovery file of pid that its service has
+// stopped answering and is finishing a job: commands then say so instead
+// of taking the file for a stale one.
+func MarkStopping(stateDir string, pid int) error {
+	b, err := readDiscovery(DiscoveryPath(stateDir))
+	if err != nil {
+		return nil
+	}
+	d, _ := parseDiscovery(b)
+	if d == nil || d.PID != pid {
+		return nil
+	}
+	d.Stopping = true
+	return WriteDiscovery(stateDir, *d)
 }
 
 // ReadDiscovery reads the discovery file: ErrNoService when there is
@@ -260,6 +279,9 @@ func Find(ctx context.Context, stateDir string, timeout time.Duration) (*Discove
 	}
 	if !processAlive(d.PID) {
 		return stale(true, "its process (pid %d) is gone", d.PID)
+	}
+	if d.Stopping {
+		return stale(false, "archon serve (pid %d) is stopping: it finishes its job in progress, then lets go of the indexes", d.PID)
 	}
 	var h struct {
 		Status string `json:"status"`

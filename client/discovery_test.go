@@ -1,9 +1,13 @@
 package client
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestStaleRemovalKeepsANewerFile: the discovery file is removed only if
@@ -43,5 +47,27 @@ func TestStaleRemovalKeepsANewerFile(t *testing.T) {
 	}
 	if left, _ := filepath.Glob(path + "*"); len(left) != 0 {
 		t.Fatalf("left: %v", left)
+	}
+}
+
+// TestStoppingServiceIsNotStale: a service that has stopped answering to
+// finish a job marks its file: Find says it is stopping and keeps the
+// file, where it would have removed it as naming nothing that listens.
+func TestStoppingServiceIsNotStale(t *testing.T) {
+	state := t.TempDir()
+	d := Discovery{PID: os.Getpid(), Addr: "127.0.0.1:1", URL: "http://127.0.0.1:1"}
+	if err := WriteDiscovery(state, d); err != nil {
+		t.Fatal(err)
+	}
+	if err := MarkStopping(state, d.PID); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Find(context.Background(), state, time.Second)
+	var se *StaleError
+	if !errors.As(err, &se) || se.Removed || !strings.Contains(se.Reason, "stopping") {
+		t.Fatalf("find: %v", err)
+	}
+	if _, err := ReadDiscovery(state); err != nil {
+		t.Fatalf("the file of a stopping service was removed: %v", err)
 	}
 }

@@ -70,6 +70,9 @@ type Scheduler struct {
 	sem   chan struct{} // held by the job that runs
 	quit  chan struct{} // closed by Stop: waiting jobs give up
 	wg    sync.WaitGroup
+	// aborted ends the contexts of running jobs (Abort).
+	aborted context.Context
+	abort   context.CancelFunc
 
 	mu      sync.Mutex // guards the fields below and the state file
 	recs    map[string]record
@@ -97,6 +100,7 @@ func New(jobs []Job, opt Options) (*Scheduler, error) {
 		sem: make(chan struct{}, 1), quit: make(chan struct{}),
 		cron: cron.New(cron.WithParser(Parser()), cron.WithLocation(opt.Location), cron.WithLogger(cl),
 			cron.WithChain(cron.Recover(cl), cron.SkipIfStillRunning(cl)))}
+	s.aborted, s.abort = context.WithCancel(context.Background())
 	for _, j := range jobs {
 		if _, dup := s.jobs[j.Name]; dup || j.Name == "" || j.Run == nil {
 			return nil, fmt.Errorf("job %q: empty, repeated or without a function", j.Name)
@@ -147,6 +151,24 @@ func (s *Scheduler) Stop(ctx context.Context) error {
 	case <-ctx.Done():
 		return fmt.Errorf("jobs still running at shutdown: %w", ctx.Err())
 	}
+}
+
+// Abort ends the context of the jobs running now and of any to come: a
+// second Ctrl-C while archon serve waits for one. Archon's jobs stop at a
+// safe point (archive between two logs, an index run between batches).
+func (s *Scheduler) Abort() { s.abort() }
+
+// Running returns the names of the jobs running now.
+func (s *Scheduler) Running() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for _, n := range s.order {
+		if s.running[n] {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // Statuses returns every job's status in listing order.
@@ -230,8 +252,9 @@ func (s *Scheduler) execute(name string) error {
 		return fmt.Errorf("%w: job %s: the scheduler is stopping", ErrBusy, name)
 	}
 	defer func() { <-s.sem }()
-	// A run is not tied to whoever asked: it finishes even at shutdown.
-	ctx, cancel := context.WithTimeout(context.Background(), s.opt.Timeout)
+	// A run is not tied to whoever asked: it finishes even at shutdown,
+	// unless the operator aborts it (Abort).
+	ctx, cancel := context.WithTimeout(s.aborted, s.opt.Timeout)
 	defer cancel()
 	start := s.opt.Now()
 	msg, err := s.call(ctx, name)

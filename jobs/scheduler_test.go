@@ -244,3 +244,39 @@ func TestStopLetsTheJobInProgressFinish(t *testing.T) {
 		t.Errorf("Stop of a stuck job: %v", err)
 	}
 }
+
+// TestAbortEndsTheJobInProgress: while Stop waits for a job, Abort ends
+// its context (a second Ctrl-C): the job stops and Stop returns; the run
+// is recorded as an error.
+func TestAbortEndsTheJobInProgress(t *testing.T) {
+	s, err := New([]Job{{Name: "long", Schedule: Off, Run: func(ctx context.Context) (string, error) {
+		<-ctx.Done()
+		return "", ctx.Err()
+	}}}, Options{StateDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go s.Run(context.Background(), "long")
+	for len(s.Running()) == 0 {
+		time.Sleep(5 * time.Millisecond)
+	}
+	stopped := make(chan error, 1)
+	go func() { stopped <- s.Stop(context.Background()) }()
+	select {
+	case <-stopped:
+		t.Fatal("Stop returned while the job ran")
+	case <-time.After(50 * time.Millisecond):
+	}
+	s.Abort()
+	select {
+	case err := <-stopped:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(3 * time.Second):
+		t.Fatal("Stop did not return after Abort")
+	}
+	if st := s.Statuses()[0]; st.LastResult != ResultError || len(s.Running()) != 0 {
+		t.Errorf("after the abort: %+v", st)
+	}
+}

@@ -113,6 +113,9 @@ func ReadStatus(ctx context.Context, ws *memory.Workspace, windowDays, budget in
 			return nil, err
 		}
 		data, err := ws.ReadFile(lf.Path)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // moved by an archive run since it was listed
+		}
 		if err != nil {
 			return nil, fmt.Errorf("status: %w", err)
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"strconv"
 	"strings"
 	"time"
@@ -146,11 +147,20 @@ func (r *indexRun) file(ctx context.Context, src source, known map[string]store.
 		return nil
 	}
 	if !r.rebuild && had && src.log && old.Layer == src.layer && old.Tail != "" && src.size > old.Size {
-		if done, err := r.appendedLog(ctx, src, old); done || err != nil {
+		done, err := r.appendedLog(ctx, src, old)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil // see below
+		}
+		if done || err != nil {
 			return err
 		}
 	}
 	cs, ff, err := e.chunkFile(src)
+	if errors.Is(err, fs.ErrNotExist) {
+		// Gone since the files were listed (an archive run moved it): it
+		// leaves the index, and the next run finds it where it went.
+		return nil
+	}
 	if errors.Is(err, memory.ErrOutside) {
 		// A file linked out of the workspace is not indexed (and leaves
 		// the index if it was): say which and why.

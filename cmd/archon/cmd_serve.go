@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"os/signal"
 	"runtime/debug"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -138,7 +141,23 @@ func (a *app) serve(c *cli.Context) error {
 		return err
 	}
 	err = srv.Run(c.Context, ln)
-	// The job in progress finishes before the indexes close.
+	// The job in progress finishes before the indexes close; meanwhile
+	// serve.json says the service is stopping, and a second signal aborts
+	// the job (archon's jobs stop at a safe point).
+	if running := mem.RunningJobs(); len(running) > 0 {
+		if merr := client.MarkStopping(ws.StateDir(), d.PID); merr != nil {
+			a.logger.Warn("serve.json not marked as stopping", "err", merr)
+		}
+		fmt.Fprintf(a.stderr, "archon serve: stopping after the job in progress (%s); Ctrl-C again to abort it\n", strings.Join(running, ", "))
+		again := make(chan os.Signal, 1)
+		signal.Notify(again, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+		defer signal.Stop(again)
+		go func() {
+			if _, ok := <-again; ok {
+				fmt.Fprintf(a.stderr, "archon serve: aborting %s\n", strings.Join(mem.AbortJobs(), ", "))
+			}
+		}()
+	}
 	if serr := mem.StopJobs(context.Background()); serr != nil {
 		a.logger.Error("stopping the jobs", "err", serr)
 	}

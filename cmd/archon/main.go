@@ -24,7 +24,9 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// SIGHUP (a closed terminal or ssh session) stops a command, and
+	// archon serve, as gracefully as Ctrl-C.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	stdout := terminalSafe(os.Stdout)
 	code := run(ctx, os.Args, os.Stdin, stdout, os.Stderr, os.Environ())
 	if ts, ok := stdout.(*termSafe); ok {
