@@ -156,6 +156,10 @@ func (l *Local) Jobs(ctx context.Context) ([]JobStatus, error) {
 		return nil, err
 	}
 	list, err := jobs.Offline(l.ws.StateDir(), l.schedules(), loc, time.Now())
+	if err != nil && list != nil {
+		l.log.Warn(err.Error())
+		err = nil
+	}
 	if list == nil {
 		list = []JobStatus{}
 	}
@@ -165,6 +169,9 @@ func (l *Local) Jobs(ctx context.Context) ([]JobStatus, error) {
 // RunJob runs job name now, after the job in progress if any, and returns
 // its status; a job that ran and failed says so in its status.
 func (l *Local) RunJob(ctx context.Context, name string) (*JobStatus, error) {
+	if !slices.Contains(JobNames(), name) {
+		return nil, Invalidf("no job %q (jobs: %s)", name, strings.Join(JobNames(), ", "))
+	}
 	s, err := l.scheduler()
 	if err != nil {
 		return nil, err

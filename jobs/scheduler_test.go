@@ -280,3 +280,16 @@ func TestAbortEndsTheJobInProgress(t *testing.T) {
 		t.Errorf("after the abort: %+v", st)
 	}
 }
+
+// TestOfflineWithADamagedState: a damaged state file still lists every
+// job's schedule (no last runs), with an error saying why.
+func TestOfflineWithADamagedState(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(StatePath(dir), []byte("garbage{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	list, err := Offline(dir, map[string]string{Archive: "0 3 * * *"}, time.UTC, time.Now())
+	if err == nil || len(list) != len(Names()) || list[0].Schedule != "0 3 * * *" {
+		t.Fatalf("offline: %+v %v", list, err)
+	}
+}

@@ -116,14 +116,18 @@ func inLoc(t *time.Time, loc *time.Location) *time.Time {
 
 // Offline lists the jobs from the state file under stateDir, for when no
 // service runs: the next runs are computed from schedules after now.
+// A damaged state file gives the list without last runs, and an error.
 func Offline(stateDir string, schedules map[string]string, loc *time.Location, now time.Time) ([]Status, error) {
 	recs, err := loadState(StatePath(stateDir))
 	if err != nil {
-		return nil, err
+		// Derived state: the schedules are listed without their last
+		// runs, and the error says why (the scheduler replaces the file).
+		recs = map[string]record{}
+		err = fmt.Errorf("%w; listed without the last runs (archon serve writes it afresh)", err)
 	}
 	out := make([]Status, 0, len(Names()))
 	for _, n := range Names() {
 		out = append(out, status(n, schedules[n], recs[n], now, loc))
 	}
-	return out, nil
+	return out, err
 }

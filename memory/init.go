@@ -69,7 +69,10 @@ func Init(ctx context.Context, root string, extra map[string][]byte) (*InitResul
 	res := &InitResult{}
 	for _, d := range []string{"", LogDirName} {
 		p := filepath.Join(abs, d)
-		if _, err := os.Stat(p); err == nil {
+		if fi, err := os.Stat(p); err == nil {
+			if !fi.IsDir() {
+				return nil, fmt.Errorf("init: %s is a file where the daily logs' folder goes: move it away and run init again", p)
+			}
 			continue
 		}
 		if err := os.MkdirAll(p, 0o755); err != nil {

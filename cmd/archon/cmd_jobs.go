@@ -2,14 +2,12 @@ package main
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
 	core "github.com/archon-memory/archon/app"
-	"github.com/archon-memory/archon/client"
 )
 
 func (a *app) jobsCommand() *cli.Command {
@@ -54,12 +52,9 @@ func (a *app) jobsCommand() *cli.Command {
 				return nil
 			},
 			Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
+				// An unknown name is refused alike locally and through a
+				// service (invalid: exit 2).
 				name := c.Args().First()
-				// Without a service an unknown name is a mistake on the
-				// command line; a service answers it as an unknown job.
-				if _, remote := m.(*client.Client); !remote && !slices.Contains(core.JobNames(), name) {
-					return usagef("no job %q (jobs: %s)", name, strings.Join(core.JobNames(), ", "))
-				}
 				st, err := m.RunJob(c.Context, name)
 				if err != nil {
 					return err

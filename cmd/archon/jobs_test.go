@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	core "github.com/archon-memory/archon/app"
 	"github.com/archon-memory/archon/jobs"
 )
 
@@ -33,7 +34,7 @@ func archonJobs(t *testing.T, env []string, args ...string) (int, string, string
 	switch {
 	case err == nil:
 		return 0, out.String(), errOut.String()
-	case errors.As(err, &ue):
+	case errors.As(err, &ue), core.KindOf(err) == core.Invalid:
 		return 2, out.String(), errOut.String() + err.Error()
 	}
 	return 1, out.String(), errOut.String() + err.Error()
@@ -117,8 +118,8 @@ func TestJobsCommandWithAndWithoutService(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &st); err != nil || st.LastResult != jobs.ResultOK || !strings.Contains(st.Message, "indexed") {
 		t.Errorf("archive through the service: %+v %v", st, err)
 	}
-	if code, _, e := archonJobs(t, nil, "--root", root, "jobs", "run", "nope"); code != 1 || !strings.Contains(e, `no job "nope"`) {
-		t.Errorf("jobs run nope through the service: %d %s", code, e)
+	if code, _, e := archonJobs(t, nil, "--root", root, "jobs", "run", "nope"); code != 2 || !strings.Contains(e, `no job "nope" (jobs: archive, reindex, summary, promote)`) {
+		t.Errorf("jobs run nope through the service (as without it): %d %s", code, e)
 	}
 	code, out, _ = archonJobs(t, nil, "--root", root, "jobs")
 	if code != 0 || !strings.Contains(out, "archive") || !strings.Contains(out, "ok: archived 0 logs") {

@@ -116,6 +116,8 @@ func TestErrors(t *testing.T) {
 	root := t.TempDir()
 	archon(t, "", "--root", root, "init")
 	file := filepath.Join(root, "MEMORY.md")
+	memFile := t.TempDir() // a workspace whose memory/ is a file
+	os.WriteFile(filepath.Join(memFile, "memory"), []byte("x\n"), 0o644)
 	tests := []struct {
 		name string
 		args []string
@@ -141,6 +143,7 @@ func TestErrors(t *testing.T) {
 		{"root is a file", []string{"--root", file, "status"}, 1, "is a file, not a directory"},
 		{"root is missing", []string{"--root", filepath.Join(root, "nope"), "log", "x"}, 1, "does not exist"},
 		{"init on a file", []string{"--root", file, "init"}, 1, "is a file"},
+		{"init where memory/ is a file", []string{"--root", memFile, "init"}, 1, "is a file where the daily logs' folder goes"},
 		{"status takes no args", []string{"--root", root, "status", "extra"}, 2, "takes no arguments"},
 		{"bad log level", []string{"--log-level", "loud", "--root", root, "status"}, 2, "--log-level"},
 		{"empty root", []string{"--root", "", "status"}, 2, "--root is empty"},
