@@ -126,8 +126,41 @@ func New(jobs []Job, opt Options) (*Scheduler, error) {
 	return s, nil
 }
 
-// Start starts running the jobs on their schedules.
-func (s *Scheduler) Start() { s.cron.Start() }
+// Start starts running the jobs on their schedules, and runs now, one
+// after the other, each job whose scheduled time passed since its last
+// run while no scheduler ran (a service stopped overnight still archives
+// on its next start). A job that never ran waits for its schedule.
+func (s *Scheduler) Start() {
+	s.cron.Start()
+	now := s.opt.Now()
+	var due []string
+	s.mu.Lock()
+	for _, n := range s.order {
+		spec := s.jobs[n].Schedule
+		last := s.recs[n].LastStart
+		if spec == Off || last == nil {
+			continue
+		}
+		if sched, err := Parse(spec); err == nil {
+			if next := sched.Next(last.In(s.opt.Location)); !next.IsZero() && next.Before(now) {
+				due = append(due, n)
+			}
+		}
+	}
+	if len(due) == 0 || s.stopped {
+		s.mu.Unlock()
+		return
+	}
+	s.wg.Add(1)
+	s.mu.Unlock()
+	go func() {
+		defer s.wg.Done()
+		for _, n := range due {
+			s.opt.Logger.Info("running a job its schedule missed", "job", n)
+			s.scheduled(n)
+		}
+	}()
+}
 
 // Stop stops the schedules and waits, up to ctx, for the job in progress
 // to finish; jobs waiting for their turn do not run.

@@ -293,3 +293,56 @@ func TestOfflineWithADamagedState(t *testing.T) {
 		t.Fatalf("offline: %+v %v", list, err)
 	}
 }
+
+// TestStartRunsMissedJobs: a job whose scheduled time passed since its
+// last run, while no scheduler ran, runs on Start; one that ran since its
+// last scheduled time, and one that never ran, wait for their schedules.
+func TestStartRunsMissedJobs(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Date(2026, 12, 7, 10, 0, 0, 0, time.UTC)
+	twoDaysAgo, anHourAgo := now.Add(-48*time.Hour), now.Add(-time.Hour)
+	if err := saveState(StatePath(dir), map[string]record{
+		"missed": {LastStart: &twoDaysAgo, Runs: 1},
+		"recent": {LastStart: &anHourAgo, Runs: 1},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	ran := map[string]int{}
+	job := func(name string) func(context.Context) (string, error) {
+		return func(context.Context) (string, error) {
+			mu.Lock()
+			ran[name]++
+			mu.Unlock()
+			return "", nil
+		}
+	}
+	daily := "0 3 * * *" // run two days ago: 03:00 yesterday and today were missed
+	s, err := New([]Job{
+		{Name: "missed", Schedule: daily, Run: job("missed")},
+		{Name: "recent", Schedule: "0 9 * * *", Run: job("recent")},
+		{Name: "never", Schedule: daily, Run: job("never")},
+	}, Options{StateDir: dir, Location: time.UTC, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Start()
+	deadline := time.Now().Add(3 * time.Second)
+	for {
+		mu.Lock()
+		n := ran["missed"]
+		mu.Unlock()
+		if n == 1 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := s.Stop(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if ran["missed"] != 1 || ran["recent"] != 0 || ran["never"] != 0 {
+		t.Fatalf("runs at start: %v", ran)
+	}
+}
