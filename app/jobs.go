@@ -170,7 +170,9 @@ func (l *Local) Jobs(ctx context.Context) ([]JobStatus, error) {
 // its status; a job that ran and failed says so in its status.
 func (l *Local) RunJob(ctx context.Context, name string) (*JobStatus, error) {
 	if !slices.Contains(JobNames(), name) {
-		return nil, Invalidf("no job %q (jobs: %s)", name, strings.Join(JobNames(), ", "))
+		// An unknown name, like an unknown id: not found (exit 1, 404),
+		// locally and through a service alike.
+		return nil, fmt.Errorf("%w %q (jobs: %s)", jobs.ErrUnknown, name, strings.Join(JobNames(), ", "))
 	}
 	s, err := l.scheduler()
 	if err != nil {

@@ -103,7 +103,7 @@ func TestJobsRunOnTheMemory(t *testing.T) {
 	if err != nil || st.LastResult != "ok" {
 		t.Fatalf("reindex: %+v %v", st, err)
 	}
-	if _, err := l.RunJob(ctx, "nope"); KindOf(err) != Invalid {
+	if _, err := l.RunJob(ctx, "nope"); KindOf(err) != NotFound {
 		t.Fatalf("unknown job: %v (%s)", err, KindOf(err))
 	}
 	list, err := l.Jobs(ctx)

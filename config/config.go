@@ -80,7 +80,7 @@ const (
 // names.
 type Serve struct {
 	// Addr is the listen address.
-	Addr string `yaml:"addr" doc:"listen address; any address but loopback requires a bearer token"`
+	Addr string `yaml:"addr" check:"hostport" doc:"listen address; any address but loopback requires a bearer token"`
 	// TokenFile names a file holding the bearer token.
 	TokenFile string `yaml:"token_file" doc:"file holding the bearer token (ARCHON_SERVE_TOKEN holds the token itself); empty: none"`
 	// CORSOrigins lists the browser origins allowed to call the API.
@@ -88,7 +88,7 @@ type Serve struct {
 	// MaxBodyBytes is the largest request body.
 	MaxBodyBytes int `yaml:"max_body_bytes" doc:"largest request body in bytes (conversation endpoints take up to 64 MiB)" min:"1024" max:"1073741824"`
 	// RequestTimeout bounds one request.
-	RequestTimeout string `yaml:"request_timeout" doc:"longest a request may take, e.g. 60s" check:"duration"`
+	RequestTimeout string `yaml:"request_timeout" doc:"longest a request may take, e.g. 60s (at least 1s)" check:"timeout"`
 	// GCPercent sets the Go garbage collector's target for the service.
 	GCPercent int `yaml:"gc_percent" doc:"garbage collector target (GOGC) inside archon serve: higher spends memory to save CPU under load; the GOGC variable wins" min:"25" max:"10000"`
 	// MemoryLimitMB is the service's soft memory limit (GOMEMLIMIT).

@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"math"
+	"net"
 	"reflect"
 	"strconv"
 	"strings"
@@ -228,6 +229,16 @@ func setScalar(v reflect.Value, name, s string, tag reflect.StructTag) error {
 	return nil
 }
 
+// CheckValue checks value as the key named key (section.key) is checked
+// when archon.yaml sets it: a flag standing for that key is refused alike.
+func CheckValue(key, value string) error {
+	k, ok := findKey(Keys(), key)
+	if !ok {
+		return fmt.Errorf("unknown key %q", key)
+	}
+	return check(k.field.Tag.Get("check"), value)
+}
+
 // check runs a named validation on a string value.
 func check(name, s string) error {
 	switch name {
@@ -254,6 +265,19 @@ func check(name, s string) error {
 		}
 	case "postgres":
 		return checkPostgres(s)
+	case "hostport":
+		host, port, err := net.SplitHostPort(s)
+		if err != nil {
+			return fmt.Errorf("%q is no host:port like 127.0.0.1:7420: %v", s, err)
+		}
+		if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+			return fmt.Errorf("%q: port %q is not a number from 0 to 65535", s, port)
+		}
+		_ = host // any host name or address; the listener says if it cannot bind
+	case "timeout":
+		if d, err := time.ParseDuration(s); err != nil || d < time.Second {
+			return fmt.Errorf("%q is not a duration of at least 1s like 60s", s)
+		}
 	case "relpath":
 		if s == "" || strings.HasPrefix(s, "/") || s == ".." || strings.HasPrefix(s, "../") || strings.Contains(s, "/../") {
 			return fmt.Errorf("%q must be a path inside the workspace", s)
@@ -344,6 +368,10 @@ func allowed(tag reflect.StructTag) string {
 		return "a cron line, @daily, @every 6h, or off"
 	case "duration":
 		return "a duration like 30s or 2m"
+	case "timeout":
+		return "a duration of at least 1s like 60s"
+	case "hostport":
+		return "host:port like 127.0.0.1:7420"
 	}
 	return ""
 }

@@ -88,12 +88,18 @@ func (l *Loaded) applyYAML(path string, data []byte) error {
 // applyMapping applies n, the mapping of the section or subsection named
 // prefix ("" for the top level of the file, whose keys are sections).
 func (l *Loaded) applyMapping(path, prefix string, n *yaml.Node, keys []Key) error {
+	seen := map[string]int{} // line of each key met, to refuse a second
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		kn, vn := n.Content[i], n.Content[i+1]
 		name := kn.Value
 		if prefix != "" {
 			name = prefix + "." + kn.Value
 		}
+		if first, dup := seen[kn.Value]; dup {
+			// The later one would win silently, the first one looking set.
+			return fmt.Errorf("%s:%d: %q is set twice (first on line %d): keep one", path, kn.Line, name, first)
+		}
+		seen[kn.Value] = kn.Line
 		if k, ok := findKey(keys, name); ok {
 			if err := setNode(&l.Config, k, vn); err != nil {
 				return fmt.Errorf("%s:%d: %w", path, lineOf(err, vn.Line), err)

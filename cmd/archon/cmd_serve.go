@@ -48,8 +48,13 @@ func (a *app) serveCommand() *cli.Command {
 // the configuration (archon.yaml or ARCHON_SERVE_*), then defaults. The
 // token comes from --token-file, ARCHON_SERVE_TOKEN or serve.token_file.
 func (a *app) serveOptions(c *cli.Context, cfg *config.Loaded) (server.Options, error) {
-	if v := c.Duration("timeout"); v < 0 {
-		return server.Options{}, usagef("--timeout %s: want a positive duration", v)
+	if v := c.Duration("timeout"); v < 0 || (c.IsSet("timeout") && v < time.Second) {
+		return server.Options{}, usagef("--timeout %s: want at least 1s", v)
+	}
+	if c.IsSet("addr") {
+		if err := config.CheckValue("serve.addr", c.String("addr")); err != nil {
+			return server.Options{}, usagef("--addr: %v", err)
+		}
 	}
 	if v := c.Int64("max-body-bytes"); v != 0 && v < 1024 {
 		return server.Options{}, usagef("--max-body-bytes %d: want at least 1024", v)

@@ -88,7 +88,7 @@ func TestJobsCommandWithAndWithoutService(t *testing.T) {
 	if s := jobsByName(t, out)["summary"]; s.Runs != 1 || s.LastResult != jobs.ResultOK || s.NextRun == nil || s.LastStart == nil {
 		t.Errorf("offline summary: %+v", s)
 	}
-	if code, _, e := archonJobs(t, nil, "--root", root, "jobs", "run", "nope"); code != 2 || !strings.Contains(e, "no job") {
+	if code, _, e := archonJobs(t, nil, "--root", root, "jobs", "run", "nope"); code != 1 || !strings.Contains(e, `no job "nope" (jobs: archive, reindex, summary, promote)`) {
 		t.Errorf("jobs run nope: %d %s", code, e)
 	}
 	if code, _, e := archonJobs(t, []string{"ARCHON_JOBS_REINDEX=every day"}, "--root", root, "jobs"); code != 1 || !strings.Contains(e, "ARCHON_JOBS_REINDEX") {
@@ -118,7 +118,7 @@ func TestJobsCommandWithAndWithoutService(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &st); err != nil || st.LastResult != jobs.ResultOK || !strings.Contains(st.Message, "indexed") {
 		t.Errorf("archive through the service: %+v %v", st, err)
 	}
-	if code, _, e := archonJobs(t, nil, "--root", root, "jobs", "run", "nope"); code != 2 || !strings.Contains(e, `no job "nope" (jobs: archive, reindex, summary, promote)`) {
+	if code, _, e := archonJobs(t, nil, "--root", root, "jobs", "run", "nope"); code != 1 || !strings.Contains(e, `no job "nope" (jobs: archive, reindex, summary, promote)`) {
 		t.Errorf("jobs run nope through the service (as without it): %d %s", code, e)
 	}
 	code, out, _ = archonJobs(t, nil, "--root", root, "jobs")
