@@ -70,13 +70,21 @@ func (ix *indexer) loop() {
 		case r := <-ix.reqs:
 			waiting = append(waiting, r)
 		case <-ix.kick:
+			// A write: wait out the delay that batches writes, unless
+			// someone asks for a run meanwhile (a search right after its
+			// own write): then it starts now.
 			if d := ix.l.opt.IndexDelay - time.Since(last); d > 0 {
+				t := time.NewTimer(d)
 				select {
-				case <-time.After(d):
+				case <-t.C:
+				case r := <-ix.reqs:
+					waiting = append(waiting, r)
 				case <-ix.quit:
+					t.Stop()
 					ix.fail()
 					return
 				}
+				t.Stop()
 			}
 		case <-rescan:
 		}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/archon-memory/archon/config"
 	"github.com/archon-memory/archon/conv"
@@ -318,5 +319,33 @@ func TestWarmthWithoutL3(t *testing.T) {
 	}
 	if len(w.Kept) == 0 || !strings.Contains(w.Kept[0].Text, "staging database") || len(w.Warnings) != 1 || !strings.Contains(w.Warnings[0], "L3") {
 		t.Fatalf("warmth: %+v", w)
+	}
+}
+
+// TestSearchRightAfterItsWrite: a service batches index runs after
+// writes (IndexDelay), but a search that asks for an up-to-date index
+// (memory_search, archon search) right after a write does not wait out
+// the delay: the run starts at once and the entry is found.
+func TestSearchRightAfterItsWrite(t *testing.T) {
+	ctx := context.Background()
+	ws, cfg := workspace(t)
+	l, err := Open(ctx, ws, cfg, Options{Rescan: -1, IndexDelay: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	if _, err := l.Search(ctx, SearchRequest{Query: "warmup", Refresh: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Log(ctx, LogRequest{Text: "Chose zqokapi for the queue."}); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	res, err := l.Search(ctx, SearchRequest{Query: "zqokapi", Refresh: true})
+	if err != nil || len(res.Results) != 1 {
+		t.Fatalf("search: %+v %v", res, err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("the search waited %v for the index run", d)
 	}
 }
