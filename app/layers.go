@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/archon-memory/archon/archive"
+	"github.com/archon-memory/archon/config"
 	"github.com/archon-memory/archon/layers"
 	"github.com/archon-memory/archon/layers/promote"
 	"github.com/archon-memory/archon/memory"
@@ -33,8 +34,14 @@ func (l *Local) Status(ctx context.Context) (*Status, error) {
 		st.Notes = append(st.Notes, l.sharedNote(ctx))
 	}
 	if serr == nil && l.idx != nil && l.configChanged() {
-		st.Notes = append(st.Notes, fmt.Sprintf("%s changed since this service started (%s): restart archon serve to apply it",
-			filepath.Base(l.cfgPath), l.started.Format("2006-01-02 15:04")))
+		note := fmt.Sprintf("%s changed since this service started (%s): restart archon serve to apply it",
+			filepath.Base(l.cfgPath), l.started.Format("2006-01-02 15:04"))
+		if _, err := config.Load(l.cfgPath, os.Environ()); err != nil {
+			// A restart would not start: say why first.
+			note = fmt.Sprintf("%s changed since this service started (%s) and no longer loads: %v; fix it before restarting archon serve",
+				filepath.Base(l.cfgPath), l.started.Format("2006-01-02 15:04"), err)
+		}
+		st.Notes = append(st.Notes, note)
 	}
 	return st, serr
 }

@@ -206,6 +206,15 @@ func TestStatusSaysConfigChanged(t *testing.T) {
 	if st, err := oneShot(t, ws, cfg).Status(ctx); err != nil || len(st.Notes) != 0 {
 		t.Fatalf("one-shot status: %v %q", err, st.Notes)
 	}
+	// An edit that breaks the file: a restart would fail, and the note
+	// says so first.
+	if err := os.WriteFile(cfg.File, append(b, "jobs:\n  archive: 0 5 * *\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st, err = l.Status(ctx)
+	if err != nil || len(st.Notes) != 1 || !strings.Contains(st.Notes[0], "no longer loads") || !strings.Contains(st.Notes[0], "fix it before restarting") {
+		t.Fatalf("status after a breaking edit: %v %q", err, st.Notes)
+	}
 }
 
 // TestStatusSaysConfigMade: a service started with no archon.yaml says

@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	core "github.com/archon-memory/archon/app"
+	"github.com/archon-memory/archon/client"
 )
 
 func (a *app) jobsCommand() *cli.Command {
@@ -38,6 +39,9 @@ func (a *app) jobsCommand() *cli.Command {
 				return nil
 			}
 			core.WriteJobs(a.stdout, list, loc)
+			if _, served := m.(*client.Client); !served {
+				fmt.Fprintln(a.stderr, "no archon serve runs for this workspace: these run on schedule once it starts (archon jobs run NAME runs one now)")
+			}
 			return nil
 		}),
 		Subcommands: []*cli.Command{{
