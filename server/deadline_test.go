@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -210,5 +212,47 @@ func TestLongAnswerOutlivesReadTimeout(t *testing.T) {
 			t.Fatalf("%s /mcp: the stream was cut after %s (read timeout %s): %q %v", method, time.Since(start), readTimeout, data, err)
 		}
 		t.Logf("%s /mcp: %d events over %s, read timeout %s", method, events, time.Since(start).Round(time.Millisecond), readTimeout)
+	}
+}
+
+// slowJobs is a service whose one job outlasts any request.
+type slowJobs struct{ app.Memory }
+
+func (slowJobs) RunJob(ctx context.Context, name string) (*app.JobStatus, error) {
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+func (slowJobs) Jobs(ctx context.Context) ([]app.JobStatus, error) {
+	return []app.JobStatus{{Name: "archive", Running: true}}, nil
+}
+
+// TestLongJobRunIsAccepted: POST /v1/jobs/{id}/run of a job that runs
+// longer than a request answers 202 with the job's status, running,
+// before the request's deadline, instead of timing out.
+func TestLongJobRunIsAccepted(t *testing.T) {
+	ws, cfg := newWorkspace(t)
+	svc, err := app.Open(context.Background(), ws, cfg, app.Options{Rescan: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer svc.Close()
+	srv, err := New(slowJobs{svc}, Options{RequestTimeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	resp, err := http.Post(hs.URL+"/v1/jobs/archive/run", "application/json", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var st app.JobStatus
+	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusAccepted || !st.Running { // a timeout would be 503
+		t.Fatalf("answer %d %+v", resp.StatusCode, st)
 	}
 }

@@ -30,6 +30,9 @@ func (s *Server) openAPI() map[string]any {
 				"default": errResp,
 			},
 		}
+		if rt.accepts {
+			op["responses"].(map[string]any)["202"] = map[string]any{"description": "still running after the request's time; its status", "content": map[string]any{"application/json": map[string]any{"schema": map[string]any{}}}}
+		}
 		var params []any
 		for _, m := range pathParamRe.FindAllStringSubmatch(rt.path, -1) {
 			params = append(params, map[string]any{"name": m[1], "in": "path", "required": true, "schema": map[string]any{"type": "string"}})

@@ -31,6 +31,7 @@ type route struct {
 	scope        string // what an API key needs (default: read for GET, else write)
 	query        []string
 	created      bool // it answers 201 Created (else 200)
+	accepts      bool // it may answer 202 Accepted: still running after the request's time
 	h            handlerFunc
 }
 
@@ -103,7 +104,7 @@ func (s *Server) routes() []route {
 		{method: "POST", path: "/v1/backups/restore", scope: scopeAdmin, summary: "Put a backup back (the current version is backed up first)", body: smallBody,
 			request: app.RestoreRequest{}, h: s.restore},
 		{method: "GET", path: "/v1/jobs", summary: "Scheduled jobs with their last and next run", h: s.jobs},
-		{method: "POST", path: "/v1/jobs/{id}/run", scope: scopeAdmin, summary: "Run a job now", h: s.runJob},
+		{method: "POST", path: "/v1/jobs/{id}/run", scope: scopeAdmin, summary: "Run a job now", accepts: true, h: s.runJob},
 		{method: "GET", path: "/v1/openapi.json", summary: "This description", h: s.openapi},
 	}
 }

@@ -56,8 +56,8 @@ func (a *app) jobsCommand() *cli.Command {
 				return nil
 			},
 			Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
-				// An unknown name is refused alike locally and through a
-				// service (invalid: exit 2).
+				// An unknown name is not found alike locally and through a
+				// service (exit 1).
 				name := c.Args().First()
 				st, err := m.RunJob(c.Context, name)
 				if err != nil {
@@ -73,6 +73,11 @@ func (a *app) jobsCommand() *cli.Command {
 					}
 				} else {
 					core.WriteJobs(a.stdout, []core.JobStatus{*st}, loc)
+				}
+				if st.Running {
+					// Longer than a request to the service: it goes on there.
+					fmt.Fprintf(a.stderr, "job %s still runs in archon serve; archon jobs shows its result when it ends\n", name)
+					return nil
 				}
 				if st.LastResult == core.JobFailed {
 					return fmt.Errorf("job %s failed: %s", name, st.Message)
