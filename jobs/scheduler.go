@@ -156,6 +156,11 @@ func (s *Scheduler) Start() {
 	go func() {
 		defer s.wg.Done()
 		for _, n := range due {
+			select {
+			case <-s.quit:
+				return
+			default:
+			}
 			s.opt.Logger.Info("running a job its schedule missed", "job", n)
 			s.scheduled(n)
 		}
@@ -280,9 +285,20 @@ func (s *Scheduler) execute(name string) error {
 		s.mu.Unlock()
 	}()
 	select {
+	case <-s.quit: // first: when both are ready, a select picks at random
+		return fmt.Errorf("%w: job %s: the scheduler is stopping", ErrBusy, name)
+	default:
+	}
+	select {
 	case s.sem <- struct{}{}:
 	case <-s.quit:
 		return fmt.Errorf("%w: job %s: the scheduler is stopping", ErrBusy, name)
+	}
+	select {
+	case <-s.quit: // stopped while it waited for its turn
+		<-s.sem
+		return fmt.Errorf("%w: job %s: the scheduler is stopping", ErrBusy, name)
+	default:
 	}
 	defer func() { <-s.sem }()
 	// A run is not tied to whoever asked: it finishes even at shutdown,

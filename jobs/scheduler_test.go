@@ -3,6 +3,7 @@ package jobs
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -344,5 +345,51 @@ func TestStartRunsMissedJobs(t *testing.T) {
 	defer mu.Unlock()
 	if ran["missed"] != 1 || ran["recent"] != 0 || ran["never"] != 0 {
 		t.Fatalf("runs at start: %v", ran)
+	}
+}
+
+// TestStopEndsMissedRuns: the missed runs Start queues do not start once
+// Stop is called (a job waiting for its turn does not run): only the one
+// in progress finishes.
+func TestStopEndsMissedRuns(t *testing.T) {
+	for range 10 {
+		dir := t.TempDir()
+		now := time.Date(2026, 12, 7, 10, 0, 0, 0, time.UTC)
+		ago := now.Add(-48 * time.Hour)
+		recs := map[string]record{}
+		var js []Job
+		var ran atomic.Int32
+		release := make(chan struct{})
+		for i := range 4 {
+			name := fmt.Sprint("j", i)
+			recs[name] = record{LastStart: &ago, Runs: 1}
+			js = append(js, Job{Name: name, Schedule: "0 3 * * *", Run: func(ctx context.Context) (string, error) {
+				if ran.Add(1) == 1 {
+					<-release
+				}
+				return "", nil
+			}})
+		}
+		if err := saveState(StatePath(dir), recs); err != nil {
+			t.Fatal(err)
+		}
+		s, err := New(js, Options{StateDir: dir, Location: time.UTC, Now: func() time.Time { return now }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Start()
+		for len(s.Running()) == 0 {
+			time.Sleep(time.Millisecond)
+		}
+		done := make(chan error)
+		go func() { done <- s.Stop(context.Background()) }()
+		time.Sleep(20 * time.Millisecond)
+		close(release)
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		if n := ran.Load(); n != 1 {
+			t.Fatalf("%d jobs ran; want only the one in progress at Stop", n)
+		}
 	}
 }

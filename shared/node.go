@@ -120,17 +120,24 @@ const (
 
 // Origin returns the id of the node whose state is in dir, made once. A
 // workspace copied (with its .archon) is another node: dir's node-path
-// file records where the id was made, and a dir found elsewhere makes a
-// new id (else the two copies would each take the other's entries for its
-// own and drop them). A moved workspace gets a new id too, which costs
-// nothing: its position in the tenant's log stays.
+// file records where the id was made (links resolved), and a dir found
+// elsewhere makes a new id (else the two copies would each take the
+// other's entries for its own and drop them), and rechecks what it
+// catches up on next. A moved workspace gets a new id too, which costs a
+// recheck: its position in the tenant's log stays.
 func Origin(dir string) (string, error) {
 	p := filepath.Join(dir, "node-id")
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", err
 	}
+	// One directory reached by two paths (a symlink, $PWD through one) is
+	// one node: the path kept is the one with every link resolved.
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
 	where := filepath.Join(dir, "node-path")
+	replaced := false
 	if b, err := os.ReadFile(p); err == nil && len(b) >= 8 {
 		made, err := os.ReadFile(where)
 		switch {
@@ -144,6 +151,7 @@ func Origin(dir string) (string, error) {
 		case strings.TrimSuffix(string(made), "\n") == abs:
 			return string(b[:len(b)-1]), nil
 		}
+		replaced = true
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
@@ -156,11 +164,39 @@ func Origin(dir string) (string, error) {
 	if err := memory.WriteFileAtomic(p, []byte(id+"\n"), 0o644); err != nil {
 		return "", err
 	}
-	// The path last: a crash between the two makes another new id.
+	if replaced {
+		// A copy holds what the original wrote under the old id, and may
+		// send its outbox's entries, which come back as another node's:
+		// what it catches up on is rechecked against its logs.
+		if err := markRecheck(dir); err != nil {
+			return "", err
+		}
+	}
+	// The path last: a crash before it makes another new id.
 	if err := memory.WriteFileAtomic(where, []byte(abs+"\n"), 0o644); err != nil {
 		return "", err
 	}
 	return id, nil
+}
+
+// markRecheck sets Recheck in the replica state kept in dir, if any (a
+// replica with none rechecks anyway).
+func markRecheck(dir string) error {
+	path := filepath.Join(dir, "replica.json")
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("replica state: %w", err)
+	}
+	var st replicaState
+	if json.Unmarshal(b, &st) != nil {
+		return nil // damaged: loadState reports it
+	}
+	st.Recheck = true
+	b, _ = json.Marshal(st)
+	return memory.WriteFileAtomic(path, b, 0o644)
 }
 
 // NewNode returns the node whose state (outbox, replica position, id)

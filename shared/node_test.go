@@ -321,9 +321,21 @@ func TestCopiedWorkspaceIsAnotherNode(t *testing.T) {
 		}
 		os.WriteFile(filepath.Join(copyDir, f), b, 0o644)
 	}
+	os.WriteFile(filepath.Join(copyDir, "replica.json"), []byte(`{"tenant":"acme","applied":7}`), 0o644)
 	other, err := Origin(copyDir)
 	if err != nil || other == id {
 		t.Fatalf("the copy's id %s (%v), the original's %s", other, err, id)
+	}
+	if b, _ := os.ReadFile(filepath.Join(copyDir, "replica.json")); !strings.Contains(string(b), `"recheck":true`) || !strings.Contains(string(b), `"applied":7`) {
+		t.Fatalf("the copy's replica state: %s", b)
+	}
+	// Reached through a link, the original is still itself.
+	link := filepath.Join(t.TempDir(), "via-link")
+	if err := os.Symlink(filepath.Dir(dir), link); err != nil {
+		t.Fatal(err)
+	}
+	if viaLink, _ := Origin(filepath.Join(link, "shared")); viaLink != id {
+		t.Fatalf("through a link: %s, want %s", viaLink, id)
 	}
 	if again, _ := Origin(copyDir); again != other {
 		t.Fatalf("the copy's id changed again: %s then %s", other, again)

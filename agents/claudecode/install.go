@@ -419,6 +419,15 @@ func writable(changes []Change) error {
 			if fi.Mode().Perm()&0o200 == 0 {
 				return fmt.Errorf("%s is read-only (mode %#o): nothing written; make it writable, or add what --dry-run shows by hand", c.Path, fi.Mode().Perm())
 			}
+			// An atomic write makes its temporary file beside the file
+			// (where a link points).
+			target := c.Path
+			if p, err := filepath.EvalSymlinks(c.Path); err == nil {
+				target = p
+			}
+			if err := unix.Access(filepath.Dir(target), unix.W_OK); err != nil {
+				return fmt.Errorf("cannot write %s (its folder: %v): nothing written", c.Path, err)
+			}
 		case errors.Is(err, fs.ErrNotExist):
 			dir := filepath.Dir(c.Path)
 			for {

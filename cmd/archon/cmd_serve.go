@@ -8,7 +8,6 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -154,12 +153,14 @@ func (a *app) serve(c *cli.Context) error {
 			a.logger.Warn("serve.json not marked as stopping", "err", merr)
 		}
 		fmt.Fprintf(a.stderr, "archon serve: stopping after the job in progress (%s); Ctrl-C again to abort it\n", strings.Join(running, ", "))
-		again := make(chan os.Signal, 1)
-		signal.Notify(again, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-		defer signal.Stop(again)
+		again, done := make(chan os.Signal, 1), make(chan struct{})
+		signal.Notify(again, stopSignals()...)
+		defer func() { signal.Stop(again); close(done) }()
 		go func() {
-			if _, ok := <-again; ok {
+			select {
+			case <-again:
 				fmt.Fprintf(a.stderr, "archon serve: aborting %s\n", strings.Join(mem.AbortJobs(), ", "))
+			case <-done:
 			}
 		}()
 	}

@@ -24,9 +24,7 @@ import (
 )
 
 func main() {
-	// SIGHUP (a closed terminal or ssh session) stops a command, and
-	// archon serve, as gracefully as Ctrl-C.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals()...)
 	stdout := terminalSafe(os.Stdout)
 	code := run(ctx, os.Args, os.Stdin, stdout, os.Stderr, os.Environ())
 	if ts, ok := stdout.(*termSafe); ok {
@@ -34,6 +32,18 @@ func main() {
 	}
 	stop()
 	os.Exit(code)
+}
+
+// stopSignals are the signals that stop a command, and archon serve,
+// gracefully: Ctrl-C, SIGTERM and SIGHUP (a closed terminal or ssh
+// session), unless SIGHUP is ignored (nohup archon serve &), which must
+// stay so.
+func stopSignals() []os.Signal {
+	sigs := []os.Signal{os.Interrupt, syscall.SIGTERM}
+	if !signal.Ignored(syscall.SIGHUP) {
+		sigs = append(sigs, syscall.SIGHUP)
+	}
+	return sigs
 }
 
 // Exit codes.

@@ -20,16 +20,18 @@ type callMemory struct {
 }
 
 // call runs fn on a memory opened for it.
-func call[T any](ctx context.Context, m *callMemory, fn func(core.Memory) (T, error)) (T, error) {
+// The memory is closed even when fn panics (the MCP server turns a panic
+// into the call's error and goes on): else the engine it opened would
+// keep the index locked for the rest of the session.
+func call[T any](ctx context.Context, m *callMemory, fn func(core.Memory) (T, error)) (v T, err error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	mem, err := m.open(ctx)
 	if err != nil {
-		var zero T
-		return zero, err
+		return v, err
 	}
-	v, err := fn(mem)
-	return v, errors.Join(err, mem.Close())
+	defer func() { err = errors.Join(err, mem.Close()) }()
+	return fn(mem)
 }
 
 func (m *callMemory) Search(ctx context.Context, r core.SearchRequest) (*core.SearchResponse, error) {
@@ -66,6 +68,10 @@ func (m *callMemory) MemoryTool(ctx context.Context, r core.MemoryToolRequest) (
 
 func (m *callMemory) Tasks(ctx context.Context, f core.TaskFilter) ([]core.Task, error) {
 	return call(ctx, m, func(x core.Memory) ([]core.Task, error) { return x.Tasks(ctx, f) })
+}
+
+func (m *callMemory) Task(ctx context.Context, id string) (*core.Task, error) {
+	return call(ctx, m, func(x core.Memory) (*core.Task, error) { return x.Task(ctx, id) })
 }
 
 func (m *callMemory) AddTask(ctx context.Context, in core.TaskInput) (*core.Task, error) {

@@ -27,16 +27,19 @@ type Set map[string]bool
 // Load reads the set at path (a missing file is empty), with the keys of
 // its journal.
 func Load(path string) (Set, error) {
+	// The journal first: a Save between the two reads writes the file
+	// with the journal's keys before it removes the journal, so each key
+	// is in one or the other as read.
+	set := Set{}
+	if err := readJournal(path, set); err != nil {
+		return nil, err
+	}
 	var keys []string
 	if _, err := jsonfile.Read(path, &keys); err != nil {
 		return nil, err
 	}
-	set := make(Set, len(keys))
 	for _, k := range keys {
 		set[k] = true
-	}
-	if err := readJournal(path, set); err != nil {
-		return nil, err
 	}
 	return set, nil
 }

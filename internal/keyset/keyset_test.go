@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -101,5 +102,46 @@ func TestJournal(t *testing.T) {
 	}
 	if err := s.Add(path, "a\nb"); err == nil {
 		t.Fatal("a key of two lines was taken")
+	}
+}
+
+// TestLoadBesideSaves: a Load (which takes no lock) beside Adds and
+// Saves sees every key whose Add returned before it began: a Save moves a
+// key from the journal into the file, never out of both.
+func TestLoadBesideSaves(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "set.json")
+	var added atomic.Int64
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s := Set{}
+		for i := range 500 {
+			if err := s.Add(path, fmt.Sprint("k", i)); err != nil {
+				t.Error(err)
+				return
+			}
+			added.Store(int64(i + 1))
+			if err := (Set{}).Save(path); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	}()
+	for {
+		select {
+		case <-done:
+			return
+		default:
+		}
+		n := added.Load()
+		s, err := Load(path)
+		if err != nil {
+			continue // a torn read of neither file is retried
+		}
+		for i := range n {
+			if !s[fmt.Sprint("k", i)] {
+				t.Fatalf("a Load missed k%d, added before it began", i)
+			}
+		}
 	}
 }

@@ -39,6 +39,7 @@ type Memory interface {
 	Stats(ctx context.Context, r app.ConvRequest) (*app.Stats, error)
 	MemoryTool(ctx context.Context, r app.MemoryToolRequest) (*app.MemoryToolResult, error)
 	Tasks(ctx context.Context, f app.TaskFilter) ([]app.Task, error)
+	Task(ctx context.Context, id string) (*app.Task, error)
 	AddTask(ctx context.Context, in app.TaskInput) (*app.Task, error)
 	UpdateTask(ctx context.Context, id string, p app.TaskPatch) (*app.Task, error)
 	DoneTask(ctx context.Context, id string, force bool) (*app.Task, error)
@@ -307,17 +308,16 @@ func (t *tools) register(s *sdk.Server) {
 			u.Description = &in.Note
 		}
 		if in.Status == "done" {
-			// Done first: a task its dependencies hold back, or done
-			// already, is refused with nothing changed.
-			t, err := svc.DoneTask(ctx, in.ID, false)
-			if u.Status = nil; err != nil || u == (app.TaskPatch{}) {
-				return t, err
+			if only := (app.TaskPatch{Status: u.Status}); u == only {
+				return svc.DoneTask(ctx, in.ID, false)
 			}
-			t, err = svc.UpdateTask(ctx, in.ID, u)
-			if err != nil {
-				return nil, fmt.Errorf("%s is done, but the other changes were refused: %w", in.ID, err)
+			// With other changes: one update, all or nothing (a task its
+			// dependencies hold back, or a bad assignee, changes nothing),
+			// and done twice is still a conflict, as DoneTask says it.
+			if t, err := svc.Task(ctx, in.ID); err == nil && t.Status == "done" {
+				return svc.DoneTask(ctx, in.ID, false)
 			}
-			return t, nil
+			return svc.UpdateTask(ctx, in.ID, u)
 		}
 		return svc.UpdateTask(ctx, in.ID, u)
 	})
