@@ -330,3 +330,29 @@ func TestTaskUpdateDoneIsAllOrNothing(t *testing.T) {
 		t.Fatalf("after done: %+v", tk)
 	}
 }
+
+// TestTaskUpdateDoneWithABadField: task_update to done with a field the
+// store refuses changes nothing, the status included, so the agent's
+// retry with the field fixed marks it done.
+func TestTaskUpdateDoneWithABadField(t *testing.T) {
+	ctx := context.Background()
+	svc := newService(t)
+	cs := inMemoryClient(t, svc)
+	if r, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "task_add", Arguments: map[string]any{"title": "migrate"}}); err != nil || r.IsError {
+		t.Fatalf("task_add: %v %+v", err, r)
+	}
+	r, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "task_update", Arguments: map[string]any{"id": "T1", "status": "done", "assignee": "Bob Smith"}})
+	if err != nil || !r.IsError {
+		t.Fatalf("a bad assignee: %v %+v", err, r)
+	}
+	if tk, _ := svc.Task(ctx, "T1"); tk.Status == "done" {
+		t.Fatalf("the refused update marked the task done: %+v", tk)
+	}
+	r, err = cs.CallTool(ctx, &sdk.CallToolParams{Name: "task_update", Arguments: map[string]any{"id": "T1", "status": "done", "assignee": "bob"}})
+	if err != nil || r.IsError {
+		t.Fatalf("the retry: %v %+v", err, r)
+	}
+	if tk, _ := svc.Task(ctx, "T1"); tk.Status != "done" || tk.Assignee != "bob" {
+		t.Fatalf("after the retry: %+v", tk)
+	}
+}
