@@ -37,6 +37,11 @@ func (t *Tool) create(ctx context.Context, p target, text string) (*Result, erro
 		if fi.IsDir() {
 			return nil, refuse("%s is a directory: create a file inside it", p.path)
 		}
+		if p.kind == kindFixed {
+			// MEMORY.md and MEMORY_SUMMARY.md hold what people and
+			// promotion wrote: replaced whole, it would be gone.
+			return nil, refuse("File %s already exists: change it with str_replace or insert (create would replace all it holds)", p.path)
+		}
 		existed = true
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, confined(p, err)

@@ -91,18 +91,19 @@ func TestFolderRoundTrip(t *testing.T) {
 }
 
 // TestCuratedFiles: MEMORY.md and MEMORY_SUMMARY.md are archon's own files:
-// read and edited in place, never deleted or renamed.
+// read and edited in place, never replaced whole, deleted or renamed.
 func TestCuratedFiles(t *testing.T) {
 	tool, ws := newTool(t)
 	run(t, tool, []step{
-		{Command{Command: Create, Path: "/memories/MEMORY.md", FileText: str("# MEMORY\n\n## Patterns\n\n- Run migrations before deploys.\n")}, false, "overwritten"},
+		{Command{Command: Create, Path: "/memories/MEMORY.md", FileText: str("# Memory\n- user likes tea\n")}, true, "already exists"},
+		{Command{Command: Insert, Path: "/memories/MEMORY.md", InsertLine: num(0), InsertText: str("- Run migrations before deploys.")}, false, "Run migrations"},
 		{Command{Command: StrReplace, Path: "/memories/MEMORY.md", OldStr: str("before deploys"), NewStr: str("before every deploy")}, false, "edited"},
 		{Command{Command: Insert, Path: "/memories/MEMORY_SUMMARY.md", InsertLine: num(0), InsertText: str("Current focus: billing.")}, false, "     1\tCurrent focus: billing."},
 		{Command{Command: Delete, Path: "/memories/MEMORY.md"}, true, "not deleted"},
 		{Command{Command: Rename, OldPath: "/memories/MEMORY.md", NewPath: "/memories/x.md"}, true, "keeps its name"},
 		{Command{Command: Rename, OldPath: "/memories/x.md", NewPath: "/memories/MEMORY_SUMMARY.md"}, true, "keeps its name"},
 	})
-	if got := read(t, ws, memory.WisdomFile); !strings.Contains(got, "before every deploy") {
+	if got := read(t, ws, memory.WisdomFile); !strings.Contains(got, "before every deploy") || strings.Contains(got, "likes tea") {
 		t.Fatalf("MEMORY.md = %q", got)
 	}
 	if got := read(t, ws, memory.SummaryFile); !strings.HasPrefix(got, "Current focus: billing.\n") {
@@ -248,4 +249,17 @@ func TestViewCut(t *testing.T) {
 	if len(res.Content) > 400 {
 		t.Fatalf("view not cut: %d bytes", len(res.Content))
 	}
+}
+
+// TestPathsThroughAFile: a path that uses a file as a folder, or a name
+// the file system cannot hold, is the tool's error, not an internal one.
+func TestPathsThroughAFile(t *testing.T) {
+	tool, _ := newTool(t)
+	long := "/memories/" + strings.Repeat("n", 200) + ".md"
+	run(t, tool, []step{
+		{Command{Command: Create, Path: "/memories/conc.md", FileText: str("x\n")}, false, "created"},
+		{Command{Command: View, Path: "/memories/conc.md/x"}, true, "does not exist"},
+		{Command{Command: Create, Path: "/memories/conc.md/x", FileText: str("y\n")}, true, "does not exist"},
+		{Command{Command: Create, Path: long, FileText: str("y\n")}, true, "at most 200 bytes"},
+	})
 }

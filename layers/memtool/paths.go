@@ -34,10 +34,11 @@ type target struct {
 }
 
 // Path limits: far above any real name, low enough that a hostile one
-// costs nothing.
+// costs nothing. A name leaves room for the suffix of the temporary file
+// an atomic write makes beside it (file systems take 255 bytes).
 const (
 	maxPathBytes    = 1024
-	maxSegmentBytes = 255
+	maxSegmentBytes = 200
 )
 
 // parse maps a tool path to what it names. A path must be /memories or

@@ -9,6 +9,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"syscall"
 
 	"github.com/archon-memory/archon/memory"
 )
@@ -314,6 +315,12 @@ func confined(p target, err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "escapes") {
 		return fmt.Errorf("%s resolves outside %s/: %w; refused", p.path, memory.MemoriesDir, memory.ErrOutside)
+	}
+	switch {
+	case errors.Is(err, syscall.ENOTDIR): // a file used as a folder
+		return notExist(p.path)
+	case errors.Is(err, syscall.ENAMETOOLONG):
+		return refuse("invalid path %s: a name is too long for this file system", p.path)
 	}
 	return err
 }
