@@ -47,7 +47,8 @@ type Import struct {
 // Plan reads the memory bank in dir, skipping items whose keys are in
 // known.
 func Plan(dir string, known map[string]bool) (*Import, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*.md"))
+	// The folder's name is no pattern (a project named proj[v2]).
+	files, err := filepath.Glob(filepath.Join(globEscape(dir), "*.md"))
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +84,9 @@ func Plan(dir string, known map[string]bool) (*Import, error) {
 			}
 		}
 		if body := strings.TrimSpace(rest); hasContent(body) {
-			im.Sections = append(im.Sections, app.SectionRequest{Heading: "From the memory bank: " + name, Text: body})
+			// Named with the project: one workspace takes several
+			// projects' banks, each file a section of its own.
+			im.Sections = append(im.Sections, app.SectionRequest{Heading: "From the memory bank: " + project(dir) + "/" + name, Text: body})
 		}
 	}
 	return im, nil
@@ -168,3 +171,28 @@ type Record = keyset.Set
 
 // LoadRecord reads an import record (missing: empty).
 func LoadRecord(path string) (Record, error) { return keyset.Load(path) }
+
+// project names a memory bank's project: the folder that holds
+// memory-bank/ (or the bank's own folder, named otherwise).
+func project(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = dir
+	}
+	if b := filepath.Base(abs); !strings.EqualFold(b, "memory-bank") && !strings.EqualFold(b, ".memory-bank") {
+		return b
+	}
+	return filepath.Base(filepath.Dir(abs))
+}
+
+// globEscape escapes the characters filepath.Glob reads as a pattern.
+func globEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`*?[\`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

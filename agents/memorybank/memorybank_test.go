@@ -42,14 +42,14 @@ func TestPlan(t *testing.T) {
 	for _, s := range im.Sections {
 		headings[s.Heading] = s.Text
 	}
-	if !strings.Contains(headings["From the memory bank: progress.md"], "Wire the email sender") ||
-		strings.Contains(headings["From the memory bank: progress.md"], "skeleton") {
-		t.Errorf("progress.md's undated rest: %q", headings["From the memory bank: progress.md"])
+	if !strings.Contains(headings["From the memory bank: testdata/progress.md"], "Wire the email sender") ||
+		strings.Contains(headings["From the memory bank: testdata/progress.md"], "skeleton") {
+		t.Errorf("progress.md's undated rest: %q", headings["From the memory bank: testdata/progress.md"])
 	}
-	if !strings.Contains(headings["From the memory bank: activeContext.md"], "## Current Focus") || headings["From the memory bank: projectbrief.md"] == "" {
+	if !strings.Contains(headings["From the memory bank: testdata/activeContext.md"], "## Current Focus") || headings["From the memory bank: testdata/projectbrief.md"] == "" {
 		t.Errorf("context sections: %v", headings)
 	}
-	if _, ok := headings["From the memory bank: decisionLog.md"]; !ok {
+	if _, ok := headings["From the memory bank: testdata/decisionLog.md"]; !ok {
 		t.Errorf("decisionLog.md's preamble is kept as a section: %v", headings)
 	}
 	known := map[string]bool{}

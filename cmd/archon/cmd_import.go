@@ -11,6 +11,7 @@ import (
 
 	"github.com/archon-memory/archon/agents/claudecode"
 	"github.com/archon-memory/archon/agents/memorybank"
+	"github.com/archon-memory/archon/internal/keyset"
 	core "github.com/archon-memory/archon/app"
 )
 
@@ -67,24 +68,49 @@ func (a *app) importMemoryBank(c *cli.Context, m core.Memory) error {
 		fmt.Fprintf(a.stdout, "would import %d entries (%d imported before) and %d files as MEMORY.md sections\n", len(im.Entries), im.Known, len(im.Sections))
 		return nil
 	}
-	for i, e := range im.Entries {
-		if _, err := m.Log(c.Context, e); err != nil {
-			if serr := rec.Save(recPath); serr != nil {
-				a.logger.Error("import record not saved", "err", serr)
-			}
-			return fmt.Errorf("after %d entries: %w", i, err)
-		}
-		rec[im.Keys[i]] = true
-	}
-	if err := rec.Save(recPath); err != nil {
+	logged, skipped, err := a.importEntries(c, m, im.Entries, im.Keys, rec, recPath, "the memory bank")
+	if err != nil {
 		return err
 	}
 	added, err := a.addSections(c, m, im.Sections)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(a.stdout, "imported %d entries (%d imported before); added %d sections to MEMORY.md\n", len(im.Entries), im.Known, added)
+	fmt.Fprintf(a.stdout, "imported %d entries (%d imported before); added %d sections to MEMORY.md\n", logged, im.Known, added)
+	if skipped > 0 {
+		fmt.Fprintf(a.stdout, "skipped %d entries the log refused (above)\n", skipped)
+	}
 	return nil
+}
+
+// importEntries logs an import's entries, keys[i] naming entry i's
+// source item (several entries may share one). Each key is recorded as
+// soon as its last entry is logged (the record's journal), so an import
+// stopped or killed midway goes on where it stopped when run again. An
+// entry the log refuses (a date in the future, text it cannot hold even
+// cut) is skipped and named on stderr; where says where the whole text
+// is, for an entry kept cut.
+func (a *app) importEntries(c *cli.Context, m core.Memory, entries []core.LogRequest, keys []string, rec keyset.Set, recPath, where string) (logged, skipped int, err error) {
+	for i, e := range entries {
+		if err := c.Context.Err(); err != nil {
+			return logged, skipped, fmt.Errorf("stopped after %d entries (run it again to go on): %w", logged, err)
+		}
+		if err := claudecode.LogKept(c.Context, m, e, where); err != nil {
+			if k := core.KindOf(err); k != core.Invalid && k != core.TooLarge {
+				return logged, skipped, fmt.Errorf("after %d entries: %w", logged, err)
+			}
+			fmt.Fprintf(a.stderr, "skipped an entry (%s %s, from %s): %v\n", e.Date, e.Time, keys[i], err)
+			skipped++
+		} else {
+			logged++
+		}
+		if i+1 == len(entries) || keys[i+1] != keys[i] {
+			if err := rec.Add(recPath, keys[i]); err != nil {
+				return logged, skipped, err
+			}
+		}
+	}
+	return logged, skipped, rec.Save(recPath)
 }
 
 // addSections adds sections to MEMORY.md and counts those that were new.
@@ -92,6 +118,12 @@ func (a *app) addSections(c *cli.Context, m core.Memory, sections []core.Section
 	added := 0
 	for _, s := range sections {
 		r, err := m.AddSection(c.Context, s)
+		if k := core.KindOf(err); err != nil && (k == core.Invalid || k == core.TooLarge) {
+			// A file the workspace cannot hold (not UTF-8, too big) is
+			// named and left out; the others go in.
+			fmt.Fprintf(a.stderr, "skipped the section %q: %v\n", s.Heading, err)
+			continue
+		}
 		if err != nil {
 			return added, err
 		}
@@ -151,34 +183,8 @@ func (a *app) importClaudeCode(c *cli.Context, m core.Memory) error {
 			len(im.Entries), im.Sessions, dir, im.Known, len(im.Sections))
 		return nil
 	}
-	// Each turn is recorded as soon as its last entry is logged (the
-	// record's journal), so an import stopped or killed midway goes on
-	// where it stopped when run again. A turn the log refuses (a date in
-	// the future, text it cannot hold even cut) is skipped and said.
-	logged, skipped := 0, 0
-	for i, e := range im.Entries {
-		if err := c.Context.Err(); err != nil {
-			return fmt.Errorf("stopped after %d entries (run it again to go on): %w", logged, err)
-		}
-		if err := claudecode.LogKept(c.Context, m, e, "the transcript"); err != nil {
-			if core.KindOf(err) != core.Invalid && core.KindOf(err) != core.TooLarge {
-				if serr := rec.Save(recPath); serr != nil {
-					a.logger.Error("import record not saved", "err", serr)
-				}
-				return fmt.Errorf("after %d entries: %w", logged, err)
-			}
-			fmt.Fprintf(a.stderr, "skipped an entry of turn %s: %v\n", im.IDs[i], err)
-			skipped++
-		} else {
-			logged++
-		}
-		if i+1 == len(im.Entries) || im.IDs[i+1] != im.IDs[i] {
-			if err := rec.Add(recPath, im.IDs[i]); err != nil {
-				return err
-			}
-		}
-	}
-	if err := rec.Save(recPath); err != nil {
+	logged, skipped, err := a.importEntries(c, m, im.Entries, im.IDs, rec, recPath, "the transcript")
+	if err != nil {
 		return err
 	}
 	added, err := a.addSections(c, m, im.Sections)

@@ -56,3 +56,38 @@ func TestImportClaudeCodeSkipsWhatTheLogRefuses(t *testing.T) {
 		t.Fatalf("a project that is not there: %d %s", code, e)
 	}
 }
+
+// TestImportMemoryBanks: two projects' banks give two sections per
+// context file; an item the log refuses (a date in the future) and a file
+// that is no UTF-8 are skipped and named, the rest imported; a folder
+// name with pattern characters is a folder name.
+func TestImportMemoryBanks(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "ws")
+	if code, _, e := archon(t, "", "--root", root, "init"); code != 0 {
+		t.Fatal(e)
+	}
+	bank := func(project, focus string) string {
+		dir := filepath.Join(t.TempDir(), project, "memory-bank")
+		os.MkdirAll(dir, 0o755)
+		os.WriteFile(filepath.Join(dir, "activeContext.md"), []byte("# Active Context\n\n## Current Focus\n"+focus+"\n"), 0o644)
+		os.WriteFile(filepath.Join(dir, "decisionLog.md"), []byte("# Decision Log\n\n[2026-11-02 10:00:00] - Chose SQLite for "+project+".\n\n[2099-01-05 10:00:00] - A typo from the future.\n\n[2026-11-03 10:00:00] - Kept the CLI thin in "+project+".\n"), 0o644)
+		return dir
+	}
+	a, b := bank("alpha[v2]", "Alpha: the importer."), bank("beta", "Beta: Jetpack Compose.")
+	os.WriteFile(filepath.Join(b, "techContext.md"), []byte("caf\xe9 latin-1\n"), 0o644)
+	code, out, e := archon(t, "", "--root", root, "import", "memory-bank", a)
+	if code != 0 || !strings.Contains(out, "imported 2 entries") || !strings.Contains(e, "2099-01-05") {
+		t.Fatalf("alpha: %d\n%s\n%s", code, out, e)
+	}
+	code, out, e = archon(t, "", "--root", root, "import", "memory-bank", b)
+	if code != 0 || !strings.Contains(out, "imported 2 entries") || !strings.Contains(e, "skipped the section") {
+		t.Fatalf("beta: %d\n%s\n%s", code, out, e)
+	}
+	md, _ := os.ReadFile(filepath.Join(root, "MEMORY.md"))
+	if !strings.Contains(string(md), "## From the memory bank: alpha[v2]/activeContext.md") || !strings.Contains(string(md), "Beta: Jetpack Compose.") {
+		t.Fatalf("MEMORY.md:\n%s", md)
+	}
+	if code, out, _ := archon(t, "", "--root", root, "import", "memory-bank", a); code != 0 || !strings.Contains(out, "imported 0 entries") {
+		t.Fatalf("again: %d %s", code, out)
+	}
+}
