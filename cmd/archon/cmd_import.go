@@ -11,8 +11,8 @@ import (
 
 	"github.com/archon-memory/archon/agents/claudecode"
 	"github.com/archon-memory/archon/agents/memorybank"
-	"github.com/archon-memory/archon/internal/keyset"
 	core "github.com/archon-memory/archon/app"
+	"github.com/archon-memory/archon/internal/keyset"
 )
 
 func (a *app) importCommand() *cli.Command {
