@@ -10,6 +10,7 @@ import (
 	"os"
 	"regexp"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -36,7 +37,7 @@ type lineTransport struct {
 }
 
 func (t *lineTransport) Connect(context.Context) (sdk.Connection, error) {
-	c := &lineConn{in: t.in, out: t.out, msgs: make(chan lineMsg), closed: make(chan struct{})}
+	c := &lineConn{in: t.in, out: t.out, msgs: make(chan lineMsg), closed: make(chan struct{}), answered: make(chan struct{}, 1)}
 	go c.readLoop(t.max)
 	return c, nil
 }
@@ -55,7 +56,18 @@ type lineConn struct {
 	msgs   chan lineMsg
 	closed chan struct{}
 	once   sync.Once
+
+	// pending counts the client's requests read and not yet answered:
+	// at the end of input the session waits for their answers (a
+	// scripted client that writes a call and closes stdin gets it done).
+	pmu      sync.Mutex
+	pending  int
+	answered chan struct{} // a token after each answer written
 }
+
+// drainWait bounds how long the end of input waits for the answers of the
+// requests in flight.
+const drainWait = 60 * time.Second
 
 func (c *lineConn) readLoop(limit int) {
 	r := bufio.NewReaderSize(c.in, 64<<10)
@@ -68,6 +80,11 @@ func (c *lineConn) readLoop(limit int) {
 					err = werr
 				}
 			} else {
+				if r, ok := msg.(*jsonrpc.Request); ok && r.ID.IsValid() {
+					c.pmu.Lock()
+					c.pending++
+					c.pmu.Unlock()
+				}
 				select {
 				case c.msgs <- lineMsg{msg: msg}:
 				case <-c.closed:
@@ -76,6 +93,7 @@ func (c *lineConn) readLoop(limit int) {
 			}
 		}
 		if err != nil {
+			c.drain()
 			select {
 			case c.msgs <- lineMsg{err: err}:
 			case <-c.closed:
@@ -198,7 +216,42 @@ func (c *lineConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	}
 }
 
-func (c *lineConn) Write(_ context.Context, msg jsonrpc.Message) error { return c.write(msg) }
+func (c *lineConn) Write(_ context.Context, msg jsonrpc.Message) error {
+	err := c.write(msg)
+	if r, ok := msg.(*jsonrpc.Response); ok && r.ID.IsValid() {
+		c.pmu.Lock()
+		if c.pending > 0 {
+			c.pending--
+		}
+		c.pmu.Unlock()
+		select {
+		case c.answered <- struct{}{}:
+		default:
+		}
+	}
+	return err
+}
+
+// drain waits, up to drainWait, until every request read is answered.
+func (c *lineConn) drain() {
+	deadline := time.NewTimer(drainWait)
+	defer deadline.Stop()
+	for {
+		c.pmu.Lock()
+		n := c.pending
+		c.pmu.Unlock()
+		if n == 0 {
+			return
+		}
+		select {
+		case <-c.answered:
+		case <-c.closed:
+			return
+		case <-deadline.C:
+			return
+		}
+	}
+}
 
 func (c *lineConn) write(msg jsonrpc.Message) error {
 	data, err := jsonrpc.EncodeMessage(msg)

@@ -2,12 +2,16 @@ package mcp
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/archon-memory/archon/app"
 )
 
 // TestStdioSurvivesBadLines: a line that is no JSON-RPC message (not
@@ -68,5 +72,34 @@ func TestStdioSurvivesBadLines(t *testing.T) {
 	inW.Close()
 	if err := <-done; err != nil && !strings.Contains(err.Error(), "EOF") {
 		t.Errorf("run: %v", err)
+	}
+}
+
+// slowLog is a service whose log takes a while to answer.
+type slowLog struct{ Memory }
+
+func (slowLog) Log(ctx context.Context, r app.LogRequest) (*app.Entry, error) {
+	time.Sleep(300 * time.Millisecond)
+	e := &app.Entry{ID: "0123456789abcdef"}
+	e.Path, e.LineStart, e.LineEnd = "memory/2026-12-07.md", 3, 4
+	return e, nil
+}
+
+// TestStdioAnswersWhatCameBeforeTheEnd: a client that writes its calls and
+// closes stdin at once (a script) gets every answer before the session
+// ends.
+func TestStdioAnswersWhatCameBeforeTheEnd(t *testing.T) {
+	in := strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"memory_log","arguments":{"text":"slow to log"}}}`,
+	}, "\n") + "\n"
+	var out bytes.Buffer
+	err := NewServer(slowLog{}, "test").Run(context.Background(), &lineTransport{in: io.NopCloser(strings.NewReader(in)), out: &out, max: 1024})
+	if err != nil && !strings.Contains(err.Error(), "EOF") {
+		t.Fatalf("run: %v", err)
+	}
+	if !strings.Contains(out.String(), `"id":2`) || !strings.Contains(out.String(), "0123456789abcdef") {
+		t.Fatalf("the call's answer is missing:\n%s", out.String())
 	}
 }
