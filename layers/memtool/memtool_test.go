@@ -2,6 +2,7 @@ package memtool
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -262,4 +263,30 @@ func TestPathsThroughAFile(t *testing.T) {
 		{Command{Command: Create, Path: "/memories/conc.md/x", FileText: str("y\n")}, true, "does not exist"},
 		{Command{Command: Create, Path: long, FileText: str("y\n")}, true, "at most 200 bytes"},
 	})
+}
+
+// TestViewStaysShort: a file of one line longer than an answer, and a
+// folder of thousands of files, are cut to MaxViewBytes with a word on
+// what was left out.
+func TestViewStaysShort(t *testing.T) {
+	tool, ws := newTool(t)
+	dir := filepath.Join(ws.Root(), "memories", "many")
+	os.MkdirAll(dir, 0o755)
+	for i := range 3000 {
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("note-%04d.md", i)), []byte("x\n"), 0o644)
+	}
+	os.WriteFile(filepath.Join(ws.Root(), "memories", "long.md"), []byte(strings.Repeat("y", 3<<20)+"\n"), 0o644)
+	for _, c := range []struct{ path, want string }{
+		{"/memories/long.md", "cut after"},
+		{"/memories/many", "more entries left out"},
+	} {
+		res, err := tool.Run(context.Background(), Command{Command: View, Path: c.path})
+		if err != nil || res.IsError || len(res.Content) > DefaultMaxViewBytes+200 || !strings.Contains(res.Content, c.want) {
+			n := 0
+			if res != nil {
+				n = len(res.Content)
+			}
+			t.Errorf("view %s: %d bytes, %v", c.path, n, err)
+		}
+	}
 }

@@ -41,7 +41,7 @@ func (t *Tool) view(ctx context.Context, p target, rng []int) (string, error) {
 			ls = append(ls, l)
 			total += l.size
 		}
-		return render(p.path, total, ls), nil
+		return render(p.path, total, ls, t.opt.MaxViewBytes), nil
 	case kindDaily:
 		rel, ok, err := t.logPath(ctx, p.date)
 		if err != nil {
@@ -76,7 +76,7 @@ func (t *Tool) view(ctx context.Context, p target, rng []int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return render(p.path, total, ls), nil
+	return render(p.path, total, ls, t.opt.MaxViewBytes), nil
 }
 
 // viewRoot lists /memories: the two curated files, the newest daily logs
@@ -124,17 +124,24 @@ func (t *Tool) viewRoot(ctx context.Context) (string, error) {
 		total += size
 	}
 	sort.SliceStable(ls, func(i, j int) bool { return ls[i].path < ls[j].path })
-	return render(Root, total, ls), nil
+	return render(Root, total, ls, t.opt.MaxViewBytes), nil
 }
 
 // render formats a directory view the way the memory tool's reference
 // implementations do: a header, then one "size<TAB>path" line each.
-func render(dir string, total int64, ls []listing) string {
+// A listing longer than limit bytes ends with how many entries it left
+// out.
+func render(dir string, total int64, ls []listing, limit int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Here're the files and directories up to 2 levels deep in %s, excluding hidden items and node_modules:\n", dir)
 	fmt.Fprintf(&b, "%s\t%s", human(total), dir)
-	for _, l := range ls {
-		fmt.Fprintf(&b, "\n%s\t%s", human(l.size), l.path)
+	for i, l := range ls {
+		line := fmt.Sprintf("\n%s\t%s", human(l.size), l.path)
+		if b.Len()+len(line) > limit {
+			fmt.Fprintf(&b, "\n[%d more entries left out to keep the answer short: view a folder inside]", len(ls)-i)
+			break
+		}
+		b.WriteString(line)
 	}
 	return b.String()
 }
@@ -230,6 +237,12 @@ func (t *Tool) viewFile(toolPath, rel string, rng []int) (string, error) {
 		line := fmt.Sprintf("\n%6d\t%s", i, lines[i-1])
 		if b.Len()+len(line) > t.opt.MaxViewBytes && i > first {
 			fmt.Fprintf(&b, "\n[cut at line %d of %d to keep the answer short: view with view_range [%d, -1] for the rest]", i-1, len(lines), i)
+			break
+		}
+		if room := t.opt.MaxViewBytes - b.Len(); len(line) > room {
+			// One line longer than an answer: its start, and how much more.
+			kept := strings.ToValidUTF8(line[:max(room, 0)], "")
+			fmt.Fprintf(&b, "%s\n[line %d cut after %d of its %d bytes to keep the answer short]", kept, i, len(kept), len(line))
 			break
 		}
 		b.WriteString(line)
