@@ -120,6 +120,12 @@ func (t *Tool) edit(p target, field, text string, change func(content, text stri
 	if err != nil {
 		return nil, err
 	}
+	// What the edit makes is redacted as a whole: a secret can be
+	// completed, or a <private> span closed, by an edit of one part.
+	if red, hits := t.ws.Redact(updated); len(hits) > 0 {
+		updated = red
+		answer += "\n(secrets in the result were redacted before it was written)"
+	}
 	if err := t.rewrite(r, name, p, updated); err != nil {
 		return nil, err
 	}
@@ -133,7 +139,7 @@ func (t *Tool) delete(p target) (*Result, error) {
 	case kindDaily, kindDailyDir:
 		return nil, refuse("%s: daily logs are append-only and are never deleted (`archon forget ID` removes one entry; old logs are archived)", p.path)
 	case kindFixed:
-		return nil, refuse("%s is one of archon's own files and is not deleted: edit it with str_replace, or create it anew", p.path)
+		return nil, refuse("%s is one of archon's own files and is not deleted: edit it with str_replace or insert", p.path)
 	}
 	r, err := t.folder(false)
 	if err != nil {

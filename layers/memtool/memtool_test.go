@@ -290,3 +290,16 @@ func TestViewStaysShort(t *testing.T) {
 		}
 	}
 }
+
+// TestEditsAreRedactedWhole: a secret an edit completes is redacted in
+// the file it makes, not only in the edit's own text.
+func TestEditsAreRedactedWhole(t *testing.T) {
+	tool, ws := newTool(t)
+	run(t, tool, []step{
+		{Command{Command: Create, Path: "/memories/keys.md", FileText: str("token: sk-ant-api03-AbCd\n")}, false, "created"},
+		{Command{Command: StrReplace, Path: "/memories/keys.md", OldStr: str("AbCd"), NewStr: str("AbCdEfGhIjKlMnOpQrStUvWx")}, false, "redacted"},
+	})
+	if got := read(t, ws, "memories/keys.md"); strings.Contains(got, "EfGhIjKl") || !strings.Contains(got, "[redacted:anthropic-key]") {
+		t.Fatalf("keys.md = %q", got)
+	}
+}
