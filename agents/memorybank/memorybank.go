@@ -30,8 +30,21 @@ const Agent = "memory-bank"
 var logFiles = map[string]string{"decisionlog.md": "decision", "progress.md": "progress"}
 
 // dated finds a date (and maybe a time) near the start of a line: "[2025-03-04 10:15:22] - ...",
-// "## 2025-02-26: ...", "- 2025-02-26 - ...", "**2025-02-26**".
-var dated = regexp.MustCompile(`^\s*(#{1,6}\s+|[-*+]\s+|\d+\.\s+)?[\[(*_]*\s*(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?))?`)
+// "## 2025-02-26: ...", "- 2025-02-26 - ...", "**2025-02-26**", "- [x] 2025-02-26: ...",
+// "2025/02/26 - ...".
+var dated = regexp.MustCompile(`^\s*(#{1,6}\s+|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+\.\s+)?[\[(*_]*\s*(\d{4}[-/]\d{2}[-/]\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?))?`)
+
+// dateOf returns the ISO date a dated match names, "" when none.
+func dateOf(m []string) string {
+	if m == nil {
+		return ""
+	}
+	d := strings.ReplaceAll(m[2], "/", "-")
+	if !validDate(d) {
+		return ""
+	}
+	return d
+}
 
 var heading = regexp.MustCompile(`^(#{1,6})\s`)
 
@@ -107,7 +120,8 @@ func split(text string) ([]item, string) {
 	var rest []string
 	for i := 0; i < len(lines); {
 		m := dated.FindStringSubmatch(lines[i])
-		if m == nil || !validDate(m[2]) {
+		date := dateOf(m)
+		if date == "" {
 			rest = append(rest, lines[i])
 			i++
 			continue
@@ -116,7 +130,7 @@ func split(text string) ([]item, string) {
 		j := i + 1
 		for ; j < len(lines); j++ {
 			l := lines[j]
-			if dm := dated.FindStringSubmatch(l); dm != nil && validDate(dm[2]) {
+			if dateOf(dated.FindStringSubmatch(l)) != "" {
 				break
 			}
 			if h := headingLevel(l); h > 0 && (level == 0 || h <= level) {
@@ -128,7 +142,14 @@ func split(text string) ([]item, string) {
 		}
 		body := strings.TrimSpace(strings.Join(lines[i:j], "\n"))
 		body = strings.TrimLeft(body, "#-*+ ")
-		items = append(items, item{date: m[2], time: m[3], text: body})
+		// The emphasis that closed around the date ("**2025-02-26**").
+		for _, mark := range []string{"**", "__", "*", "_"} {
+			if strings.Contains(body, m[2]+mark) {
+				body = strings.Replace(body, m[2]+mark, m[2], 1)
+				break
+			}
+		}
+		items = append(items, item{date: date, time: m[3], text: body})
 		i = j
 	}
 	return items, strings.Join(rest, "\n")

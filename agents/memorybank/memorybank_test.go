@@ -64,3 +64,19 @@ func TestPlan(t *testing.T) {
 		t.Fatal("an empty folder is no memory bank")
 	}
 }
+
+// TestDateForms: the ways agents write an item's date, each an item of
+// its day, with the emphasis around the date left out.
+func TestDateForms(t *testing.T) {
+	for _, tc := range []struct{ line, date, text string }{
+		{"[2025-03-04 10:15:22] - Chose SQLite.", "2025-03-04", "[2025-03-04 10:15:22] - Chose SQLite."},
+		{"- **2025-04-18** Adopted pnpm.", "2025-04-18", "2025-04-18 Adopted pnpm."},
+		{"- [x] 2025-04-16: Deployed staging.", "2025-04-16", "[x] 2025-04-16: Deployed staging."},
+		{"2025/04/17 - Deployed staging again.", "2025-04-17", "2025/04/17 - Deployed staging again."},
+	} {
+		items, _ := split("# Log\n\n" + tc.line + "\n")
+		if len(items) != 1 || items[0].date != tc.date || items[0].text != tc.text {
+			t.Errorf("%q: %+v", tc.line, items)
+		}
+	}
+}
