@@ -27,6 +27,9 @@ func (t *Tool) create(ctx context.Context, p target, text string) (*Result, erro
 	if err != nil {
 		return nil, err
 	}
+	if err := t.secretName(p); err != nil {
+		return nil, err
+	}
 	r, name, err := t.open(p, true)
 	if err != nil {
 		return nil, err
@@ -174,6 +177,9 @@ func (t *Tool) rename(c Command) (*Result, error) {
 	}
 	to, err := parse(c.NewPath)
 	if err != nil {
+		return nil, err
+	}
+	if err := t.secretName(to); err != nil {
 		return nil, err
 	}
 	for _, p := range []target{from, to} {
@@ -332,4 +338,14 @@ func snippet(s string, line, extra int) string {
 		fmt.Fprintf(&b, "\n%6d\t%s", i, lines[i-1])
 	}
 	return b.String()
+}
+
+// secretName refuses a new file name that holds what redaction takes for
+// a secret: a name is not redacted (it is how the file is found), so the
+// secret would be on disk and in search paths.
+func (t *Tool) secretName(p target) error {
+	if _, hits := t.ws.Redact(p.path); len(hits) > 0 {
+		return refuse("invalid path: the name holds what looks like a secret (%s); choose another name", strings.Join(hits, ", "))
+	}
+	return nil
 }

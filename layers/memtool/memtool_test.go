@@ -303,3 +303,15 @@ func TestEditsAreRedactedWhole(t *testing.T) {
 		t.Fatalf("keys.md = %q", got)
 	}
 }
+
+// TestSecretNamesRefused: a file name that holds a secret is refused by
+// create and rename (a name is not redacted).
+func TestSecretNamesRefused(t *testing.T) {
+	tool, _ := newTool(t)
+	key := "sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWx"
+	run(t, tool, []step{
+		{Command{Command: Create, Path: "/memories/" + key + ".md", FileText: str("x\n")}, true, "looks like a secret"},
+		{Command{Command: Create, Path: "/memories/plain.md", FileText: str("x\n")}, false, "created"},
+		{Command{Command: Rename, OldPath: "/memories/plain.md", NewPath: "/memories/" + key + ".md"}, true, "looks like a secret"},
+	})
+}
