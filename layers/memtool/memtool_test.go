@@ -315,3 +315,21 @@ func TestSecretNamesRefused(t *testing.T) {
 		{Command{Command: Rename, OldPath: "/memories/plain.md", NewPath: "/memories/" + key + ".md"}, true, "looks like a secret"},
 	})
 }
+
+// TestRootViewListsEachPathOnce: files put by hand in memories/ under the
+// tool's own names (MEMORY.md, daily/) are shadowed by them: the view of
+// /memories lists each path once.
+func TestRootViewListsEachPathOnce(t *testing.T) {
+	tool, ws := newTool(t)
+	os.MkdirAll(filepath.Join(ws.Root(), "memories", "daily"), 0o755)
+	os.WriteFile(filepath.Join(ws.Root(), "memories", "MEMORY.md"), []byte("x\n"), 0o644)
+	os.WriteFile(filepath.Join(ws.Root(), "memories", "daily", "notes.md"), []byte("x\n"), 0o644)
+	os.WriteFile(filepath.Join(ws.Root(), "memories", "own.md"), []byte("x\n"), 0o644)
+	res, err := tool.Run(context.Background(), Command{Command: View, Path: "/memories"})
+	if err != nil || res.IsError {
+		t.Fatalf("view: %+v %v", res, err)
+	}
+	if strings.Count(res.Content, "/memories/MEMORY.md") != 1 || strings.Contains(res.Content, "notes.md") || !strings.Contains(res.Content, "/memories/own.md") {
+		t.Fatalf("view: %s", res.Content)
+	}
+}

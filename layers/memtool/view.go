@@ -120,7 +120,16 @@ func (t *Tool) viewRoot(ctx context.Context) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		ls = append(ls, fl...)
+		// Files of memories/ that the tool's own paths shadow (a
+		// MEMORY.md or daily/ put there by hand) are not reachable
+		// through it: not listed.
+		for _, l := range fl {
+			shadowed := l.path == Root+"/"+memory.WisdomFile || l.path == Root+"/"+memory.SummaryFile ||
+				l.path == Root+"/"+dailyDir+"/" || strings.HasPrefix(l.path, Root+"/"+dailyDir+"/")
+			if !shadowed {
+				ls = append(ls, l)
+			}
+		}
 		total += size
 	}
 	sort.SliceStable(ls, func(i, j int) bool { return ls[i].path < ls[j].path })
