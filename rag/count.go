@@ -38,6 +38,7 @@ func (e *Engine) Count(ctx context.Context, q Query) (*Counts, error) {
 	if e.ft == nil {
 		return nil, ErrClosed
 	}
+	q.Filter.Agents = e.agentsAnyCase(q.Filter.Agents)
 	out := &Counts{Query: q.Text, ByDay: map[string]int{}, ByFile: map[string]int{}, ByAgent: map[string]int{},
 		ByTag: map[string]int{}, ByLayer: map[string]int{}}
 	pq := e.prepare(q.Text)

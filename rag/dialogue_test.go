@@ -3,7 +3,9 @@ package rag
 import (
 	"math"
 	"testing"
+	"time"
 
+	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag/store"
 )
 
@@ -38,5 +40,25 @@ func TestRecordsTakeLessOfTheirNeighbours(t *testing.T) {
 		if got := cands[1].s[lexical]; math.Abs(got-want) > 1e-9 {
 			t.Errorf("%s: second entry scores %v, want %v", tc.name, got, want)
 		}
+	}
+}
+
+// TestAgentsInTurnAreNoDialogue: agents that each log once in turn are a
+// log of records: an entry with no word of the query is no hit for
+// sitting between two others (a dialogue comes back to a speaker).
+func TestAgentsInTurnAreNoDialogue(t *testing.T) {
+	now := time.Date(2026, 12, 1, 18, 0, 0, 0, time.UTC)
+	ws := loggedWorkspace(t, now,
+		memory.Entry{Date: "2026-12-01", Time: "09:00", Agent: "planner", Text: "Rotated the Vault signing keys."},
+		memory.Entry{Date: "2026-12-01", Time: "10:00", Agent: "executor", Text: "Bumped the CSV writer to v2."},
+		memory.Entry{Date: "2026-12-01", Time: "11:00", Agent: "reviewer", Text: "Reviewed the billing export page."},
+	)
+	e := openIndexed(t, ws)
+	if rs := search(t, e, Query{Text: "vault"}); len(rs) != 1 {
+		t.Fatalf("vault: %d hits, want the one entry that says it: %+v", len(rs), rs)
+	}
+	// A filter's agent is any case.
+	if rs := search(t, e, Query{Text: "vault", Filter: Filter{Agents: []string{"Planner"}}}); len(rs) != 1 {
+		t.Fatalf("vault by Planner: %+v", rs)
 	}
 }

@@ -85,10 +85,13 @@ type Engine struct {
 	st     *store.Store
 	ft     *fulltext.Index
 	agents atomic.Pointer[map[string]bool] // lower-case agent names
-	pos    positions                       // with Options.Resident
-	cache  chunkCache                      // chunks of recent results
-	emb    embed.Embedder                  // nil: no vectors
-	vec    vectors
+	// spellings holds, by lower-case name, the agent names as written
+	// (Planner and planner are one agent to a filter).
+	spellings atomic.Pointer[map[string][]string]
+	pos       positions      // with Options.Resident
+	cache     chunkCache     // chunks of recent results
+	emb       embed.Embedder // nil: no vectors
+	vec       vectors
 	// intents are what questions ask for (intents.txt); shortForms map a
 	// word to its other forms (shortforms.txt).
 	intents    []intent
@@ -347,14 +350,34 @@ func (e *Engine) loadAgents(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	m := map[string]bool{}
+	m, sp := map[string]bool{}, map[string][]string{}
 	for _, a := range strings.Split(v, ",") {
 		if a != "" {
 			m[strings.ToLower(a)] = true
+			sp[strings.ToLower(a)] = append(sp[strings.ToLower(a)], a)
 		}
 	}
 	e.agents.Store(&m)
+	e.spellings.Store(&sp)
 	return nil
+}
+
+// agentsAnyCase returns the agent names a filter names, with every
+// spelling of each the workspace holds: a filter's agent is any case.
+func (e *Engine) agentsAnyCase(names []string) []string {
+	sp := e.spellings.Load()
+	if len(names) == 0 || sp == nil {
+		return names
+	}
+	out := slices.Clone(names)
+	for _, n := range names {
+		for _, s := range (*sp)[strings.ToLower(n)] {
+			if !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }
 
 // neighbourhood returns the positions of ids and of their neighbours within

@@ -251,8 +251,16 @@ func answerWeight(c *store.Position, pq *parsedQuery, written float64) float64 {
 // the one before it, as when two parties talk; else 0. A log of records
 // has runs by one agent, or by none named. The pieces of one split entry
 // are one turn. prev[d] and next[d] are the candidates d positions away.
+//
+// A dialogue comes back to a speaker (A B A): agents that each log once in
+// turn (planner, executor, reviewer) are a log of records, not a talk.
 func dialogueTurns(cd *cand, prev, next []*cand) int {
-	turns := 0
+	turns, back := 0, false
+	speakers := []string{cd.c.Agent}
+	saw := func(agent string) {
+		back = back || slices.Contains(speakers, agent)
+		speakers = append(speakers, agent)
+	}
 	last := cd
 	for d := 1; d < len(next) && next[d] != nil; d++ {
 		if n := next[d]; n.c.Part == 0 { // n starts another entry
@@ -260,6 +268,7 @@ func dialogueTurns(cd *cand, prev, next []*cand) int {
 				return 0
 			}
 			turns++
+			saw(n.c.Agent)
 		}
 		last = next[d]
 	}
@@ -270,8 +279,12 @@ func dialogueTurns(cd *cand, prev, next []*cand) int {
 				return 0
 			}
 			turns++
+			saw(prev[d].c.Agent)
 		}
 		last = prev[d]
+	}
+	if !back {
+		return 0
 	}
 	return turns
 }

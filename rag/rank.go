@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/archon-memory/archon/rag/chunk"
@@ -253,7 +254,13 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []chunk.Chunk, [
 	}
 	seeds = append(seeds, v.ids...)
 	if len(seeds) == 0 {
-		return nil, nil, warn, nil
+		// Nothing holds a word of it, and no vector is near: say so, as
+		// when vectors are (an empty answer with no reason reads as a fault).
+		none := noWordMatches
+		if !q.Filter.Empty() {
+			none = noWordMatchesFiltered
+		}
+		return nil, nil, append(warn, none), nil
 	}
 	hood, err := e.neighbourhood(ctx, seeds, p.Radius)
 	if err != nil {
@@ -430,7 +437,8 @@ func bestOf(rs []ranked, k int) []ranked {
 
 // matches reports whether c passes f.
 func matches(f *Filter, c *store.Position) bool {
-	if len(f.Agents) > 0 && !slices.Contains(f.Agents, c.Agent) {
+	// An agent named in any case is one agent (as promotion counts them).
+	if len(f.Agents) > 0 && !slices.ContainsFunc(f.Agents, func(a string) bool { return strings.EqualFold(a, c.Agent) }) {
 		return false
 	}
 	if len(f.Projects) > 0 && !slices.Contains(f.Projects, c.Project) {

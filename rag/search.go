@@ -152,6 +152,7 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 	if e.ft == nil {
 		return nil, ErrClosed
 	}
+	q.Filter.Agents = e.agentsAnyCase(q.Filter.Agents)
 	resp := &Response{Warnings: warn, Results: []Result{}}
 	if len(e.repairs) > 0 && !e.repairNoted.Swap(true) {
 		resp.Warnings = append(resp.Warnings, damagedNote(e.repairs))

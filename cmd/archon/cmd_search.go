@@ -43,11 +43,11 @@ func (a *app) searchCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "top-k", Aliases: []string{"k"}, Usage: "number of hits (default: search.top_k)"},
 			&cli.Float64Flag{Name: "threshold", Usage: "drop hits scoring below this (0..1)"},
-			&cli.StringFlag{Name: "tags", Usage: "only entries with any of these tags (comma-separated)"},
+			&cli.StringSliceFlag{Name: "tags", Usage: "only entries with any of these tags (comma-separated)"},
 			&cli.BoolFlag{Name: "all-tags", Usage: "with --tags: entries must have all of them"},
-			&cli.StringFlag{Name: "agent", Usage: "only entries by these agents (comma-separated)"},
-			&cli.StringFlag{Name: "project", Usage: "only entries of these projects (comma-separated)"},
-			&cli.StringFlag{Name: "layer", Usage: "only these layers: L1, L2, L3, L4 (comma-separated)"},
+			&cli.StringSliceFlag{Name: "agent", Usage: "only entries by these agents (comma-separated)"},
+			&cli.StringSliceFlag{Name: "project", Usage: "only entries of these projects (comma-separated)"},
+			&cli.StringSliceFlag{Name: "layer", Usage: "only these layers: L1, L2, L3, L4 (comma-separated)"},
 			&cli.StringFlag{Name: "since", Usage: "only entries on or after YYYY-MM-DD"},
 			&cli.StringFlag{Name: "until", Usage: "only entries on or before YYYY-MM-DD"},
 			&cli.StringFlag{Name: "queries", Usage: `batch mode: file (or -) of {"qid","query"} lines`},
@@ -66,9 +66,9 @@ func (a *app) searchCommand() *cli.Command {
 				a.warn(st.Warnings)
 			}
 			base := core.SearchRequest{TopK: c.Int("top-k"), Threshold: c.Float64("threshold"),
-				Tags: splitList(c.String("tags")), AllTags: c.Bool("all-tags"),
-				Agents: splitList(c.String("agent")), Projects: splitList(c.String("project")),
-				Layers: splitList(strings.ToUpper(c.String("layer"))), Since: c.String("since"), Until: c.String("until"),
+				Tags: listFlag(c, "tags"), AllTags: c.Bool("all-tags"),
+				Agents: listFlag(c, "agent"), Projects: listFlag(c, "project"),
+				Layers: splitList(strings.ToUpper(strings.Join(c.StringSlice("layer"), ","))), Since: c.String("since"), Until: c.String("until"),
 				Explain: c.Bool("explain")}
 			if batch := c.String("queries"); batch != "" {
 				var in io.Reader = a.stdin

@@ -118,6 +118,12 @@ func emit[T any](a *app, c *cli.Context, v T, err error, text func(v T, w io.Wri
 	return a.out(c, v, func(w io.Writer) { text(v, w) })
 }
 
+// listFlag is a list flag's values, given comma-separated, repeated, or
+// both (--layer L3 --layer L4).
+func listFlag(c *cli.Context, name string) []string {
+	return splitList(strings.Join(c.StringSlice(name), ","))
+}
+
 func splitList(s string) []string {
 	var out []string
 	for _, p := range strings.Split(s, ",") {

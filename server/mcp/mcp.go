@@ -175,6 +175,8 @@ type (
 		Query    string   `json:"query"`
 		TopK     int      `json:"top_k,omitempty"`
 		Tags     []string `json:"tags,omitempty"`
+		AllTags  bool     `json:"all_tags,omitempty"`
+		Layers   []string `json:"layers,omitempty" jsonschema:"L1-L4"`
 		Agents   []string `json:"agents,omitempty"`
 		Projects []string `json:"projects,omitempty"`
 		Since    string   `json:"since,omitempty" jsonschema:"YYYY-MM-DD"`
@@ -238,7 +240,7 @@ func (t *tools) register(s *sdk.Server) {
 		func(ctx context.Context, in searchIn) (any, error) {
 			// Up to date first, as archon search is: what was just logged
 			// is found.
-			r := app.SearchRequest{Query: in.Query, TopK: in.TopK, Tags: in.Tags, Refresh: true,
+			r := app.SearchRequest{Query: in.Query, TopK: in.TopK, Tags: in.Tags, AllTags: in.AllTags, Layers: in.Layers, Refresh: true,
 				Agents: in.Agents, Projects: in.Projects, Since: in.Since, Until: in.Until, Explain: in.Explain}
 			if in.Count {
 				return svc.Count(ctx, r)
