@@ -31,6 +31,9 @@ type parsedQuery struct {
 type dateRange struct {
 	from, to time.Time
 	event    bool
+	// relative: said as a distance from today ("yesterday"), which names
+	// the days themselves.
+	relative bool
 	// at is the entry that dated the event, and after says the question
 	// asks for what came after it: on its day, only the entries of its
 	// log on the asked side of it are in the range.
@@ -47,7 +50,17 @@ func (r *dateRange) holds(c *store.Position, d time.Time, slack int) bool {
 		}
 		return c.Seq < r.at.Seq
 	}
-	return !d.Before(r.from) && !d.After(r.to.AddDate(0, 0, slack))
+	return !d.Before(r.from) && !d.After(r.to.AddDate(0, 0, r.slack(slack)))
+}
+
+// slack is how many days after r an entry still counts as in it: a day
+// the query names as it was ("yesterday", "last week") is that day, else
+// logs written after the event count (up to slack days).
+func (r *dateRange) slack(slack int) int {
+	if r.relative {
+		return 0
+	}
+	return slack
 }
 
 // parseQuery analyzes text. agents are the workspace's agent names

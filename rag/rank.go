@@ -217,7 +217,7 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []chunk.Chunk, [
 	// the global top.
 	for _, d := range pq.dates {
 		f := q.Filter
-		f.Since, f.Until = maxDate(f.Since, d.from), minDate(f.Until, d.to.AddDate(0, 0, p.DateSlack))
+		f.Since, f.Until = maxDate(f.Since, d.from), minDate(f.Until, d.to.AddDate(0, 0, d.slack(p.DateSlack)))
 		if f.Until != "" && f.Since > f.Until {
 			continue
 		}

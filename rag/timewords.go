@@ -22,7 +22,7 @@ var (
 func relativeDates(s string, now time.Time) []dateRange {
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
 	var out []dateRange
-	add := func(from, to time.Time) { out = append(out, dateRange{from: from, to: to}) }
+	add := func(from, to time.Time) { out = append(out, dateRange{from: from, to: to, relative: true}) }
 	lower := strings.ToLower(s)
 	for _, w := range rawWords(lower) {
 		switch w {

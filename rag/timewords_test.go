@@ -85,3 +85,20 @@ func TestEventDates(t *testing.T) {
 		t.Error("an unknown direction is an error")
 	}
 }
+
+// TestYesterdayIsThatDay: "yesterday" names that day: its entry ranks
+// first, today's does not share its boost (the slack that lets a log be
+// written days after an event it dates does not reach past a day said
+// relative to today).
+func TestYesterdayIsThatDay(t *testing.T) {
+	now := time.Date(2026, 12, 7, 15, 0, 0, 0, time.UTC)
+	var es []memory.Entry
+	for _, d := range []string{"2026-12-04", "2026-12-05", "2026-12-06", "2026-12-07"} {
+		es = append(es, memory.Entry{Date: d, Time: "10:00", Agent: "ops", Text: "Deployed build " + d[8:] + " to staging."})
+	}
+	e := openIndexed(t, loggedWorkspace(t, now, es...))
+	rs := search(t, e, Query{Text: "deployed build yesterday"})
+	if len(rs) < 2 || rs[0].Date != "2026-12-06" || rs[1].Score > 0.9*rs[0].Score {
+		t.Fatalf("yesterday: %+v", rs)
+	}
+}
