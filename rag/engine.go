@@ -23,6 +23,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag/chunk"
@@ -201,18 +202,42 @@ func (e *Engine) lockOpen(ctx context.Context) (func(), error) {
 	if err := os.MkdirAll(e.ws.StateDir(), 0o755); err != nil {
 		return nil, fmt.Errorf("open index: %w", err)
 	}
-	f, err := os.OpenFile(filepath.Join(e.ws.StateDir(), "index.lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	f, err := openLockFile(filepath.Join(e.ws.StateDir(), "index.lock"))
 	if err != nil {
 		return nil, fmt.Errorf("open index: %w", err)
 	}
-	if err := memory.LockFile(ctx, f); err != nil {
+	// Held for moments (a migration, a check); a wait this long is a
+	// process stuck with it.
+	wait, cancel := context.WithTimeout(ctx, openLockWait)
+	defer cancel()
+	if err := memory.LockFile(wait, f); err != nil {
 		f.Close()
+		if ctx.Err() == nil && wait.Err() != nil {
+			return nil, fmt.Errorf("open index: %w (another archon process has held .archon/index.lock for %v)", fulltext.ErrLocked, openLockWait)
+		}
 		return nil, fmt.Errorf("open index: %w", err)
 	}
 	return func() {
 		memory.UnlockFile(f)
 		f.Close()
 	}, nil
+}
+
+// openLockWait bounds the wait for .archon/index.lock.
+const openLockWait = 30 * time.Second
+
+// openLockFile opens (creating) a lock file. Something else in its place
+// (a directory) is derived state gone wrong: removed, and the file made.
+func openLockFile(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		if fi, serr := os.Lstat(path); serr == nil && !fi.Mode().IsRegular() {
+			if rerr := os.RemoveAll(path); rerr == nil {
+				return os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
+			}
+		}
+	}
+	return f, err
 }
 
 // openIndexes opens the database, the full-text index and what the engine

@@ -110,7 +110,7 @@ func (e *Engine) holdFulltext(ctx context.Context) error {
 	if err := os.MkdirAll(e.ws.StateDir(), 0o755); err != nil {
 		return fmt.Errorf("open full-text index: %w", err)
 	}
-	f, err := os.OpenFile(filepath.Join(e.ws.StateDir(), "fulltext.lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	f, err := openLockFile(filepath.Join(e.ws.StateDir(), "fulltext.lock"))
 	if err != nil {
 		return fmt.Errorf("open full-text index: %w", err)
 	}
@@ -357,8 +357,9 @@ func (e *Engine) RepairDerived(ctx context.Context, fulltextToo, vectorsToo bool
 		e.vec.mu.Lock()
 		e.vec.reset()
 		files := e.vectorFiles()
-		os.Remove(files.Snapshot)
-		os.Remove(files.Delta)
+		// RemoveAll: a directory in their place is damage too.
+		os.RemoveAll(files.Snapshot)
+		os.RemoveAll(files.Delta)
 		err = e.st.SetMeta(ctx, metaVectorsGen, "0")
 		e.vec.mu.Unlock()
 		e.repairs = append(e.repairs, Repair{File: e.ws.Rel(files.Snapshot), Problem: "failed archon doctor's check", Action: "rebuilt from the index database"})

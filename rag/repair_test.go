@@ -29,3 +29,38 @@ func TestLeftoverSegmentIsNoDamage(t *testing.T) {
 		e.Close()
 	}
 }
+
+// TestPanickyDamageIsRebuilt: damage that makes bleve panic while opening
+// (root.bolt's pages zeroed) is damage like any other: the index is
+// rebuilt and answers as before; a directory where a lock file goes is
+// cleared.
+func TestPanickyDamageIsRebuilt(t *testing.T) {
+	ctx := context.Background()
+	ws := demoWorkspace(t)
+	e := openIndexed(t, ws)
+	want := search(t, e, Query{Text: "stripe webhook"})
+	e.Close()
+	bolt := filepath.Join(IndexDir(ws), "fulltext", "entries", "store", "root.bolt")
+	f, err := os.OpenFile(bolt, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteAt(make([]byte, 8192), 8192)
+	f.Close()
+	for _, lock := range []string{"fulltext.lock", "index.lock"} {
+		p := filepath.Join(ws.StateDir(), lock)
+		os.Remove(p)
+		os.MkdirAll(filepath.Join(p, "x"), 0o755)
+	}
+	e2, err := Open(ctx, ws, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e2.Close()
+	if _, err := e2.Index(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := search(t, e2, Query{Text: "stripe webhook"}); len(got) != len(want) || got[0].ID != want[0].ID {
+		t.Fatalf("after the damage %+v, want %+v", got, want)
+	}
+}

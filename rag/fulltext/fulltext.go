@@ -189,6 +189,18 @@ func Open(dir string) (*Index, error) {
 	return ix, nil
 }
 
+// openExisting opens the index in dir. bleve panics on some damage (a
+// segment's footer or root.bolt's pages garbled): that is an error, so
+// that the index is set aside and rebuilt like any damaged one.
+func openExisting(dir string) (idx bleve.Index, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			idx, err = nil, fmt.Errorf("opening it panicked: %v", p)
+		}
+	}()
+	return bleve.OpenUsing(dir, map[string]any{"bolt_timeout": LockTimeout.String()})
+}
+
 func openOne(dir string) (bleve.Index, error) {
 	if _, err := os.Stat(filepath.Join(dir, "index_meta.json")); errors.Is(err, os.ErrNotExist) {
 		m, err := newMapping()
@@ -201,7 +213,7 @@ func openOne(dir string) (bleve.Index, error) {
 		}
 		return idx, nil
 	}
-	idx, err := bleve.OpenUsing(dir, map[string]any{"bolt_timeout": LockTimeout.String()})
+	idx, err := openExisting(dir)
 	if errors.Is(err, bolterrors.ErrTimeout) {
 		return nil, fmt.Errorf("open full-text index %s: %w (waited %v; is `archon serve` running?)", dir, ErrLocked, LockTimeout)
 	}
