@@ -124,6 +124,14 @@ func (e *Engine) holdFulltext(ctx context.Context) error {
 		return fmt.Errorf("open full-text index: %w", err)
 	}
 	e.ftLock = f
+	// The owner writes the vector snapshot: a temporary one left by a
+	// killed writer is nobody's now (44 MB at 40,000 entries).
+	if left, _ := filepath.Glob(e.vectorFiles().Snapshot + ".tmp-*"); len(left) > 0 {
+		for _, p := range left {
+			os.Remove(p)
+		}
+		e.log.Info("removed vector snapshots a killed run left", "files", len(left))
+	}
 	return nil
 }
 

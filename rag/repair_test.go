@@ -64,3 +64,23 @@ func TestPanickyDamageIsRebuilt(t *testing.T) {
 		t.Fatalf("after the damage %+v, want %+v", got, want)
 	}
 }
+
+// TestLeftoverSnapshotRemoved: a temporary vector snapshot a killed run
+// left is removed by the next engine that owns the index.
+func TestLeftoverSnapshotRemoved(t *testing.T) {
+	ws := demoWorkspace(t)
+	e := openIndexed(t, ws)
+	left := e.vectorFiles().Snapshot + ".tmp-123456"
+	e.Close()
+	if err := os.WriteFile(left, make([]byte, 1<<10), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e2, err := Open(context.Background(), ws, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e2.Close()
+	if _, err := os.Stat(left); !os.IsNotExist(err) {
+		t.Fatalf("the leftover snapshot is still there: %v", err)
+	}
+}
