@@ -77,6 +77,8 @@ type Engine struct {
 	ixMu sync.Mutex
 	// ftLock holds the full-text index's ownership (see holdFulltext).
 	ftLock *os.File
+	// dbFile is the index database this engine opened (see dbReplaced).
+	dbFile os.FileInfo
 	states stateCache          // guarded by ixMu
 	blocks map[string][32]byte // session document id -> hash of its text as indexed; guarded by ixMu
 
@@ -179,7 +181,9 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 		cause := err
 		var unlock func()
 		if unlock, err = e.lockOpen(ctx); err == nil {
-			err = e.setAsideFor(filepath.Join(e.dir, "rag.db"), cause)
+			if !e.dbReplaced() { // else another process has set it aside
+				err = e.setAsideFor(filepath.Join(e.dir, "rag.db"), cause)
+			}
 			unlock()
 		}
 		if err == nil {

@@ -44,12 +44,27 @@ func (e *Engine) openStore(ctx context.Context, check bool) (*store.Store, error
 		}
 	}
 	if err == nil || !store.Damaged(err) {
+		if err == nil {
+			e.dbFile, _ = os.Stat(path)
+		}
 		return st, err
 	}
 	if err := e.setAsideFor(path, err); err != nil {
 		return nil, err
 	}
-	return store.Open(ctx, path)
+	st, err = store.Open(ctx, path)
+	if err == nil {
+		e.dbFile, _ = os.Stat(path)
+	}
+	return st, err
+}
+
+// dbReplaced reports whether the index database at e.dir is no longer the
+// one this engine opened: another process found it damaged too, set it
+// aside and made a new one, which is not to be set aside again.
+func (e *Engine) dbReplaced() bool {
+	fi, err := os.Stat(filepath.Join(e.dir, "rag.db"))
+	return e.dbFile != nil && err == nil && !os.SameFile(fi, e.dbFile)
 }
 
 // setAsideFor sets the index directory aside because file was found
@@ -216,19 +231,27 @@ func (e *Engine) recoverDamage(ctx context.Context, cause error) error {
 	e.vec.mu.Lock()
 	e.vec.reset()
 	e.vec.mu.Unlock()
-	aside, err := e.setAside()
-	if err != nil {
-		return fmt.Errorf("%w; setting the index aside failed: %w", cause, err)
+	if e.dbReplaced() {
+		// Set aside and made anew by another process meanwhile: its
+		// work stands (setting it aside again would keep a sound copy
+		// and drop the damaged one).
+		e.log.Warn("index damaged; another archon process set it aside already, rebuilding from the files", "err", cause)
+	} else {
+		aside, err := e.setAside()
+		if err != nil {
+			return fmt.Errorf("%w; setting the index aside failed: %w", cause, err)
+		}
+		e.log.Warn("index damaged; set aside, rebuilding from the files", "aside", aside, "err", cause)
+		e.repairs = append(e.repairs, Repair{File: e.ws.Rel(e.dir), Problem: cause.Error(),
+			Action: "set aside as " + e.ws.Rel(aside) + "; rebuilt from the files"})
 	}
-	e.log.Warn("index damaged; set aside, rebuilding from the files", "aside", aside, "err", cause)
-	e.repairs = append(e.repairs, Repair{File: e.ws.Rel(e.dir), Problem: cause.Error(),
-		Action: "set aside as " + e.ws.Rel(aside) + "; rebuilt from the files"})
 	e.repairsTold = false
 	e.repairNoted.Store(false)
 	st, err := store.Open(ctx, filepath.Join(e.dir, "rag.db"))
 	if err != nil {
 		return fmt.Errorf("open index database: %w", err)
 	}
+	e.dbFile, _ = os.Stat(filepath.Join(e.dir, "rag.db"))
 	ft, err := fulltext.Open(e.ftDir())
 	if err != nil {
 		st.Close()

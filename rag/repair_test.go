@@ -2,9 +2,12 @@ package rag
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/archon-memory/archon/rag/store"
 )
 
 // TestLeftoverSegmentIsNoDamage: a segment file no snapshot uses (what a
@@ -82,5 +85,35 @@ func TestLeftoverSnapshotRemoved(t *testing.T) {
 	defer e2.Close()
 	if _, err := os.Stat(left); !os.IsNotExist(err) {
 		t.Fatalf("the leftover snapshot is still there: %v", err)
+	}
+}
+
+// TestRepairAfterAnotherSetAside: when another process has already set a
+// damaged index aside and made a new one, a repair uses that one instead
+// of setting the sound new index aside too.
+func TestRepairAfterAnotherSetAside(t *testing.T) {
+	ctx := context.Background()
+	ws := demoWorkspace(t)
+	e := openIndexed(t, ws)
+	// Another process: the old index set aside, a new database made.
+	dir := IndexDir(ws)
+	if err := os.Rename(dir, dir+".damaged-20261207T000000.000000000"); err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(dir, 0o755)
+	st, err := store.Open(ctx, filepath.Join(dir, "rag.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if _, err := e.Repair(ctx, fmt.Errorf("%w: simulated", ErrDamagedIndex)); err != nil {
+		t.Fatal(err)
+	}
+	aside, _ := filepath.Glob(dir + ".damaged-*")
+	if len(aside) != 1 {
+		t.Fatalf("%d indexes set aside, want only the damaged one: %v", len(aside), aside)
+	}
+	if got := search(t, e, Query{Text: "stripe webhook"}); len(got) == 0 {
+		t.Fatal("no hits after the repair")
 	}
 }
