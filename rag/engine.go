@@ -203,22 +203,13 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 // processes that open the index at once, such as two `archon mcp` sessions
 // right after `archon init`, never see each other's half-made database.
 func (e *Engine) lockOpen(ctx context.Context) (func(), error) {
-	if err := os.MkdirAll(e.ws.StateDir(), 0o755); err != nil {
-		return nil, fmt.Errorf("open index: %w", err)
-	}
-	f, err := openLockFile(filepath.Join(e.ws.StateDir(), "index.lock"))
-	if err != nil {
-		return nil, fmt.Errorf("open index: %w", err)
-	}
 	// Held for moments (a migration, a check); a wait this long is a
 	// process stuck with it.
-	wait, cancel := context.WithTimeout(ctx, openLockWait)
-	defer cancel()
-	if err := memory.LockFile(wait, f); err != nil {
-		f.Close()
-		if ctx.Err() == nil && wait.Err() != nil {
-			return nil, fmt.Errorf("open index: %w (another archon process has held .archon/index.lock for %v)", fulltext.ErrLocked, openLockWait)
-		}
+	f, err := e.takeLock(ctx, "index.lock", openLockWait)
+	if errors.Is(err, errLockWait) {
+		return nil, fmt.Errorf("open index: %w (another archon process has held .archon/index.lock for %v)", fulltext.ErrLocked, openLockWait)
+	}
+	if err != nil {
 		return nil, fmt.Errorf("open index: %w", err)
 	}
 	return func() {
@@ -230,18 +221,35 @@ func (e *Engine) lockOpen(ctx context.Context) (func(), error) {
 // openLockWait bounds the wait for .archon/index.lock.
 const openLockWait = 30 * time.Second
 
-// openLockFile opens (creating) a lock file. Something else in its place
-// (a directory) is derived state gone wrong: removed, and the file made.
-func openLockFile(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		if fi, serr := os.Lstat(path); serr == nil && !fi.Mode().IsRegular() {
-			if rerr := os.RemoveAll(path); rerr == nil {
-				return os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
-			}
-		}
+// errLockWait is takeLock's error when the wait ran out.
+var errLockWait = errors.New("the lock is held by another process")
+
+// takeLock takes an flock on the state directory's lock file name,
+// waiting up to wait (then errLockWait), and returns the file that holds
+// it. Something else in the file's place (a directory) is derived state
+// gone wrong: removed, and the file made.
+func (e *Engine) takeLock(ctx context.Context, name string, wait time.Duration) (*os.File, error) {
+	if err := os.MkdirAll(e.ws.StateDir(), 0o755); err != nil {
+		return nil, err
 	}
-	return f, err
+	path := filepath.Join(e.ws.StateDir(), name)
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
+	if fi, serr := os.Lstat(path); err != nil && serr == nil && !fi.Mode().IsRegular() && os.RemoveAll(path) == nil {
+		f, err = os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
+	}
+	if err != nil {
+		return nil, err
+	}
+	wctx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
+	if err := memory.LockFile(wctx, f); err != nil {
+		f.Close()
+		if ctx.Err() == nil && wctx.Err() != nil {
+			return nil, errLockWait
+		}
+		return nil, err
+	}
+	return f, nil
 }
 
 // openIndexes opens the database, the full-text index and what the engine

@@ -122,20 +122,11 @@ func (e *Engine) holdFulltext(ctx context.Context) error {
 	if e.ftLock != nil {
 		return nil
 	}
-	if err := os.MkdirAll(e.ws.StateDir(), 0o755); err != nil {
-		return fmt.Errorf("open full-text index: %w", err)
+	f, err := e.takeLock(ctx, "fulltext.lock", fulltext.LockTimeout)
+	if errors.Is(err, errLockWait) {
+		return fmt.Errorf("open full-text index %s: %w (waited %v; is `archon serve` running?)", e.ftDir(), fulltext.ErrLocked, fulltext.LockTimeout)
 	}
-	f, err := openLockFile(filepath.Join(e.ws.StateDir(), "fulltext.lock"))
 	if err != nil {
-		return fmt.Errorf("open full-text index: %w", err)
-	}
-	wait, cancel := context.WithTimeout(ctx, fulltext.LockTimeout)
-	defer cancel()
-	if err := memory.LockFile(wait, f); err != nil {
-		f.Close()
-		if ctx.Err() == nil && wait.Err() != nil {
-			return fmt.Errorf("open full-text index %s: %w (waited %v; is `archon serve` running?)", e.ftDir(), fulltext.ErrLocked, fulltext.LockTimeout)
-		}
 		return fmt.Errorf("open full-text index: %w", err)
 	}
 	e.ftLock = f
