@@ -255,12 +255,11 @@ func answerWeight(c *store.Position, pq *parsedQuery, written float64) float64 {
 // A dialogue comes back to a speaker (A B A): agents that each log once in
 // turn (planner, executor, reviewer) are a log of records, not a talk.
 func dialogueTurns(cd *cand, prev, next []*cand) int {
+	// The speakers met, in a buffer on the stack: the radius is small,
+	// and this runs for every candidate of every search.
+	var buf [16]string
+	speakers := append(buf[:0], cd.c.Agent)
 	turns, back := 0, false
-	speakers := []string{cd.c.Agent}
-	saw := func(agent string) {
-		back = back || slices.Contains(speakers, agent)
-		speakers = append(speakers, agent)
-	}
 	last := cd
 	for d := 1; d < len(next) && next[d] != nil; d++ {
 		if n := next[d]; n.c.Part == 0 { // n starts another entry
@@ -268,7 +267,8 @@ func dialogueTurns(cd *cand, prev, next []*cand) int {
 				return 0
 			}
 			turns++
-			saw(n.c.Agent)
+			back = back || slices.Contains(speakers, n.c.Agent)
+			speakers = append(speakers, n.c.Agent)
 		}
 		last = next[d]
 	}
@@ -279,7 +279,8 @@ func dialogueTurns(cd *cand, prev, next []*cand) int {
 				return 0
 			}
 			turns++
-			saw(prev[d].c.Agent)
+			back = back || slices.Contains(speakers, prev[d].c.Agent)
+			speakers = append(speakers, prev[d].c.Agent)
 		}
 		last = prev[d]
 	}
