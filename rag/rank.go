@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/archon-memory/archon/rag/chunk"
@@ -437,8 +436,8 @@ func bestOf(rs []ranked, k int) []ranked {
 
 // matches reports whether c passes f.
 func matches(f *Filter, c *store.Position) bool {
-	// An agent named in any case is one agent (as promotion counts them).
-	if len(f.Agents) > 0 && !slices.ContainsFunc(f.Agents, func(a string) bool { return strings.EqualFold(a, c.Agent) }) {
+	// Search and Count gave the filter every spelling of its agents.
+	if len(f.Agents) > 0 && !slices.Contains(f.Agents, c.Agent) {
 		return false
 	}
 	if len(f.Projects) > 0 && !slices.Contains(f.Projects, c.Project) {
