@@ -109,7 +109,17 @@ func (e *Engine) openFulltext(ctx context.Context, trusted map[string]bool) (*fu
 		return nil, err
 	}
 	ft, err := fulltext.Open(e.ftDir())
-	return e.verifyFulltext(ctx, ft, err, trusted)
+	if err == nil {
+		if err = ft.Verify(func(p string) bool { return trusted[p] }); err != nil {
+			ft.Close()
+			ft = nil // closed: the engine must not hold it
+		}
+	}
+	if !errors.Is(err, fulltext.ErrCorrupt) {
+		return ft, err
+	}
+	e.log.Warn("full-text index unreadable; rebuilding it", "dir", e.ftDir(), "err", err)
+	return e.resetFulltext(ctx, err.Error())
 }
 
 // holdFulltext takes an flock on .archon/fulltext.lock, a file outside
@@ -148,22 +158,6 @@ func (e *Engine) releaseFulltext() {
 		e.ftLock.Close()
 		e.ftLock = nil
 	}
-}
-
-// verifyFulltext checks the index ft that opening gave (or the error
-// opening gave) and resets a damaged one.
-func (e *Engine) verifyFulltext(ctx context.Context, ft *fulltext.Index, err error, trusted map[string]bool) (*fulltext.Index, error) {
-	if err == nil {
-		if err = ft.Verify(func(p string) bool { return trusted[p] }); err != nil {
-			ft.Close()
-			ft = nil // closed: the engine must not hold it
-		}
-	}
-	if !errors.Is(err, fulltext.ErrCorrupt) {
-		return ft, err
-	}
-	e.log.Warn("full-text index unreadable; rebuilding it", "dir", e.ftDir(), "err", err)
-	return e.resetFulltext(ctx, err.Error())
 }
 
 // resetFulltext removes the (closed) full-text index, marks it for the
