@@ -6,6 +6,8 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	"github.com/archon-memory/archon/rag/store"
 )
 
 // MaxCount bounds how many matching chunks Count looks at.
@@ -42,23 +44,31 @@ func (e *Engine) Count(ctx context.Context, q Query) (*Counts, error) {
 	out := &Counts{Query: q.Text, ByDay: map[string]int{}, ByFile: map[string]int{}, ByAgent: map[string]int{},
 		ByTag: map[string]int{}, ByLayer: map[string]int{}}
 	pq := e.prepare(q.Text)
-	if len(pq.terms) == 0 {
+	var ps []*store.Position
+	switch {
+	case e.subjectless(q.Text, pq):
+		// A question of a time or a kind counts its answers (browse.go).
+		var err error
+		if ps, err = e.browsed(ctx, &q, pq); err != nil {
+			return nil, fmt.Errorf("count: %w", err)
+		}
+	case len(pq.terms) == 0:
 		return out, nil
-	}
-	hits, err := e.ft.Search(ctx, pq.terms, q.Filter, MaxCount+1)
-	if err != nil {
-		return nil, fmt.Errorf("count: %w", err)
-	}
-	if len(hits) > MaxCount {
-		hits, out.Capped = hits[:MaxCount], true
-	}
-	ids := make([]string, len(hits))
-	for i, h := range hits {
-		ids[i] = h.ID
-	}
-	ps, err := e.neighbourhood(ctx, ids, 0)
-	if err != nil {
-		return nil, fmt.Errorf("count: %w", err)
+	default:
+		hits, err := e.ft.Search(ctx, pq.terms, q.Filter, MaxCount+1)
+		if err != nil {
+			return nil, fmt.Errorf("count: %w", err)
+		}
+		if len(hits) > MaxCount {
+			hits, out.Capped = hits[:MaxCount], true
+		}
+		ids := make([]string, len(hits))
+		for i, h := range hits {
+			ids[i] = h.ID
+		}
+		if ps, err = e.neighbourhood(ctx, ids, 0); err != nil {
+			return nil, fmt.Errorf("count: %w", err)
+		}
 	}
 	for _, p := range ps {
 		out.Total++

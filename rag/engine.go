@@ -25,6 +25,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/archon-memory/archon/internal/wordset"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag/chunk"
 	"github.com/archon-memory/archon/rag/embed"
@@ -102,8 +103,10 @@ type Engine struct {
 	// changes are the patterns of change statements (changes.txt).
 	changes *changeSet
 	// written finds what a chunk's text is written as (written.txt).
-	written  *writtenAs
-	events   *eventWords
+	written *writtenAs
+	events  *eventWords
+	// recap are the words that ask for an account of a time (recap.txt).
+	recap    wordset.Set
 	subjects subjectCache
 	// repairs lists what Open found damaged (see Repairs); the first
 	// search says so.
@@ -158,6 +161,7 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 		return nil, err
 	}
 	e.shortForms = parseShortForms(shortFormsFile)
+	e.recap = parseRecap(recapFile)
 	if e.changes, err = parseChanges(changesFile); err != nil {
 		return nil, err
 	}

@@ -75,6 +75,16 @@ func add(byID map[string]*store.Position, byFile map[string][]*store.Position, p
 	byFile[pos.Path] = f
 }
 
+// each calls fn for every position held, under the read lock (fn must
+// not call back into p).
+func (p *positions) each(fn func(*store.Position)) {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	for _, c := range p.byID {
+		fn(c)
+	}
+}
+
 // isLoaded reports whether the positions are in memory (and so must be
 // refreshed after an index run).
 func (p *positions) isLoaded() bool {

@@ -160,6 +160,10 @@ func (e *Engine) prepare(text string) *parsedQuery {
 func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []chunk.Chunk, []string, error) {
 	p := e.opt.Rank
 	pq := e.prepare(q.Text)
+	if e.subjectless(q.Text, pq) {
+		r, warn, err := e.browse(ctx, q, pq)
+		return r, nil, warn, err
+	}
 	if len(pq.terms) == 0 {
 		return nil, nil, nil, nil
 	}

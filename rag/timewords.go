@@ -97,3 +97,41 @@ func relativeDates(s string, now time.Time) []dateRange {
 	}
 	return out
 }
+
+// withoutTimes returns s with the expressions that name a time blanked
+// out: the calendar dates parseDates reads and the time words
+// relativeDates resolves. What is left says what the question is about.
+func withoutTimes(s string) string {
+	b := []byte(s)
+	blank := func(re *regexp.Regexp, ok func(m []string) bool) {
+		for _, ix := range re.FindAllStringSubmatchIndex(s, -1) {
+			m := make([]string, len(ix)/2)
+			for i := range m {
+				if ix[2*i] >= 0 {
+					m[i] = strings.ToLower(s[ix[2*i]:ix[2*i+1]])
+				}
+			}
+			if ok(m) {
+				for i := ix[0]; i < ix[1]; i++ {
+					b[i] = ' '
+				}
+			}
+		}
+	}
+	always := func([]string) bool { return true }
+	isMonth := func(k int) func(m []string) bool {
+		return func(m []string) bool { _, ok := months[m[k]]; return ok }
+	}
+	blank(reISO, always)
+	blank(reMDY, isMonth(1))
+	blank(reDMY, isMonth(2))
+	blank(reMY, isMonth(1))
+	blank(reAgo, always)
+	blank(reLastThis, always)
+	blank(reMonthOnly, func(m []string) bool { _, ok := months[m[1]]; return ok && m[1] != "may" })
+	blank(reDayWord, always)
+	return string(b)
+}
+
+// reDayWord matches the days relativeDates names by a word.
+var reDayWord = regexp.MustCompile(`(?i)\b(?:today|yesterday)\b`)

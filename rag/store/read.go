@@ -317,6 +317,23 @@ func (s *Store) EachPosition(ctx context.Context, fn func(Position) error) error
 	return scanPositions(rows, fn)
 }
 
+// EachPositionBetween calls fn for the position of every chunk dated from
+// since to until (YYYY-MM-DD, inclusive; "" leaves that end open). Chunks
+// without a date are only read when both ends are open.
+func (s *Store) EachPositionBetween(ctx context.Context, since, until string, fn func(Position) error) error {
+	if since == "" && until == "" {
+		return s.EachPosition(ctx, fn)
+	}
+	if until == "" {
+		until = "9999-12-31"
+	}
+	rows, err := s.db.QueryContext(ctx, "SELECT "+positionCols+" FROM chunks WHERE date >= ? AND date <= ? AND date != ''", since, until)
+	if err != nil {
+		return err
+	}
+	return scanPositions(rows, fn)
+}
+
 // splitList reads a comma-separated column (empty: none).
 func splitList(s string) []string {
 	if s == "" {

@@ -1,0 +1,101 @@
+package rag
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/archon-memory/archon/memory"
+)
+
+func TestWithoutTimes(t *testing.T) {
+	for in, want := range map[string]string{
+		"what happened yesterday":             "what happened",
+		"what did we decide last week":        "what did we decide",
+		"anything on 2026-12-01 or in March?": "anything on  or ?",
+		"what broke 3 days ago":               "what broke",
+		"the May release notes":               "the May release notes", // "may" alone is a verb
+		"notes from May 2025":                 "notes from",
+		"what did we pick for the database":   "what did we pick for the database",
+	} {
+		if got := strings.Join(strings.Fields(withoutTimes(in)), " "); got != strings.Join(strings.Fields(want), " ") {
+			t.Errorf("withoutTimes(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// browseWorkspace has three days of entries (now is 2026-12-07): tagged
+// and written decisions, open and finished to-do lists, two agents.
+func browseWorkspace(t *testing.T) *memory.Workspace {
+	return loggedWorkspace(t, time.Date(2026, 12, 7, 15, 0, 0, 0, time.UTC),
+		memory.Entry{Date: "2026-11-30", Time: "09:00", Agent: "planner", Tags: []string{"decision"}, Text: "Chose PostgreSQL over MySQL: we need transactional DDL."},
+		memory.Entry{Date: "2026-12-06", Time: "09:00", Agent: "coder", Text: "Wrote the migration runner and its tests."},
+		memory.Entry{Date: "2026-12-06", Time: "11:00", Agent: "planner", Text: "Decided to keep the retry budget at three attempts."},
+		memory.Entry{Date: "2026-12-06", Time: "12:00", Agent: "coder", Tags: []string{"todo"}, Text: "- [x] index the logs\n- [x] write the runner"},
+		memory.Entry{Date: "2026-12-06", Time: "16:00", Agent: "coder", Tags: []string{"todo"}, Text: "- [x] ship the runner\n- [ ] document the retry budget"},
+		memory.Entry{Date: "2026-12-07", Time: "10:00", Agent: "coder", Tags: []string{"error"}, Text: "The nightly export broke on the payments table."},
+	)
+}
+
+// TestQuestionsOfATimeOrAKind: a question that names no subject, only a
+// time, a kind of entry or both, is answered by the entries of those days
+// recorded as that kind, the latest first, and says so; a question with a
+// subject is searched as before. Resident and one-shot engines agree.
+func TestQuestionsOfATimeOrAKind(t *testing.T) {
+	tests := []struct {
+		q    string
+		want []string // first lines of the hits, in order
+	}{
+		{"what happened yesterday?", []string{"- [x] ship the runner", "- [x] index the logs", "Decided to keep", "Wrote the migration"}},
+		{"What did we work on yesterday", []string{"- [x] ship the runner", "- [x] index the logs", "Decided to keep", "Wrote the migration"}},
+		{"what did coder do yesterday", []string{"- [x] ship the runner", "- [x] index the logs", "Wrote the migration"}},
+		// Tagged and written decisions, the latest first.
+		{"what did we decide?", []string{"Decided to keep", "Chose PostgreSQL"}},
+		{"what did we decide last week", []string{"Decided to keep", "Chose PostgreSQL"}}, // Monday to Sunday
+		{"what did we decide a week ago", []string{"Chose PostgreSQL"}},
+		// Open work: a list with a box still open before one all checked.
+		{"what's left?", []string{"- [x] ship the runner", "- [x] index the logs"}},
+		{"what broke today", []string{"The nightly export broke"}},
+		{"any errors 3 days ago", nil},
+	}
+	for _, resident := range []bool{false, true} {
+		e := openIndexedWith(t, browseWorkspace(t), Options{Resident: resident})
+		for _, tt := range tests {
+			resp, err := e.Search(context.Background(), Query{Text: tt.q, TopK: 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, r := range resp.Results {
+				got = append(got, r.Snippet)
+			}
+			ok := len(got) == len(tt.want)
+			for i := 0; ok && i < len(got); i++ {
+				ok = strings.HasPrefix(strings.ReplaceAll(got[i], "**", ""), tt.want[i])
+			}
+			if !ok {
+				t.Errorf("resident %v, %q: hits %q, want %q", resident, tt.q, got, tt.want)
+			}
+			if !slices.ContainsFunc(resp.Warnings, func(w string) bool { return strings.HasPrefix(w, "no word of the query names a subject") }) {
+				t.Errorf("resident %v, %q: warnings %q", resident, tt.q, resp.Warnings)
+			}
+			c, err := e.Count(context.Background(), Query{Text: tt.q})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Total != len(tt.want) {
+				t.Errorf("resident %v, count %q: %d, want %d", resident, tt.q, c.Total, len(tt.want))
+			}
+		}
+		// A subject is searched for, dates and kinds only weigh.
+		resp, err := e.Search(context.Background(), Query{Text: "what did we decide about the retry budget yesterday", TopK: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(resp.Results) == 0 || !strings.Contains(strings.ReplaceAll(resp.Results[0].Snippet, "**", ""), "retry budget") || len(resp.Warnings) > 0 {
+			t.Errorf("resident %v, a subject: %+v", resident, resp)
+		}
+	}
+}
