@@ -98,6 +98,23 @@ func (e *Engine) browsed(ctx context.Context, q *Query, pq *parsedQuery) ([]*sto
 	return out, nil
 }
 
+// marked returns the positions of the chunks holding mark (one that sorts
+// before every intent's name: see markChange) dated since or later.
+func (e *Engine) marked(ctx context.Context, mark, since string) ([]*store.Position, error) {
+	if e.opt.Resident {
+		if err := e.pos.load(ctx, e.st); err != nil {
+			return nil, err
+		}
+		return e.pos.marked(mark, since), nil
+	}
+	var out []*store.Position
+	err := e.st.EachPositionMarked(ctx, mark, since, func(c store.Position) error {
+		out = append(out, &c)
+		return nil
+	})
+	return out, err
+}
+
 // browse ranks the answers to a question of a time or a kind (see
 // browsed): the latest browseDepth of them, each scored by how it is
 // recorded as what the question asks for (tagged: 1, written so: the

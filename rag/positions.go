@@ -22,6 +22,10 @@ type positions struct {
 	version uint64 // bumped by every refresh, loaded or not
 	byID    map[string]*store.Position
 	byFile  map[string][]*store.Position // indexed by seq
+	// marks caches marked's chunks by mark, for version marksAt.
+	markMu  sync.Mutex
+	marks   map[string][]*store.Position
+	marksAt uint64
 }
 
 // load reads every position from the store unless already loaded. The
@@ -83,6 +87,35 @@ func (p *positions) each(fn func(*store.Position)) {
 	for _, c := range p.byID {
 		fn(c)
 	}
+}
+
+// marked returns the positions holding mark dated since (YYYY-MM-DD) or
+// later. The chunks holding it are found once per version of the
+// positions.
+func (p *positions) marked(mark, since string) []*store.Position {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	p.markMu.Lock()
+	defer p.markMu.Unlock()
+	if p.marks == nil || p.marksAt != p.version {
+		p.marks, p.marksAt = map[string][]*store.Position{}, p.version
+	}
+	all, ok := p.marks[mark]
+	if !ok {
+		for _, c := range p.byID {
+			if slices.Contains(c.Marks, mark) {
+				all = append(all, c)
+			}
+		}
+		p.marks[mark] = all
+	}
+	var out []*store.Position
+	for _, c := range all {
+		if c.Date >= since {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // isLoaded reports whether the positions are in memory (and so must be

@@ -187,7 +187,14 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 		}
 		ranked = ranked[:n]
 	}
-	ranked, by, of := e.supersessions(ranked, byID)
+	ranked, by, of := e.supersessions(ranked, byID, nil)
+	others, err := e.changeCandidates(ctx, ranked[:min(len(ranked), q.TopK)], byID, by, q.Filter)
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	if len(others) > 0 {
+		ranked, by, of = e.supersessions(ranked, byID, others)
+	}
 	ranked = ranked[:min(len(ranked), q.TopK)]
 	terms := map[string]bool{}
 	for _, t := range e.ft.Analyzer().Terms(q.Text) {

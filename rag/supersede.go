@@ -1,6 +1,8 @@
 package rag
 
 import (
+	"cmp"
+	"context"
 	_ "embed"
 	"fmt"
 	"regexp"
@@ -9,6 +11,8 @@ import (
 	"sync"
 
 	"github.com/archon-memory/archon/rag/chunk"
+	"github.com/archon-memory/archon/rag/fulltext"
+	"github.com/archon-memory/archon/rag/store"
 )
 
 //go:embed changes.txt
@@ -25,9 +29,13 @@ var changesFile string
 type changeSet struct {
 	re  *regexp.Regexp
 	old []int
+	// new is the submatch of each pattern's {new}, -1 when it has none.
+	new []int
 	// anchors are the patterns' longest words, one each: a text holding
 	// none of them (lower-cased) is not matched against re.
 	anchors []string
+	// an tells stop words, which name nothing that was replaced.
+	an *fulltext.Analyzer
 }
 
 // changeWord is a word a slot may take: letters, digits and the marks
@@ -36,7 +44,11 @@ const changeWord = `[\p{L}\p{N}][\p{L}\p{N}.+#/_-]*`
 
 // parseChanges reads changes.txt.
 func parseChanges(data string) (*changeSet, error) {
-	cs := &changeSet{}
+	an, err := fulltext.NewAnalyzer()
+	if err != nil {
+		return nil, fmt.Errorf("changes.txt: %w", err)
+	}
+	cs := &changeSet{an: an}
 	var alts []string
 	group := 0
 	for n, line := range strings.Split(data, "\n") {
@@ -46,7 +58,7 @@ func parseChanges(data string) (*changeSet, error) {
 		}
 		f := strings.Fields(strings.ToLower(line))
 		var b strings.Builder
-		old := -1
+		old, nw := -1, -1
 		anchor := ""
 		for i, w := range f {
 			if i > 0 {
@@ -57,6 +69,8 @@ func parseChanges(data string) (*changeSet, error) {
 				group++
 				if w == "{old}" {
 					old = group
+				} else {
+					nw = group
 				}
 				// Lazy before a word of the pattern, greedy at its end.
 				lazy := "?"
@@ -77,7 +91,7 @@ func parseChanges(data string) (*changeSet, error) {
 		if old < 0 {
 			return nil, fmt.Errorf("changes.txt:%d: a pattern needs an {old} slot", n+1)
 		}
-		cs.old = append(cs.old, old)
+		cs.old, cs.new = append(cs.old, old), append(cs.new, nw)
 		if !slices.Contains(cs.anchors, anchor) {
 			cs.anchors = append(cs.anchors, anchor)
 		}
@@ -102,14 +116,14 @@ const maxChanges = 8
 // each hit, concurrently: reads share the lock.
 type subjectCache struct {
 	mu sync.RWMutex
-	m  map[string][][]string
+	m  map[string][]changed
 }
 
 // maxSubjectCache bounds the cache; it is emptied when full.
 const maxSubjectCache = 8192
 
 // subjectsOf returns what chunk c says it replaced, cached by its hash.
-func (e *Engine) subjectsOf(c *chunk.Chunk) [][]string {
+func (e *Engine) subjectsOf(c *chunk.Chunk) []changed {
 	sc := &e.subjects
 	sc.mu.RLock()
 	s, ok := sc.m[c.Hash]
@@ -117,45 +131,68 @@ func (e *Engine) subjectsOf(c *chunk.Chunk) [][]string {
 	if ok {
 		return s
 	}
-	s = e.changedSubjects(c.Text)
+	s = e.changes.subjects(c.Text)
 	sc.mu.Lock()
 	if sc.m == nil || len(sc.m) >= maxSubjectCache {
-		sc.m = map[string][][]string{}
+		sc.m = map[string][]changed{}
 	}
 	sc.m[c.Hash] = s
 	sc.mu.Unlock()
 	return s
 }
 
-// changedSubjects returns the content words (lower-case) of what text
-// says it replaced: one set per change statement.
-func (e *Engine) changedSubjects(text string) [][]string {
-	if e.changes == nil || e.changes.re == nil {
+// changed is what one change statement says: the content words
+// (lower-case) of what was replaced, and of what replaced it (none when
+// the statement does not say).
+type changed struct{ old, new []string }
+
+// subjects returns what text says it replaced, one per change statement.
+func (cs *changeSet) subjects(text string) []changed {
+	if cs == nil || cs.re == nil {
 		return nil
 	}
 	lower := strings.ToLower(text)
-	if !slices.ContainsFunc(e.changes.anchors, func(a string) bool { return strings.Contains(lower, a) }) {
+	if !slices.ContainsFunc(cs.anchors, func(a string) bool { return strings.Contains(lower, a) }) {
 		return nil
 	}
-	var out [][]string
-	for _, m := range e.changes.re.FindAllStringSubmatch(text, maxChanges) {
-		for _, g := range e.changes.old {
+	return cs.match(text)
+}
+
+// match is subjects without the first look for an anchor (the caller saw
+// one: see writtenAs.marks).
+func (cs *changeSet) match(text string) []changed {
+	var out []changed
+	for _, m := range cs.re.FindAllStringSubmatch(text, maxChanges) {
+		for k, g := range cs.old {
 			if m[g] == "" {
 				continue
 			}
-			var words []string
-			for _, w := range rawWords(m[g]) {
-				if len(w) > 1 && len(e.ft.Analyzer().Terms(w)) > 0 { // not a stop word
-					words = append(words, w)
-				}
+			ch := changed{old: cs.contentWords(m[g])}
+			if g := cs.new[k]; g > 0 {
+				ch.new = cs.contentWords(m[g])
 			}
-			if len(words) > 0 {
-				out = append(out, words)
+			if len(ch.old) > 0 {
+				out = append(out, ch)
 			}
 			break
 		}
 	}
 	return out
+}
+
+// contentWords returns the name a slot holds, lower-case: its first run
+// of words that are no stop words ("the Redis cache" is "redis cache",
+// "PostgreSQL for orders" is "postgresql").
+func (cs *changeSet) contentWords(s string) []string {
+	var words []string
+	for _, w := range rawWords(s) {
+		if len(w) > 1 && len(cs.an.Terms(w)) > 0 {
+			words = append(words, w)
+		} else if len(words) > 0 {
+			break
+		}
+	}
+	return words
 }
 
 // Ref names an entry another hit refers to.
@@ -202,24 +239,34 @@ func (e *Engine) isDecision(c *chunk.Chunk) bool {
 }
 
 // supersessions links the ranked chunks: a decision is superseded by the
-// earliest later chunk whose change statement names all the terms of its
-// {old} in the decision's text. The superseding chunk is moved just above
-// the one it supersedes when it ranked below it. It returns the new order
-// and, by chunk id, what superseded it and what it superseded.
-func (e *Engine) supersessions(ranked []ranked, byID map[string]*chunk.Chunk) ([]ranked, map[string]*Ref, map[string][]*Ref) {
-	if len(ranked) < 2 {
+// earliest later chunk, among the ranked ones and others (later changes
+// that are no hit, see changeCandidates), whose change statement names all
+// the terms of its {old} in the decision's text, or their short or long
+// forms. A superseding chunk that is a hit is moved just above the one it
+// supersedes when it ranked below it. It returns the new order and, by
+// chunk id, what superseded it and what it superseded.
+func (e *Engine) supersessions(ranked []ranked, byID map[string]*chunk.Chunk, others []chunk.Chunk) ([]ranked, map[string]*Ref, map[string][]*Ref) {
+	if len(ranked)+len(others) < 2 {
 		return ranked, nil, nil
 	}
 	type change struct {
 		c        *chunk.Chunk
-		subjects [][]string
+		subjects []changed
 	}
 	var changes []change
+	add := func(c *chunk.Chunk) {
+		if s := e.subjectsOf(c); len(s) > 0 {
+			changes = append(changes, change{c, s})
+		}
+	}
 	for _, r := range ranked {
 		if c := byID[r.id]; c != nil {
-			if s := e.subjectsOf(c); len(s) > 0 {
-				changes = append(changes, change{c, s})
-			}
+			add(c)
+		}
+	}
+	for i := range others {
+		if byID[others[i].ID] == nil {
+			add(&others[i])
 		}
 	}
 	if len(changes) == 0 {
@@ -241,13 +288,13 @@ func (e *Engine) supersessions(ranked []ranked, byID map[string]*chunk.Chunk) ([
 				continue
 			}
 			if words == nil {
-				words = map[string]bool{}
-				for _, w := range rawWords(lead(c.Text, decisionLead)) {
-					words[w] = true
-				}
+				words = e.leadWords(c)
 			}
 			for _, subj := range ch.subjects {
-				if containsAll(words, subj) {
+				// A decision that names what replaced it too is the same
+				// change said again ("Changed from polling to webhooks",
+				// then "Replaced polling with webhooks"), not undone.
+				if containsAll(words, subj.old) && !containsAny(words, subj.new) {
 					first = ch.c
 					break
 				}
@@ -269,6 +316,63 @@ func (e *Engine) supersessions(ranked []ranked, byID map[string]*chunk.Chunk) ([
 // about: its title and its statement, not the reasoning below them.
 const decisionLead = 3
 
+// leadWords are the words of a decision's first lines, lower-case, with
+// the other forms of its short and long forms (a change from "Mongo"
+// names a decision for "MongoDB").
+func (e *Engine) leadWords(c *chunk.Chunk) map[string]bool {
+	words := map[string]bool{}
+	for _, w := range rawWords(lead(c.Text, decisionLead)) {
+		words[w] = true
+		for _, f := range e.shortForms[w] {
+			words[f] = true
+		}
+	}
+	return words
+}
+
+// changeCandidates returns the entries that may supersede the decisions
+// among hits that no hit supersedes (by), although
+// they are no hit themselves ("which ORM" finds "Chose Prisma as our ORM"
+// but not the later "Replaced Prisma with Drizzle"): the entries marked as
+// holding a change statement (markChange) dated on or after the earliest
+// of those decisions, within the query's projects.
+func (e *Engine) changeCandidates(ctx context.Context, hits []ranked, byID map[string]*chunk.Chunk, by map[string]*Ref, f Filter) ([]chunk.Chunk, error) {
+	since := ""
+	for _, r := range hits {
+		c := byID[r.id]
+		if c == nil || c.Date == "" || by[c.ID] != nil || !e.isDecision(c) {
+			continue
+		}
+		if since == "" || c.Date < since {
+			since = c.Date
+		}
+	}
+	if since == "" {
+		return nil, nil
+	}
+	ps, err := e.marked(ctx, markChange, since)
+	if err != nil {
+		return nil, err
+	}
+	ps = slices.DeleteFunc(ps, func(p *store.Position) bool {
+		return byID[p.ID] != nil || len(f.Projects) > 0 && !slices.Contains(f.Projects, p.Project)
+	})
+	if len(ps) > maxChangeCandidates {
+		// The latest: they supersede the most.
+		slices.SortFunc(ps, func(a, b *store.Position) int { return cmp.Compare(b.Date, a.Date) })
+		ps = ps[:maxChangeCandidates]
+	}
+	ids := make([]string, len(ps))
+	for i, p := range ps {
+		ids[i] = p.ID
+	}
+	return e.fetch(ctx, ids)
+}
+
+// maxChangeCandidates is how many change statements changeCandidates
+// reads at most.
+const maxChangeCandidates = 200
+
 // lead returns the first n non-blank lines of text.
 func lead(text string, n int) string {
 	var out []string
@@ -280,6 +384,10 @@ func lead(text string, n int) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+func containsAny(set map[string]bool, terms []string) bool {
+	return slices.ContainsFunc(terms, func(t string) bool { return set[t] })
 }
 
 func containsAll(set map[string]bool, terms []string) bool {

@@ -1,6 +1,7 @@
 package rag
 
 import (
+	"reflect"
 	"testing"
 	"time"
 
@@ -24,23 +25,16 @@ func TestChangedSubjects(t *testing.T) {
 	e := openIndexed(t, ws)
 	tests := []struct {
 		text string
-		want [][]string
+		want []changed
 	}{
-		{"Switched from MySQL to PostgreSQL: we need JSONB.", [][]string{{"mysql"}}},
-		{"We no longer use the Redis cache for sessions.", [][]string{{"redis", "cache"}}},
-		{"Replaced node-fetch with undici in the client.", [][]string{{"node-fetch"}}},
+		{"Switched from MySQL to PostgreSQL: we need JSONB.", []changed{{old: []string{"mysql"}, new: []string{"postgresql"}}}},
+		{"We no longer use the Redis cache for sessions.", []changed{{old: []string{"redis", "cache"}}}},
+		{"Replaced node-fetch with undici in the client.", []changed{{old: []string{"node-fetch"}, new: []string{"undici"}}}},
 		{"Chose MySQL for the orders database.", nil},
 	}
 	for _, tt := range tests {
-		got := e.changedSubjects(tt.text)
-		if len(got) != len(tt.want) {
-			t.Errorf("%q: %q, want %q", tt.text, got, tt.want)
-			continue
-		}
-		for i := range got {
-			if len(got[i]) != len(tt.want[i]) || got[i][0] != tt.want[i][0] {
-				t.Errorf("%q: %q, want %q", tt.text, got, tt.want)
-			}
+		if got := e.changes.subjects(tt.text); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%q: %+v, want %+v", tt.text, got, tt.want)
 		}
 	}
 }
@@ -79,6 +73,41 @@ func TestSupersededDecision(t *testing.T) {
 			if i != old && r.SupersededBy != nil {
 				t.Errorf("%q: hit %d (%s) marked superseded", q, i, r.Snippet)
 			}
+		}
+	}
+}
+
+// TestSupersededBeyondTheHits: a decision hit says what superseded it
+// even when the later entry is no hit (it shares no word with the
+// question), and a change written with a short form ("Mongo") supersedes
+// a decision that wrote the long one ("MongoDB").
+func TestSupersededBeyondTheHits(t *testing.T) {
+	ws := loggedWorkspace(t, time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC),
+		memory.Entry{Date: "2026-10-01", Time: "09:00", Agent: "planner", Tags: []string{"decision"}, Text: "Chose Prisma as our ORM: typed queries and migrations."},
+		memory.Entry{Date: "2026-10-02", Time: "09:00", Agent: "planner", Tags: []string{"decision"}, Text: "Store sessions in MongoDB for now."},
+		memory.Entry{Date: "2026-10-20", Time: "11:00", Agent: "executor", Tags: []string{"progress"}, Text: "Nightly backups run at 02:00."},
+		memory.Entry{Date: "2026-11-15", Time: "14:00", Agent: "executor", Tags: []string{"progress"}, Text: "Replaced Prisma with Drizzle: cold starts were too slow."},
+		memory.Entry{Date: "2026-11-16", Time: "14:00", Agent: "executor", Tags: []string{"progress"}, Text: "No longer using Mongo: Redis holds them now."},
+	)
+	e := openIndexed(t, ws)
+	for q, want := range map[string]string{
+		"which ORM":                  "2026-11-15",
+		"where do we store sessions": "2026-11-16",
+	} {
+		rs := search(t, e, Query{Text: q, TopK: 1})
+		if len(rs) != 1 || rs[0].SupersededBy == nil || rs[0].SupersededBy.Date != want {
+			t.Errorf("%q: %+v, want superseded by the entry of %s", q, rs, want)
+		}
+	}
+	// The same change said again, when it is carried out, undoes nothing.
+	ws = loggedWorkspace(t, time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC),
+		memory.Entry{Date: "2026-10-01", Time: "09:00", Agent: "planner", Tags: []string{"decision"}, Text: "Order status updates\nChanged from polling to webhooks: fewer calls."},
+		memory.Entry{Date: "2026-10-03", Time: "09:00", Agent: "executor", Tags: []string{"progress"}, Text: "Replaced polling with signed webhooks in the shop client."},
+	)
+	e = openIndexed(t, ws)
+	for _, r := range search(t, e, Query{Text: "order status updates", TopK: 5}) {
+		if r.SupersededBy != nil {
+			t.Errorf("%s: superseded by %+v", r.Snippet, r.SupersededBy)
 		}
 	}
 }

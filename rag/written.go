@@ -22,6 +22,13 @@ var writtenFile string
 // derived with.
 const metaWritten = "written_as"
 
+// markChange is the mark of a text holding a change statement
+// (changes.txt: "switched from MySQL to PostgreSQL"), which may supersede
+// an earlier decision. A chunk's marks are stored sorted, and "change"
+// sorts before the name of every intent, so the chunks holding one are a
+// range of the index database's marks (see store.EachPositionMarked).
+const markChange = "change"
+
 // openBox is an unchecked box opening a list item: "- [ ] ...", "[ ] ...".
 var openBox = regexp.MustCompile(`(?m)^\s*(?:(?:[-*+]|\d+[.)])\s+)?\[ \]`)
 
@@ -33,12 +40,18 @@ type writtenAs struct {
 	// sets[mask] lists the intents of the bits of mask, sorted: every
 	// chunk with the same marks shares one slice (read-only, clipped).
 	sets    [][]string
-	version string // hash of the lexicon
+	version string // hash of the lexicons
+	// changes finds change statements, marked by the bit change.
+	changes *changeSet
+	change  uint32
 }
 
 type phrase struct {
 	bit   uint32
 	words []string
+	// anchor marks the word of a change statement's pattern (bit 0): a
+	// text holding one is matched against the patterns.
+	anchor bool
 }
 
 // maxMarkIntents bounds the intents a lexicon may mark (sets holds every
@@ -46,9 +59,14 @@ type phrase struct {
 const maxMarkIntents = 10
 
 // parseWritten reads written.txt; every intent must be one of intents.
-func parseWritten(data string, intents []intent) (*writtenAs, error) {
-	var names []string
+// A text holding a change statement of changes (changesData) is marked
+// markChange too.
+func parseWritten(data string, intents []intent, changes *changeSet, changesData string) (*writtenAs, error) {
+	names := []string{markChange}
 	for _, it := range intents {
+		if it.name == markChange {
+			return nil, fmt.Errorf("intents.txt: %q names the mark of change statements", markChange)
+		}
 		names = append(names, it.name)
 	}
 	slices.Sort(names)
@@ -60,8 +78,9 @@ func parseWritten(data string, intents []intent) (*writtenAs, error) {
 	for i, n := range names {
 		bit[n] = 1 << i
 	}
-	sum := sha256.Sum256([]byte(data))
-	w := &writtenAs{phrases: map[string][]phrase{}, version: hex.EncodeToString(sum[:8]), sets: make([][]string, 1<<len(names))}
+	sum := sha256.Sum256([]byte(data + "\x00" + changesData))
+	w := &writtenAs{phrases: map[string][]phrase{}, version: hex.EncodeToString(sum[:8]), sets: make([][]string, 1<<len(names)),
+		changes: changes, change: bit[markChange]}
 	for mask := 1; mask < len(w.sets); mask++ {
 		for i, n := range names {
 			if mask&(1<<i) != 0 {
@@ -77,7 +96,7 @@ func parseWritten(data string, intents []intent) (*writtenAs, error) {
 		}
 		name, pat, ok := strings.Cut(line, ":")
 		name, pat = strings.TrimSpace(name), strings.TrimSpace(pat)
-		if !ok || pat == "" || bit[name] == 0 {
+		if !ok || pat == "" || bit[name] == 0 || name == markChange {
 			return nil, fmt.Errorf("written.txt:%d: want INTENT: pattern with an intent of intents.txt", n+1)
 		}
 		if pat == "[ ]" {
@@ -97,6 +116,11 @@ func parseWritten(data string, intents []intent) (*writtenAs, error) {
 		}
 		w.phrases[words[0]] = append(w.phrases[words[0]], phrase{bit: bit[name], words: words})
 	}
+	if changes != nil && changes.re != nil {
+		for _, a := range changes.anchors {
+			w.phrases[a] = append(w.phrases[a], phrase{anchor: true})
+		}
+	}
 	return w, nil
 }
 
@@ -109,6 +133,7 @@ func (w *writtenAs) marks(text string) []string {
 		mask |= w.box
 	}
 	var buf [32]byte
+	anchored := false // a word of a change statement's pattern was read
 	for i := 0; i < len(text); {
 		start, end := nextWord(text, i)
 		if start == end {
@@ -126,10 +151,15 @@ func (w *writtenAs) marks(text string) []string {
 			}
 		}
 		for _, p := range w.phrases[string(buf[:n])] {
-			if mask&p.bit == 0 && followedBy(text, end, p.words[1:]) {
+			if p.anchor {
+				anchored = true
+			} else if mask&p.bit == 0 && followedBy(text, end, p.words[1:]) {
 				mask |= p.bit
 			}
 		}
+	}
+	if anchored && len(w.changes.match(text)) > 0 {
+		mask |= w.change
 	}
 	return w.sets[mask]
 }

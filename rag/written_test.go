@@ -17,7 +17,7 @@ func TestWrittenAsMarks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := parseWritten(writtenFile, intents)
+	w, err := parseWritten(writtenFile, intents, nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func TestWrittenAsMarks(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"nosuch: decided", "decision decided", "decision:", "decision: ..."} {
-		if _, err := parseWritten(bad, intents); err == nil {
+		if _, err := parseWritten(bad, intents, nil, ""); err == nil {
 			t.Errorf("parseWritten(%q): no error", bad)
 		}
 	}
@@ -131,5 +131,34 @@ func TestWhenAsksForDone(t *testing.T) {
 	rs := search(t, e, Query{Text: "when did we ship the CSV importer?", TopK: 5})
 	if len(rs) < 2 || !strings.Contains(rs[0].Snippet, "production") {
 		t.Fatalf("want the record of it done first, got %+v", rs)
+	}
+}
+
+// BenchmarkMarks: what deriving an entry's marks costs an index run, with
+// the change statements (markChange) and without.
+func BenchmarkMarks(b *testing.B) {
+	intents, err := parseIntents(intentsFile)
+	if err != nil {
+		b.Fatal(err)
+	}
+	changes, err := parseChanges(changesFile)
+	if err != nil {
+		b.Fatal(err)
+	}
+	text := strings.Repeat("Reviewed the export job: the nightly run now retries twice before it fails, and the alert goes to the on-call channel. ", 4)
+	for _, bc := range []struct {
+		name    string
+		changes *changeSet
+	}{{"words", nil}, {"changes", changes}} {
+		w, err := parseWritten(writtenFile, intents, bc.changes, changesFile)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(bc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				w.marks(text)
+			}
+		})
 	}
 }

@@ -334,6 +334,19 @@ func (s *Store) EachPositionBetween(ctx context.Context, since, until string, fn
 	return scanPositions(rows, fn)
 }
 
+// EachPositionMarked calls fn for the position of every chunk dated since
+// (YYYY-MM-DD, inclusive) or later whose marks begin with mark: marks are
+// stored sorted and comma-separated, so for a mark that sorts before every
+// other this is every chunk holding it, read through an index.
+func (s *Store) EachPositionMarked(ctx context.Context, mark, since string, fn func(Position) error) error {
+	rows, err := s.db.QueryContext(ctx, "SELECT "+positionCols+" FROM chunks WHERE (marks = ? OR (marks >= ? AND marks < ?)) AND date >= ?",
+		mark, mark+",", mark+"-", since) // "-" is the byte after ","
+	if err != nil {
+		return err
+	}
+	return scanPositions(rows, fn)
+}
+
 // splitList reads a comma-separated column (empty: none).
 func splitList(s string) []string {
 	if s == "" {

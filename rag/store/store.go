@@ -67,6 +67,9 @@ var migrations = []string{
 	// is read again by the next run.
 	`UPDATE files SET mtime_ns = 0, hash = '', tail = '' WHERE path LIKE 'memory/%';
 	DELETE FROM meta WHERE key = 'file_stamps';`,
+	// The chunks by their marks (sorted, so the chunks holding a mark that
+	// sorts first are a range): see EachPositionMarked.
+	`CREATE INDEX chunks_marks ON chunks(marks, date);`,
 }
 
 // Open opens (creating or migrating) the database at path.
