@@ -242,9 +242,10 @@ func (e *Engine) isDecision(c *chunk.Chunk) bool {
 // earliest later chunk, among the ranked ones and others (later changes
 // that are no hit, see changeCandidates), whose change statement names all
 // the terms of its {old} in the decision's text, or their short or long
-// forms. A superseding chunk that is a hit is moved just above the one it
-// supersedes when it ranked below it. It returns the new order and, by
-// chunk id, what superseded it and what it superseded.
+// forms. The superseding chunk is moved just above the one it supersedes
+// when it ranked below it, or put there (and into byID) when it was no
+// hit. It returns the new order and, by chunk id, what superseded it and
+// what it superseded.
 func (e *Engine) supersessions(ranked []ranked, byID map[string]*chunk.Chunk, others []chunk.Chunk) ([]ranked, map[string]*Ref, map[string][]*Ref) {
 	if len(ranked)+len(others) < 2 {
 		return ranked, nil, nil
@@ -307,6 +308,11 @@ func (e *Engine) supersessions(ranked []ranked, byID map[string]*chunk.Chunk, ot
 				moved[first.ID] = true
 				move = append(move, [2]string{first.ID, c.ID})
 			}
+		}
+	}
+	for i := range others {
+		if moved[others[i].ID] && byID[others[i].ID] == nil {
+			byID[others[i].ID] = &others[i] // it joins the hits
 		}
 	}
 	return rankAbove(ranked, move), by, of
@@ -400,7 +406,8 @@ func containsAll(set map[string]bool, terms []string) bool {
 }
 
 // rankAbove moves the first chunk of each pair just above the second when
-// it ranked below it, taking that chunk's score.
+// it ranked below it, or puts it there when it did not rank, taking that
+// chunk's score.
 func rankAbove(rs []ranked, move [][2]string) []ranked {
 	for _, m := range move {
 		s, r := m[0], m[1]
@@ -412,6 +419,10 @@ func rankAbove(rs []ranked, move [][2]string) []ranked {
 			case r:
 				ir = i
 			}
+		}
+		if ir >= 0 && is < 0 {
+			rs = slices.Insert(rs, ir, ranked{id: s, score: rs[ir].score})
+			continue
 		}
 		if is < 0 || ir < 0 || is < ir {
 			continue

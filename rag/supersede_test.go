@@ -77,9 +77,9 @@ func TestSupersededDecision(t *testing.T) {
 	}
 }
 
-// TestSupersededBeyondTheHits: a decision hit says what superseded it
-// even when the later entry is no hit (it shares no word with the
-// question), and a change written with a short form ("Mongo") supersedes
+// TestSupersededBeyondTheHits: a decision hit says what superseded it,
+// and the later entry ranks just above it, even when that entry shares no
+// word with the question; and a change written with a short form ("Mongo") supersedes
 // a decision that wrote the long one ("MongoDB").
 func TestSupersededBeyondTheHits(t *testing.T) {
 	ws := loggedWorkspace(t, time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC),
@@ -94,9 +94,13 @@ func TestSupersededBeyondTheHits(t *testing.T) {
 		"which ORM":                  "2026-11-15",
 		"where do we store sessions": "2026-11-16",
 	} {
-		rs := search(t, e, Query{Text: q, TopK: 1})
-		if len(rs) != 1 || rs[0].SupersededBy == nil || rs[0].SupersededBy.Date != want {
-			t.Errorf("%q: %+v, want superseded by the entry of %s", q, rs, want)
+		// The later entry takes the place above the decision it supersedes.
+		rs := search(t, e, Query{Text: q, TopK: 2})
+		if len(rs) != 2 || rs[0].Date != want || len(rs[0].Supersedes) != 1 || rs[1].SupersededBy == nil || rs[1].SupersededBy.Date != want {
+			t.Errorf("%q: %+v, want the entry of %s, then the decision it superseded", q, rs, want)
+		}
+		if rs := search(t, e, Query{Text: q, TopK: 1}); len(rs) != 1 || rs[0].Date != want {
+			t.Errorf("%q, top 1: %+v, want the entry of %s", q, rs, want)
 		}
 	}
 	// The same change said again, when it is carried out, undoes nothing.
