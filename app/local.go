@@ -258,7 +258,7 @@ func (l *Local) IndexDir() string { return rag.IndexDir(l.ws) }
 func (l *Local) engine(ctx context.Context) (*rag.Engine, error) {
 	return l.rag.get(func() (*rag.Engine, error) {
 		cfg := l.cfg
-		ro := rag.Options{Logger: l.log, Rank: rag.DefaultRankParams(), Resident: !l.opt.OneShot, Records: records{l}}
+		ro := rag.Options{Logger: l.log, Rank: rag.DefaultRankParams(), Resident: !l.opt.OneShot, Records: records{l}, LockWait: indexWait}
 		ro.Rank.Vector = cfg.Search.VectorWeight
 		if cfg.Embedder.Provider != "none" && cfg.Search.VectorWeight > 0 {
 			emb, err := embed.New(embed.Config{
@@ -353,6 +353,11 @@ func (r records) Records(ctx context.Context) ([]rag.Record, error) {
 
 // indexSizeAge is how long Health reuses the index size it measured.
 const indexSizeAge = 5 * time.Second
+
+// indexWait is how long a command (or the service, starting) waits for
+// another archon process that holds the index, a one-shot `archon index`
+// rebuilding it, before it says the index is in use.
+const indexWait = time.Minute
 
 // Health reports that the memory is up, with a few figures.
 func (l *Local) Health(ctx context.Context) (*Health, error) {

@@ -53,6 +53,11 @@ type Options struct {
 	// round trip. Long-lived engines (the server) want it; a one-shot
 	// command does not.
 	Resident bool
+	// LockWait is how long Open waits for another process that holds
+	// the index (a one-shot `archon index` rebuilding it) before it says
+	// the index is in use; past fulltext.LockTimeout it logs that it
+	// waits. 0 means fulltext.LockTimeout.
+	LockWait time.Duration
 	// MaxSearches bounds the searches that rank at once (0: one per
 	// processor, GOMAXPROCS); more wait their turn in arrival order.
 	MaxSearches int

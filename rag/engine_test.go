@@ -495,3 +495,28 @@ func TestResultFieldsAlwaysThere(t *testing.T) {
 		t.Fatalf("no MEMORY.md hit to check: %v", seen)
 	}
 }
+
+// TestOpenerWaitsForTheHolder: with Options.LockWait, a second engine
+// waits for the first to close (a one-shot command behind `archon index`)
+// instead of saying the index is in use.
+func TestOpenerWaitsForTheHolder(t *testing.T) {
+	ws := demoWorkspace(t)
+	e, err := Open(context.Background(), ws, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hold := fulltext.LockTimeout + time.Second
+	go func() {
+		time.Sleep(hold)
+		e.Close()
+	}()
+	start := time.Now()
+	e2, err := Open(context.Background(), ws, Options{LockWait: 10 * time.Second})
+	if err != nil {
+		t.Fatalf("second open after %v: %v", time.Since(start), err)
+	}
+	defer e2.Close()
+	if waited := time.Since(start); waited < hold-200*time.Millisecond {
+		t.Errorf("opened after %v while the first held the index for %v", waited, hold)
+	}
+}

@@ -126,15 +126,20 @@ func (e *Engine) openFulltext(ctx context.Context, trusted map[string]bool) (*fu
 // the index directory and so the same across a rebuild's swap of the
 // directories (bleve's own lock is on a file inside them): another
 // process that opens the index waits for the owner to close it, up to
-// fulltext.LockTimeout, and is then told the index is in use. The lock is
+// Options.LockWait, and is then told the index is in use. The lock is
 // let go by Close.
 func (e *Engine) holdFulltext(ctx context.Context) error {
 	if e.ftLock != nil {
 		return nil
 	}
+	wait := max(e.opt.LockWait, fulltext.LockTimeout)
 	f, err := e.takeLock(ctx, "fulltext.lock", fulltext.LockTimeout)
+	if errors.Is(err, errLockWait) && wait > fulltext.LockTimeout {
+		e.log.Warn("the index is in use by another archon process; waiting for it", "at most", wait.String())
+		f, err = e.takeLock(ctx, "fulltext.lock", wait-fulltext.LockTimeout)
+	}
 	if errors.Is(err, errLockWait) {
-		return fmt.Errorf("open full-text index %s: %w (waited %v; is `archon serve` running?)", e.ftDir(), fulltext.ErrLocked, fulltext.LockTimeout)
+		return fmt.Errorf("open full-text index %s: %w (waited %v; is `archon serve` running?)", e.ftDir(), fulltext.ErrLocked, wait)
 	}
 	if err != nil {
 		return fmt.Errorf("open full-text index: %w", err)
