@@ -177,6 +177,19 @@ func TestProjectFilter(t *testing.T) {
 		if len(res.Results) != 2 || !slices.Contains(layers, "L2") || !slices.Contains(layers, "L3") {
 			t.Errorf("--project %s: %d hits %v, want the L2 entry and the L3 item", ref, len(res.Results), layers)
 		}
+		if len(res.Warnings) > 0 {
+			t.Errorf("--project %s: warnings %q", ref, res.Warnings)
+		}
+	}
+	// A project nothing belongs to finds nothing, and says so.
+	res, err := l.Search(ctx, SearchRequest{Query: "invoices", Projects: []string{"biling"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Results) != 0 || !slices.ContainsFunc(res.Warnings, func(w string) bool {
+		return strings.HasPrefix(w, `no project named "biling"`) && strings.Contains(w, "billing")
+	}) {
+		t.Errorf("--project biling: %d hits, warnings %q", len(res.Results), res.Warnings)
 	}
 }
 

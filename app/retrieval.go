@@ -137,6 +137,30 @@ func (l *Local) projectNames(ctx context.Context, refs []string) []string {
 	return out
 }
 
+// unknownProjects says which of refs name no project: no L3 project has
+// that id or name and no indexed entry belongs to it (a search filtered
+// by a misspelt project finds nothing, and says why).
+func (l *Local) unknownProjects(ctx context.Context, eng *rag.Engine, refs []string) []string {
+	indexed, err := eng.Projects(ctx)
+	if err != nil {
+		return nil
+	}
+	known, _ := l.Projects(ctx, "")
+	var out []string
+	for _, r := range refs {
+		if slices.ContainsFunc(indexed, func(p string) bool { return strings.EqualFold(p, r) }) ||
+			slices.ContainsFunc(known, func(p Project) bool { return p.ID == r || strings.EqualFold(p.Name, r) }) {
+			continue
+		}
+		w := fmt.Sprintf("no project named %q", r)
+		if len(indexed) > 0 {
+			w += " (projects: " + strings.Join(indexed[:min(len(indexed), 10)], ", ") + ")"
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
 // Search answers r, best first, metadata first.
 func (l *Local) Search(ctx context.Context, r SearchRequest) (*SearchResponse, error) {
 	q := l.query(r)
@@ -156,6 +180,9 @@ func (l *Local) Search(ctx context.Context, r SearchRequest) (*SearchResponse, e
 		return nil, err
 	}
 	res, err := repaired(ctx, l, eng, func() (*SearchResponse, error) { return eng.Search(ctx, q) })
+	if err == nil && len(res.Results) == 0 && len(r.Projects) > 0 {
+		res.Warnings = append(res.Warnings, l.unknownProjects(ctx, eng, r.Projects)...)
+	}
 	if err == nil && l.idx != nil && !l.caughtUp.Load() {
 		res.Warnings = append(res.Warnings, catchingUp)
 	}

@@ -408,6 +408,20 @@ func (e *Engine) loadAgents(ctx context.Context) error {
 	return nil
 }
 
+// Projects returns the projects the indexed chunks belong to, sorted.
+func (e *Engine) Projects(ctx context.Context) ([]string, error) {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	if e.st == nil {
+		return nil, ErrClosed
+	}
+	ps, err := e.st.Projects(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("projects: %w", err)
+	}
+	return ps, nil
+}
+
 // agentsAnyCase returns the agent names a filter names, with every
 // spelling of each the workspace holds: a filter's agent is any case.
 func (e *Engine) agentsAnyCase(names []string) []string {

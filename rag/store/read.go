@@ -276,6 +276,24 @@ func (s *Store) Agents(ctx context.Context) ([]string, error) {
 	return out, rows.Err()
 }
 
+// Projects returns the projects chunks belong to, sorted.
+func (s *Store) Projects(ctx context.Context) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT DISTINCT project FROM chunks WHERE project != '' ORDER BY project")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
 const positionCols = "id, path, seq, date, agent, tags, project, layer, size, part, marks"
 
 func scanPositions(rows *sql.Rows, fn func(Position) error) error {
