@@ -40,7 +40,12 @@ type Query struct {
 // evidence of its neighbours and session) and from the meaning
 // (vectors). A reranker, when configured, reorders after this.
 type Why struct {
-	Words   []string `json:"words"`
+	// Words are the words of the hit's text that match the query's, or
+	// their short or long forms (k8s for kubernetes).
+	Words []string `json:"words"`
+	// Tags are the hit's tags the query names (#db for "the database")
+	// or asks for (#decision for "what did we decide").
+	Tags    []string `json:"tags,omitempty"`
 	Text    float64  `json:"text"`
 	Meaning float64  `json:"meaning"`
 }
@@ -196,10 +201,7 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 		ranked, by, of = e.supersessions(ranked, byID, others)
 	}
 	ranked = ranked[:min(len(ranked), q.TopK)]
-	terms := map[string]bool{}
-	for _, t := range e.ft.Analyzer().Terms(q.Text) {
-		terms[t] = true
-	}
+	terms, tags := e.matchTerms(q.Text)
 	for _, r := range ranked {
 		c, ok := byID[r.id]
 		if !ok {
@@ -212,7 +214,7 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 		}
 		res.SupersededBy, res.Supersedes = by[c.ID], of[c.ID]
 		if q.Explain {
-			res.Why = e.why(c, terms, r)
+			res.Why = e.why(c, terms, tags, r)
 		}
 		resp.Results = append(resp.Results, res)
 	}

@@ -25,11 +25,42 @@ func snippetText(c *chunk.Chunk) string {
 // maxWhyWords bounds Why.Words.
 const maxWhyWords = 12
 
-// why explains hit r of chunk c for the query's terms.
-func (e *Engine) why(c *chunk.Chunk, terms map[string]bool, r ranked) *Why {
+// matchTerms returns what a hit's words and tags match for query text:
+// the terms of its words and of their short and long forms, and the tags
+// those words name or the question asks for (intents.txt).
+func (e *Engine) matchTerms(text string) (terms, tags map[string]bool) {
+	an := e.ft.Analyzer()
+	terms, tags = map[string]bool{}, map[string]bool{}
+	for _, t := range an.Terms(text) {
+		terms[t] = true
+	}
+	for _, w := range rawWords(text) {
+		tags[w] = true
+		for _, f := range e.shortForms[w] {
+			tags[f] = true
+			for _, t := range an.Terms(f) {
+				terms[t] = true
+			}
+		}
+	}
+	asked, _ := asked(e.intents, text)
+	for t := range asked {
+		tags[t] = true
+	}
+	return terms, tags
+}
+
+// why explains hit r of chunk c for the query's terms and tags (see
+// matchTerms).
+func (e *Engine) why(c *chunk.Chunk, terms, tags map[string]bool, r ranked) *Why {
 	text := snippetText(c)
 	an := e.ft.Analyzer()
 	w := &Why{Words: []string{}}
+	for _, t := range c.Tags {
+		if tags[t] {
+			w.Tags = append(w.Tags, t)
+		}
+	}
 	for _, h := range an.MarksIn(e.cache.prepared(c.ID, text, an.Prepare), terms) {
 		word := strings.ToLower(text[h[0]:h[1]])
 		if !slices.Contains(w.Words, word) && len(w.Words) < maxWhyWords {

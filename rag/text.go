@@ -39,6 +39,9 @@ func (resp *Response) WriteText(w io.Writer) {
 			if len(y.Words) > 0 {
 				words = "words " + strings.Join(y.Words, ", ")
 			}
+			if len(y.Tags) > 0 {
+				words += "; tags #" + strings.Join(y.Tags, " #")
+			}
 			fmt.Fprintf(w, "    why: %s; text %.2f, meaning %.2f of its score\n", words, y.Text, y.Meaning)
 		}
 	}

@@ -79,12 +79,17 @@ function marked(snippet) {
   return (snippet ?? '').split(/\*\*(.+?)\*\*/).map((part, i) => (i % 2 ? h('mark', {}, part) : part));
 }
 
-// whyText is "words: postgres, decision; text 80% / meaning 20%".
+// whyText is "words: postgres, decision; tags: #db; text 80% / meaning 20%".
 function whyText(why) {
-  const words = why.words?.length > 0
-    ? `words: ${why.words.join(', ')}`
-    : 'no query word of its own (found through its neighbours or its meaning)';
-  return `${words}; text ${Math.round(100 * (why.text ?? 0))}% / meaning ${Math.round(100 * (why.meaning ?? 0))}%`;
+  const tagged = why.tags?.length > 0;
+  let words = 'no query word of its own (found through its neighbours or its meaning)';
+  if (why.words?.length > 0) {
+    words = `words: ${why.words.join(', ')}`;
+  } else if (tagged) {
+    words = 'no query word of its own';
+  }
+  const tags = tagged ? `; tags: ${why.tags.map((t) => '#' + t).join(' ')}` : '';
+  return `${words}${tags}; text ${Math.round(100 * (why.text ?? 0))}% / meaning ${Math.round(100 * (why.meaning ?? 0))}%`;
 }
 
 // openItem loads the item behind hit, with two neighbours on each side.
