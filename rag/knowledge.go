@@ -43,9 +43,10 @@ type Records interface {
 // knowledgeFormat is stamped into each L3 source's "mtime" beside the
 // record's write sequence. Bump it when what a record's chunk holds
 // changes (format 1: tasks and items carry their status and kind as
-// tags; 2: their text names their project), so that every record is
+// tags; 2: their text names their project; 3: a record's chunk id is
+// named by the record, not its content), so that every record is
 // indexed again.
-const knowledgeFormat = 2
+const knowledgeFormat = 3
 
 // knowledgeSources lists the L3 records as sources, one per record; their
 // "mtime" is the record's write sequence, so only changed records are
@@ -75,6 +76,11 @@ func knowledgeChunk(rel string, d Record) ([]chunk.Chunk, string) {
 		Layer: chunk.L3, Kind: chunk.KindItem, Title: d.ID + " " + d.Kind + ": " + d.Title, Text: text,
 	}
 	cs := chunk.Finish([]chunk.Chunk{c})
+	// A record is one chunk, named by the record: its hit keeps its id
+	// when the record changes (a task moved to done), so an id an agent
+	// kept still gets it.
+	id := sha256.Sum256([]byte("record\x00" + rel))
+	cs[0].ID = hex.EncodeToString(id[:8])
 	sum := sha256.Sum256([]byte(cs[0].Hash + rel))
 	return cs, hex.EncodeToString(sum[:])
 }

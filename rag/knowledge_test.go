@@ -66,7 +66,7 @@ func TestKnowledgeIndexed(t *testing.T) {
 		t.Fatalf("get K99: %v", err)
 	}
 
-	// An update re-indexes that record only.
+	// An update re-indexes that record only, under the same id.
 	ks, err = knowledge.Open(ctx, knowledge.DefaultPath(ws.StateDir()), knowledge.Options{Now: ws.Now, Location: ws.Location()})
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +77,7 @@ func TestKnowledgeIndexed(t *testing.T) {
 	}
 	ks.Close()
 	st, err := e.Index(ctx, nil)
-	if err != nil || st.Changed != 1 || st.Added != 1 || st.Deleted != 1 {
+	if err != nil || st.Changed != 1 || st.Added != 1 || st.Deleted != 0 {
 		t.Fatalf("after update: %+v %v", st, err)
 	}
 	if got := search(t, e, Query{Text: "narwhal"}); len(got) != 1 || got[0].Path != KnowledgePrefix+k1.ID {
@@ -141,5 +141,46 @@ func TestOpenTasksAnswerOpenWork(t *testing.T) {
 		if r.Path == KnowledgePrefix+open.ID && !slices.Contains(r.Tags, "task") {
 			t.Errorf("open task tags %v", r.Tags)
 		}
+	}
+}
+
+// TestRecordKeepsItsID: an L3 record's hit keeps its id when the record
+// changes (a task moved to done), and Get finds it by that id.
+func TestRecordKeepsItsID(t *testing.T) {
+	ctx := context.Background()
+	ws := demoWorkspace(t)
+	ks, err := knowledge.Open(ctx, knowledge.DefaultPath(ws.StateDir()), knowledge.Options{Now: ws.Now, Location: ws.Location()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ks.Close()
+	task, err := ks.AddTask(ctx, knowledge.Task{Title: "Wire the okapi exporter to the audit queue", Status: knowledge.StatusTodo})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := openIndexedWith(t, ws, Options{Records: storeRecords{ws}})
+	hit := func() Result {
+		t.Helper()
+		rs := search(t, e, Query{Text: "okapi exporter", TopK: 1})
+		if len(rs) != 1 || rs[0].Path != KnowledgePrefix+task.ID {
+			t.Fatalf("hits %+v", rs)
+		}
+		return rs[0]
+	}
+	before := hit()
+	done := knowledge.StatusDone
+	if _, err := ks.UpdateTask(ctx, task.ID, knowledge.TaskUpdate{Status: &done}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Index(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	after := hit()
+	if after.ID != before.ID || !slices.Contains(after.Tags, "done") {
+		t.Fatalf("before %+v, after %+v", before, after)
+	}
+	it, err := e.Get(ctx, before.ID, 0)
+	if err != nil || !strings.Contains(it.Text, "okapi") {
+		t.Fatalf("get %s: %+v, %v", before.ID, it, err)
 	}
 }
