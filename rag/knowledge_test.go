@@ -184,3 +184,37 @@ func TestRecordKeepsItsID(t *testing.T) {
 		t.Fatalf("get %s: %+v, %v", before.ID, it, err)
 	}
 }
+
+// TestDoneTasksAreNotWorkLeft: on a question about open work, an L3 task
+// done is discounted as a list all checked is, so it ranks below an open
+// one that shares fewer of the question's words.
+func TestDoneTasksAreNotWorkLeft(t *testing.T) {
+	ctx := context.Background()
+	ws := demoWorkspace(t)
+	ks, err := knowledge.Open(ctx, knowledge.DefaultPath(ws.StateDir()), knowledge.Options{Now: ws.Now, Location: ws.Location()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done, err := ks.AddTask(ctx, knowledge.Task{Title: "Okapi exporter: retry the audit queue", Status: knowledge.StatusDone})
+	if err != nil {
+		t.Fatal(err)
+	}
+	open, err := ks.AddTask(ctx, knowledge.Task{Title: "Okapi exporter: backfill", Status: knowledge.StatusTodo})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ks.Close()
+	e := openIndexedWith(t, ws, Options{Records: storeRecords{ws}})
+	rs := search(t, e, Query{Text: "what is left on the okapi exporter audit queue", TopK: 5})
+	first := map[string]int{}
+	for i, r := range rs {
+		if _, ok := first[r.Path]; !ok {
+			first[r.Path] = i
+		}
+	}
+	o, ok1 := first[KnowledgePrefix+open.ID]
+	d, ok2 := first[KnowledgePrefix+done.ID]
+	if !ok1 || ok2 && d < o {
+		t.Fatalf("open task at %d, done task at %d: %+v", o, d, rs)
+	}
+}

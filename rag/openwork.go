@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/archon-memory/archon/rag/chunk"
 )
 
 // A list of work says which items are done by marking them: a checked box
@@ -35,7 +37,7 @@ func listState(text string) (open, done int, box bool) {
 // of each candidate tagged as an answer whose lists have checked items and
 // no unchecked box by 1 - weight × their done share: a to-do list of
 // finished items is a record of work done, not work left, but one box
-// still unchecked is work left.
+// still unchecked is work left. An L3 task done counts as all done.
 func (e *Engine) discountDone(ctx context.Context, cands []cand, pq *parsedQuery, weight float64) error {
 	if !pq.asks["task"] || weight <= 0 {
 		return nil
@@ -43,6 +45,14 @@ func (e *Engine) discountDone(ctx context.Context, cands []cand, pq *parsedQuery
 	var ids []string
 	at := map[string]int{}
 	for i := range cands {
+		if c := cands[i].c; c.Layer == chunk.L3 && slices.Contains(c.Tags, "done") {
+			// An L3 task done (tagged with its status) is work finished,
+			// whatever words it shares with the question.
+			for ch := range channels {
+				cands[i].s[ch] *= 1 - weight
+			}
+			continue
+		}
 		if answers(cands[i].c, pq) {
 			ids = append(ids, cands[i].c.ID)
 			at[cands[i].c.ID] = i
