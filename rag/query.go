@@ -126,6 +126,9 @@ var (
 // parseDates finds explicit calendar dates in s: 2023-05-07, May 7, 2023,
 // 7 May 2023 (a day), or May 2023 (the whole month).
 func parseDates(s string) []dateRange {
+	if !strings.ContainsAny(s, "0123456789") {
+		return nil // every form has a number
+	}
 	var out []dateRange
 	day := func(y, m, d int) {
 		t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)

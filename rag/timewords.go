@@ -24,6 +24,9 @@ func relativeDates(s string, now time.Time) []dateRange {
 	var out []dateRange
 	add := func(from, to time.Time) { out = append(out, dateRange{from: from, to: to, relative: true}) }
 	lower := strings.ToLower(s)
+	// The expressions below each need one of these words: most questions
+	// have none, and skip the regular expressions.
+	var ago, lastThis, month bool
 	for _, w := range rawWords(lower) {
 		switch w {
 		case "today":
@@ -31,7 +34,17 @@ func relativeDates(s string, now time.Time) []dateRange {
 		case "yesterday":
 			d := today.AddDate(0, 0, -1)
 			add(d, d)
+		case "ago":
+			ago = true
+		case "last", "this", "past":
+			lastThis = true
+		default:
+			_, ok := months[w]
+			month = month || ok
 		}
+	}
+	if !ago && !lastThis && !month {
+		return out
 	}
 	for _, m := range reAgo.FindAllStringSubmatch(lower, -1) {
 		n, err := strconv.Atoi(m[1])
