@@ -9,7 +9,9 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"reflect"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -66,7 +68,7 @@ func jsonError(data []byte, err error) error {
 		if field == "" {
 			field = "the body"
 		}
-		return apiErr(http.StatusBadRequest, CodeInvalid, "%s: want %s, got JSON %s", field, te.Type, te.Value)
+		return apiErr(http.StatusBadRequest, CodeInvalid, "%s: want %s, got JSON %s", field, jsonKind(te.Type), te.Value)
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return apiErr(http.StatusBadRequest, CodeBadJSON, "malformed JSON: the body ends early")
 	}
@@ -139,3 +141,29 @@ func pathID(r *http.Request) (string, error) {
 }
 
 var _ = fmt.Sprint
+
+// jsonKind names the JSON a Go type decodes from, as a client writes it.
+func jsonKind(t reflect.Type) string {
+	if t == nil {
+		return "another value"
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "an array of " + strings.TrimPrefix(strings.TrimPrefix(jsonKind(t.Elem()), "a "), "an ") + "s"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	}
+	return "another value"
+}

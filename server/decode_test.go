@@ -1,0 +1,39 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+)
+
+// TestTypeErrorsSayJSON: a value of the wrong JSON type is named as a
+// client writes JSON, not as the Go type it decodes into.
+func TestTypeErrorsSayJSON(t *testing.T) {
+	type body struct {
+		Query string   `json:"query"`
+		TopK  int      `json:"top_k"`
+		Score float64  `json:"score"`
+		Tags  []string `json:"tags"`
+		Lines []int    `json:"lines"`
+		On    bool     `json:"on"`
+		Sub   struct{} `json:"sub"`
+	}
+	for in, want := range map[string]string{
+		`{"query": 5}`:        "query: want a string, got JSON number",
+		`{"top_k": "ten"}`:    "top_k: want an integer, got JSON string",
+		`{"score": "high"}`:   "score: want a number, got JSON string",
+		`{"tags": "db"}`:      "tags: want an array of strings, got JSON string",
+		`{"lines": ["a"]}`:    "lines: want an integer, got JSON string",
+		`{"on": "yes"}`:       "on: want true or false, got JSON string",
+		`{"sub": []}`:         "sub: want an object, got JSON array",
+		`[1, 2]`:              "the body: want an object, got JSON array",
+		`{"lines": {"a": 1}}`: "lines: want an array of integers, got JSON object",
+	} {
+		var b body
+		err := jsonError([]byte(in), json.Unmarshal([]byte(in), &b))
+		var ae *APIError
+		if !errors.As(err, &ae) || ae.Message != want {
+			t.Errorf("%s: %v, want %q", in, err, want)
+		}
+	}
+}
