@@ -79,10 +79,14 @@ func (e *Engine) browsed(ctx context.Context, q *Query, pq *parsedQuery) ([]*sto
 		out = append(out, c)
 	}
 	if e.opt.Resident {
-		if err := e.pos.load(ctx, e.st); err != nil {
-			return nil, err
+		for range 3 { // an index run may empty them between load and read
+			if err := e.pos.load(ctx, e.st); err != nil {
+				return nil, err
+			}
+			if e.pos.each(keep) {
+				break
+			}
 		}
-		e.pos.each(keep)
 	} else {
 		err := e.st.EachPositionBetween(ctx, since, until, func(c store.Position) error {
 			keep(&c)
@@ -102,10 +106,15 @@ func (e *Engine) browsed(ctx context.Context, q *Query, pq *parsedQuery) ([]*sto
 // before every intent's name: see markChange) dated since or later.
 func (e *Engine) marked(ctx context.Context, mark, since string) ([]*store.Position, error) {
 	if e.opt.Resident {
-		if err := e.pos.load(ctx, e.st); err != nil {
-			return nil, err
+		for range 3 { // an index run may empty them between load and read
+			if err := e.pos.load(ctx, e.st); err != nil {
+				return nil, err
+			}
+			if e.pos.isLoaded() {
+				return e.pos.marked(mark, since), nil
+			}
 		}
-		return e.pos.marked(mark, since), nil
+		return nil, nil
 	}
 	var out []*store.Position
 	err := e.st.EachPositionMarked(ctx, mark, since, func(c store.Position) error {

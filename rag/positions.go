@@ -80,13 +80,18 @@ func add(byID map[string]*store.Position, byFile map[string][]*store.Position, p
 }
 
 // each calls fn for every position held, under the read lock (fn must
-// not call back into p).
-func (p *positions) each(fn func(*store.Position)) {
+// not call back into p). It reports false, calling fn for none, when a
+// refresh emptied them since they were loaded.
+func (p *positions) each(fn func(*store.Position)) bool {
 	p.mu.RLock()
 	defer p.mu.RUnlock()
+	if !p.loaded {
+		return false
+	}
 	for _, c := range p.byID {
 		fn(c)
 	}
+	return true
 }
 
 // marked returns the positions holding mark dated since (YYYY-MM-DD) or
@@ -95,6 +100,9 @@ func (p *positions) each(fn func(*store.Position)) {
 func (p *positions) marked(mark, since string) []*store.Position {
 	p.mu.RLock()
 	defer p.mu.RUnlock()
+	if !p.loaded {
+		return nil // a refresh emptied them: the caller loads them again
+	}
 	p.markMu.Lock()
 	defer p.markMu.Unlock()
 	if p.marks == nil || p.marksAt != p.version {

@@ -11,6 +11,7 @@ import (
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/rag/chunk"
 	"github.com/archon-memory/archon/rag/fulltext"
+	"github.com/archon-memory/archon/rag/store"
 )
 
 // MaxQueryBytes is the longest query considered; longer text is cut at a
@@ -192,14 +193,19 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 		}
 		ranked = ranked[:n]
 	}
-	ranked, by, of := e.supersessions(ranked, byID, nil)
-	others, err := e.changeCandidates(ctx, ranked[:min(len(ranked), q.TopK)], byID, by, q.Filter)
+	top := ranked[:min(len(ranked), q.TopK)]
+	heads, err := e.itemHeads(ctx, top, byID)
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	if len(others) > 0 {
-		ranked, by, of = e.supersessions(ranked, byID, others)
+	others, err := e.changeCandidates(ctx, top, byID, heads, q.Filter)
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
 	}
+	visible := func(c *chunk.Chunk) bool {
+		return matches(&q.Filter, &store.Position{Date: c.Date, Agent: c.Agent, Tags: c.Tags, Project: c.Project, Layer: c.Layer})
+	}
+	ranked, by, of := e.supersessions(ranked, byID, heads, others, visible, q.TopK)
 	ranked = ranked[:min(len(ranked), q.TopK)]
 	terms, tags := e.matchTerms(q.Text)
 	for _, r := range ranked {

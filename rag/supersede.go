@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/archon-memory/archon/rag/chunk"
 	"github.com/archon-memory/archon/rag/fulltext"
@@ -39,8 +40,9 @@ type changeSet struct {
 }
 
 // changeWord is a word a slot may take: letters, digits and the marks
-// names are written with (node.js, c++, ci/cd, gpt-4).
-const changeWord = `[\p{L}\p{N}][\p{L}\p{N}.+#/_-]*`
+// names are written with (node.js, c++, ci/cd, gpt-4); a dot only inside
+// it, so a slot does not run on past the end of a sentence.
+const changeWord = `[\p{L}\p{N}](?:[\p{L}\p{N}.+#/_-]*[\p{L}\p{N}+#/_-])?`
 
 // parseChanges reads changes.txt.
 func parseChanges(data string) (*changeSet, error) {
@@ -124,6 +126,9 @@ const maxSubjectCache = 8192
 
 // subjectsOf returns what chunk c says it replaced, cached by its hash.
 func (e *Engine) subjectsOf(c *chunk.Chunk) []changed {
+	if !slices.Contains(c.Marks, markChange) {
+		return nil // the index run found no change statement in it
+	}
 	sc := &e.subjects
 	sc.mu.RLock()
 	s, ok := sc.m[c.Hash]
@@ -142,9 +147,14 @@ func (e *Engine) subjectsOf(c *chunk.Chunk) []changed {
 }
 
 // changed is what one change statement says: the content words
-// (lower-case) of what was replaced, and of what replaced it (none when
-// the statement does not say).
-type changed struct{ old, new []string }
+// (lower-case) of what was replaced, which of them it writes with a
+// capital (a name: "Go", not the verb "go"), and the words of what
+// replaced it (none when the statement does not say).
+type changed struct {
+	old   []string
+	named []bool
+	new   []string
+}
 
 // subjects returns what text says it replaced, one per change statement.
 func (cs *changeSet) subjects(text string) []changed {
@@ -159,18 +169,70 @@ func (cs *changeSet) subjects(text string) []changed {
 }
 
 // match is subjects without the first look for an anchor (the caller saw
-// one: see writtenAs.marks).
+// one: see writtenAs.marks). A change asked about ("should we switch from
+// Jenkins to GitHub Actions?") is no statement.
 func (cs *changeSet) match(text string) []changed {
 	var out []changed
-	for _, m := range cs.re.FindAllStringSubmatch(text, maxChanges) {
+	// The expression is slow on long texts: only the sentences (or lines)
+	// holding an anchor are read.
+	for from := 0; from < len(text) && len(out) < maxChanges; {
+		end := from + sentenceEnd(text[from:])
+		if s := text[from:end]; cs.anchored(s) {
+			out = append(out, cs.matchSentence(text, from, end)...)
+		}
+		from = end
+	}
+	return out[:min(len(out), maxChanges)]
+}
+
+// sentenceEnd returns the length of the first sentence or line of text,
+// its closing mark included.
+func sentenceEnd(text string) int {
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\n', '!', '?':
+			return i + 1
+		case '.':
+			if i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n' {
+				return i + 1
+			}
+		}
+	}
+	return len(text)
+}
+
+// anchored reports whether s holds one of the patterns' anchor words.
+func (cs *changeSet) anchored(s string) bool {
+	lower := strings.ToLower(s)
+	return slices.ContainsFunc(cs.anchors, func(a string) bool { return strings.Contains(lower, a) })
+}
+
+// matchSentence reads the change statements of text[from:end].
+func (cs *changeSet) matchSentence(text string, from, end int) []changed {
+	var out []changed
+	for _, ix := range cs.re.FindAllStringSubmatchIndex(text[from:end], maxChanges) {
+		for i := range ix {
+			if ix[i] >= 0 {
+				ix[i] += from
+			}
+		}
+		if inQuestion(text, ix[1]) {
+			continue
+		}
+		slot := func(g int) string {
+			if g <= 0 || ix[2*g] < 0 {
+				return ""
+			}
+			return text[ix[2*g]:ix[2*g+1]]
+		}
 		for k, g := range cs.old {
-			if m[g] == "" {
+			o := slot(g)
+			if o == "" {
 				continue
 			}
-			ch := changed{old: cs.contentWords(m[g])}
-			if g := cs.new[k]; g > 0 {
-				ch.new = cs.contentWords(m[g])
-			}
+			var ch changed
+			ch.old, ch.named = cs.contentWords(o)
+			ch.new, _ = cs.contentWords(slot(cs.new[k]))
 			if len(ch.old) > 0 {
 				out = append(out, ch)
 			}
@@ -180,19 +242,46 @@ func (cs *changeSet) match(text string) []changed {
 	return out
 }
 
-// contentWords returns the name a slot holds, lower-case: its first run
-// of words that are no stop words ("the Redis cache" is "redis cache",
-// "PostgreSQL for orders" is "postgresql").
-func (cs *changeSet) contentWords(s string) []string {
+// inQuestion reports whether the sentence of text running on at i ends with a
+// question mark.
+func inQuestion(text string, i int) bool {
+	if j := strings.IndexAny(text[i:], ".!?\n"); j >= 0 {
+		return text[i+j] == '?'
+	}
+	return false
+}
+
+// contentWords returns the name a slot holds, lower-case, and which of
+// its words are written with a capital: its first run of words that are
+// no stop words ("the Redis cache" is "redis cache", "PostgreSQL for
+// orders" is "postgresql").
+func (cs *changeSet) contentWords(s string) ([]string, []bool) {
 	var words []string
-	for _, w := range rawWords(s) {
-		if len(w) > 1 && len(cs.an.Terms(w)) > 0 {
-			words = append(words, w)
+	var named []bool
+	for _, w := range casedWords(s) {
+		lw := strings.ToLower(w)
+		if len(lw) > 1 && len(cs.an.Terms(lw)) > 0 {
+			words, named = append(words, lw), append(named, lw != w)
 		} else if len(words) > 0 {
 			break
 		}
 	}
-	return words
+	return words, named
+}
+
+// casedWords returns the words of s as rawWords does, in their own case.
+func casedWords(s string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’' || r == '-' || r == '_' || r == '.')
+	}) {
+		w = strings.Trim(w, "'’-_.")
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+		if w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // Ref names an entry another hit refers to.
@@ -239,14 +328,16 @@ func (e *Engine) isDecision(c *chunk.Chunk) bool {
 }
 
 // supersessions links the ranked chunks: a decision is superseded by the
-// earliest later chunk, among the ranked ones and others (later changes
-// that are no hit, see changeCandidates), whose change statement names all
-// the terms of its {old} in the decision's text, or their short or long
-// forms. The superseding chunk is moved just above the one it supersedes
-// when it ranked below it, or put there (and into byID) when it was no
-// hit. It returns the new order and, by chunk id, what superseded it and
-// what it superseded.
-func (e *Engine) supersessions(ranked []ranked, byID map[string]*chunk.Chunk, others []chunk.Chunk) ([]ranked, map[string]*Ref, map[string][]*Ref) {
+// earliest later chunk, among the ranked ones and others (the change
+// statements dated after the decisions, see changeCandidates), with a
+// change statement that undoes it (see undoes). A decision is read from
+// its item's first piece: heads maps a later piece's id to it. The
+// superseding chunk is moved just above the one it supersedes when it
+// ranked below it, or put there (and into byID) when it was no hit, is
+// visible (within the query's filters) and both fit in the k best. It
+// returns the new order and, by chunk id, what superseded it and what it
+// superseded.
+func (e *Engine) supersessions(ranked []ranked, byID, heads map[string]*chunk.Chunk, others []chunk.Chunk, visible func(*chunk.Chunk) bool, k int) ([]ranked, map[string]*Ref, map[string][]*Ref) {
 	if len(ranked)+len(others) < 2 {
 		return ranked, nil, nil
 	}
@@ -277,38 +368,50 @@ func (e *Engine) supersessions(ranked []ranked, byID map[string]*chunk.Chunk, ot
 	of := map[string][]*Ref{}
 	var move [][2]string // superseding id, the id it must rank above; in rank order
 	moved := map[string]bool{}
-	for _, r := range ranked {
+	inserted := 0
+	for at, r := range ranked {
 		c := byID[r.id]
-		if c == nil || !e.isDecision(c) {
+		if c == nil {
 			continue
 		}
-		var words map[string]bool
+		head := c
+		if h := heads[c.ID]; h != nil {
+			head = h
+		}
+		if !e.isDecision(head) {
+			continue
+		}
+		var d *leadOf
 		var first *chunk.Chunk
 		for _, ch := range changes {
-			if ch.c.ID == c.ID || !later(ch.c, c) || (first != nil && !later(first, ch.c)) {
+			if ch.c.ID == c.ID || ch.c.ID == head.ID || !later(ch.c, head) || (first != nil && !later(first, ch.c)) {
 				continue
 			}
-			if words == nil {
-				words = e.leadWords(c)
+			if d == nil {
+				d = e.lead(head)
 			}
-			for _, subj := range ch.subjects {
-				// A decision that names what replaced it too is the same
-				// change said again ("Changed from polling to webhooks",
-				// then "Replaced polling with webhooks"), not undone.
-				if containsAll(words, subj.old) && !containsAny(words, subj.new) {
-					first = ch.c
-					break
-				}
+			if slices.ContainsFunc(ch.subjects, d.undoneBy) {
+				first = ch.c
 			}
 		}
-		if first != nil {
-			by[c.ID] = refOf(first)
-			of[first.ID] = append(of[first.ID], refOf(c))
-			if !moved[first.ID] {
-				moved[first.ID] = true
-				move = append(move, [2]string{first.ID, c.ID})
-			}
+		if first == nil {
+			continue
 		}
+		by[c.ID] = refOf(first)
+		of[first.ID] = append(of[first.ID], refOf(c))
+		if moved[first.ID] {
+			continue
+		}
+		if _, hit := byID[first.ID]; !hit {
+			// It joins the hits above the decision, both within the k
+			// best, the decision not pushed out.
+			if at+inserted+1 >= k || !visible(first) {
+				continue
+			}
+			inserted++
+		}
+		moved[first.ID] = true
+		move = append(move, [2]string{first.ID, c.ID})
 	}
 	for i := range others {
 		if moved[others[i].ID] && byID[others[i].ID] == nil {
@@ -322,31 +425,62 @@ func (e *Engine) supersessions(ranked []ranked, byID map[string]*chunk.Chunk, ot
 // about: its title and its statement, not the reasoning below them.
 const decisionLead = 3
 
-// leadWords are the words of a decision's first lines, lower-case, with
-// the other forms of its short and long forms (a change from "Mongo"
-// names a decision for "MongoDB").
-func (e *Engine) leadWords(c *chunk.Chunk) map[string]bool {
-	words := map[string]bool{}
-	for _, w := range rawWords(lead(c.Text, decisionLead)) {
-		words[w] = true
-		for _, f := range e.shortForms[w] {
-			words[f] = true
+// leadOf is a decision as supersession reads it: the words of its first
+// lines (lower-case, with the other forms of its short and long forms: a
+// change from "Mongo" names a decision for "MongoDB"), those of them it
+// writes with a capital, and what its own change statements replaced.
+type leadOf struct {
+	words, names map[string]bool
+	own          []changed
+}
+
+func (e *Engine) lead(c *chunk.Chunk) *leadOf {
+	d := &leadOf{words: map[string]bool{}, names: map[string]bool{}, own: e.subjectsOf(c)}
+	for _, w := range casedWords(lead(c.Text, decisionLead)) {
+		lw := strings.ToLower(w)
+		forms := append([]string{lw}, e.shortForms[lw]...)
+		for _, f := range forms {
+			d.words[f] = true
+			if lw != w {
+				d.names[f] = true
+			}
 		}
 	}
-	return words
+	return d
+}
+
+// undoneBy reports whether change ch undoes the decision: the decision
+// names all that ch replaced (a name written with a capital, written so
+// in the decision too: "Switched from Go to Rust" does not undo "go with
+// Redis"), and did not replace the same thing itself (a decision "Changed
+// from polling to webhooks" is not undone by "Replaced polling with
+// webhooks", nor one that dropped MySQL by a later entry that drops MySQL
+// elsewhere).
+func (d *leadOf) undoneBy(ch changed) bool {
+	for i, w := range ch.old {
+		if !d.words[w] || ch.named[i] && !d.names[w] {
+			return false
+		}
+	}
+	return !slices.ContainsFunc(d.own, func(o changed) bool { return slices.Equal(o.old, ch.old) })
 }
 
 // changeCandidates returns the entries that may supersede the decisions
-// among hits that no hit supersedes (by), although
-// they are no hit themselves ("which ORM" finds "Chose Prisma as our ORM"
-// but not the later "Replaced Prisma with Drizzle"): the entries marked as
-// holding a change statement (markChange) dated on or after the earliest
-// of those decisions, within the query's projects.
-func (e *Engine) changeCandidates(ctx context.Context, hits []ranked, byID map[string]*chunk.Chunk, by map[string]*Ref, f Filter) ([]chunk.Chunk, error) {
+// among hits although they are no hit themselves ("which ORM" finds
+// "Chose Prisma as our ORM" but not the later "Replaced Prisma with
+// Drizzle"): the entries marked as holding a change statement
+// (markChange) dated on or after the earliest of those decisions (read
+// from heads, their items' first pieces), within the query's projects.
+// Looking at all of them, not only the hits, makes a decision's
+// supersession the same whatever the question.
+func (e *Engine) changeCandidates(ctx context.Context, hits []ranked, byID, heads map[string]*chunk.Chunk, f Filter) ([]chunk.Chunk, error) {
 	since := ""
 	for _, r := range hits {
 		c := byID[r.id]
-		if c == nil || c.Date == "" || by[c.ID] != nil || !e.isDecision(c) {
+		if h := heads[r.id]; h != nil {
+			c = h
+		}
+		if c == nil || c.Date == "" || !e.isDecision(c) {
 			continue
 		}
 		if since == "" || c.Date < since {
@@ -364,8 +498,8 @@ func (e *Engine) changeCandidates(ctx context.Context, hits []ranked, byID map[s
 		return byID[p.ID] != nil || len(f.Projects) > 0 && !slices.Contains(f.Projects, p.Project)
 	})
 	if len(ps) > maxChangeCandidates {
-		// The latest: they supersede the most.
-		slices.SortFunc(ps, func(a, b *store.Position) int { return cmp.Compare(b.Date, a.Date) })
+		// The earliest: a decision is superseded by the first change.
+		slices.SortFunc(ps, func(a, b *store.Position) int { return cmp.Compare(a.Date, b.Date) })
 		ps = ps[:maxChangeCandidates]
 	}
 	ids := make([]string, len(ps))
@@ -379,6 +513,37 @@ func (e *Engine) changeCandidates(ctx context.Context, hits []ranked, byID map[s
 // reads at most.
 const maxChangeCandidates = 200
 
+// itemHeads returns, for each hit that is a later piece of a split entry
+// or section, the item's first piece, by the hit's id.
+func (e *Engine) itemHeads(ctx context.Context, hits []ranked, byID map[string]*chunk.Chunk) (map[string]*chunk.Chunk, error) {
+	var heads map[string]*chunk.Chunk
+	for _, r := range hits {
+		c := byID[r.id]
+		if c == nil || c.Part == 0 {
+			continue
+		}
+		ps, err := e.neighbourhood(ctx, []string{c.ID}, c.Part)
+		if err != nil {
+			return nil, err
+		}
+		i := slices.IndexFunc(ps, func(p *store.Position) bool { return p.Path == c.Path && p.Seq == c.Seq-c.Part })
+		if i < 0 {
+			continue
+		}
+		cs, err := e.fetch(ctx, []string{ps[i].ID})
+		if err != nil {
+			return nil, err
+		}
+		if len(cs) == 1 {
+			if heads == nil {
+				heads = map[string]*chunk.Chunk{}
+			}
+			heads[c.ID] = &cs[0]
+		}
+	}
+	return heads, nil
+}
+
 // lead returns the first n non-blank lines of text.
 func lead(text string, n int) string {
 	var out []string
@@ -390,19 +555,6 @@ func lead(text string, n int) string {
 		}
 	}
 	return strings.Join(out, "\n")
-}
-
-func containsAny(set map[string]bool, terms []string) bool {
-	return slices.ContainsFunc(terms, func(t string) bool { return set[t] })
-}
-
-func containsAll(set map[string]bool, terms []string) bool {
-	for _, t := range terms {
-		if !set[t] {
-			return false
-		}
-	}
-	return true
 }
 
 // rankAbove moves the first chunk of each pair just above the second when
@@ -421,7 +573,7 @@ func rankAbove(rs []ranked, move [][2]string) []ranked {
 			}
 		}
 		if ir >= 0 && is < 0 {
-			rs = slices.Insert(rs, ir, ranked{id: s, score: rs[ir].score})
+			rs = slices.Insert(rs, ir, ranked{id: s, score: rs[ir].score, lex: rs[ir].lex, sem: rs[ir].sem})
 			continue
 		}
 		if is < 0 || ir < 0 || is < ir {

@@ -2,6 +2,8 @@ package rag
 
 import (
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -27,9 +29,15 @@ func TestChangedSubjects(t *testing.T) {
 		text string
 		want []changed
 	}{
-		{"Switched from MySQL to PostgreSQL: we need JSONB.", []changed{{old: []string{"mysql"}, new: []string{"postgresql"}}}},
-		{"We no longer use the Redis cache for sessions.", []changed{{old: []string{"redis", "cache"}}}},
-		{"Replaced node-fetch with undici in the client.", []changed{{old: []string{"node-fetch"}, new: []string{"undici"}}}},
+		{"Switched from MySQL to PostgreSQL: we need JSONB.", []changed{{old: []string{"mysql"}, named: []bool{true}, new: []string{"postgresql"}}}},
+		{"We no longer use the Redis cache for sessions.", []changed{{old: []string{"redis", "cache"}, named: []bool{true, false}}}},
+		{"Replaced node-fetch with undici in the client.", []changed{{old: []string{"node-fetch"}, named: []bool{false}, new: []string{"undici"}}}},
+		{"Switched to Vite from Webpack. The Jenkins setup was replaced by GitHub Actions.", []changed{
+			{old: []string{"webpack"}, named: []bool{true}, new: []string{"vite"}},
+			{old: []string{"jenkins", "setup"}, named: []bool{true, false}, new: []string{"github", "actions"}},
+		}},
+		// Asked, not done.
+		{"Should we switch from Jenkins to GitHub Actions? Not yet.", nil},
 		{"Chose MySQL for the orders database.", nil},
 	}
 	for _, tt := range tests {
@@ -99,8 +107,15 @@ func TestSupersededBeyondTheHits(t *testing.T) {
 		if len(rs) != 2 || rs[0].Date != want || len(rs[0].Supersedes) != 1 || rs[1].SupersededBy == nil || rs[1].SupersededBy.Date != want {
 			t.Errorf("%q: %+v, want the entry of %s, then the decision it superseded", q, rs, want)
 		}
-		if rs := search(t, e, Query{Text: q, TopK: 1}); len(rs) != 1 || rs[0].Date != want {
-			t.Errorf("%q, top 1: %+v, want the entry of %s", q, rs, want)
+		// With room for one hit only, the decision stays, saying what
+		// superseded it.
+		if rs := search(t, e, Query{Text: q, TopK: 1}); len(rs) != 1 || rs[0].SupersededBy == nil || rs[0].SupersededBy.Date != want {
+			t.Errorf("%q, top 1: %+v, want the decision superseded by the entry of %s", q, rs, want)
+		}
+		// A later entry outside the filters is named, never a hit.
+		rs = search(t, e, Query{Text: q, TopK: 5, Filter: Filter{Until: "2026-10-31"}})
+		if len(rs) == 0 || rs[0].SupersededBy == nil || rs[0].SupersededBy.Date != want || slices.ContainsFunc(rs, func(r Result) bool { return r.Date == want }) {
+			t.Errorf("%q until 2026-10-31: %+v", q, rs)
 		}
 	}
 	// The same change said again, when it is carried out, undoes nothing.
@@ -112,6 +127,47 @@ func TestSupersededBeyondTheHits(t *testing.T) {
 	for _, r := range search(t, e, Query{Text: "order status updates", TopK: 5}) {
 		if r.SupersededBy != nil {
 			t.Errorf("%s: superseded by %+v", r.Snippet, r.SupersededBy)
+		}
+	}
+}
+
+// TestWhatUndoesADecision: a change undoes a decision that named what it
+// replaced, as a name when the change writes a name; not a question, not
+// a decision that replaced the same thing itself; and a split decision is
+// read from its first piece, whichever piece is the hit.
+func TestWhatUndoesADecision(t *testing.T) {
+	long := "Decided to keep Cassandra for telemetry.\n" + strings.Repeat("The write path batches points per device and the read path serves dashboards. ", 60) + "Cassandra is also what the team knows."
+	tests := []struct {
+		name            string
+		decision, later string
+		q               string
+		undone          bool
+	}{
+		{"the rejected option comes back", "Chose Postgres over MySQL for the ledger service.", "Switched from Postgres to MySQL for the ledger.", "ledger service", true},
+		{"a question", "Decided to use Jenkins for CI.", "Should we switch from Jenkins to GitHub Actions?", "Jenkins CI", false},
+		{"a name, not the verb", "Decided to go with Redis for caching.", "Switched from Go to Rust for the agent.", "Redis caching", false},
+		{"the same change said again", "Changed from polling to webhooks for order updates.", "Replaced polling with signed webhooks in the shop.", "order updates", false},
+		{"a split decision", long, "Migrated from Cassandra to ScyllaDB for telemetry.", "what the team knows", true},
+	}
+	for _, tt := range tests {
+		ws := loggedWorkspace(t, time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC),
+			memory.Entry{Date: "2026-10-01", Time: "09:00", Agent: "planner", Tags: []string{"decision"}, Text: tt.decision},
+			memory.Entry{Date: "2026-11-01", Time: "09:00", Agent: "executor", Tags: []string{"progress"}, Text: tt.later},
+		)
+		e := openIndexed(t, ws)
+		var dec *Result
+		for _, r := range search(t, e, Query{Text: tt.q, TopK: 5}) {
+			if r.Date == "2026-10-01" {
+				dec = &r
+				break
+			}
+		}
+		if dec == nil {
+			t.Errorf("%s: the decision is no hit", tt.name)
+			continue
+		}
+		if got := dec.SupersededBy != nil; got != tt.undone {
+			t.Errorf("%s: superseded %v, want %v (%+v)", tt.name, got, tt.undone, dec)
 		}
 	}
 }

@@ -71,6 +71,11 @@ func parseWritten(data string, intents []intent, changes *changeSet, changesData
 	}
 	slices.Sort(names)
 	names = slices.Compact(names)
+	if names[0] != markChange {
+		// Stored marks are sorted: the chunks marked as holding a change
+		// are a range of the index database only while it sorts first.
+		return nil, fmt.Errorf("intents.txt: an intent sorts before %q, the mark of change statements", markChange)
+	}
 	if len(names) > maxMarkIntents {
 		return nil, fmt.Errorf("written.txt: more than %d intents to mark", maxMarkIntents)
 	}

@@ -145,11 +145,14 @@ func BenchmarkMarks(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	text := strings.Repeat("Reviewed the export job: the nightly run now retries twice before it fails, and the alert goes to the on-call channel. ", 4)
+	plain := strings.Repeat("Reviewed the export job: the nightly run now retries twice before it fails, and the alert goes to the on-call channel. ", 4)
+	changed := plain + "We moved the alerts from email to the on-call channel."
 	for _, bc := range []struct {
 		name    string
 		changes *changeSet
-	}{{"words", nil}, {"changes", changes}} {
+		text    string
+	}{{"words", nil, plain}, {"changes", changes, plain}, {"a change", changes, changed}} {
+		text := bc.text
 		w, err := parseWritten(writtenFile, intents, bc.changes, changesFile)
 		if err != nil {
 			b.Fatal(err)
