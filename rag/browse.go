@@ -31,19 +31,23 @@ var recapFile string
 // of a time or a kind are weighed; the rest are only counted.
 const browseDepth = 500
 
-// subjectless reports whether text names no subject: it names a time or
-// asks for a kind of entry, and every other word is a stop word, a word
-// asking for an account (recap.txt) or the name of an agent.
+// subjectless reports whether text names no subject: it names a time,
+// asks for a kind of entry or for an account (recap.txt: "anything
+// new?"), and every other word is a stop word or the name of an agent.
 func (e *Engine) subjectless(text string, pq *parsedQuery) bool {
-	if len(pq.dates) == 0 && len(pq.asks) == 0 {
-		return false
-	}
 	var rest []string
+	recap := false
 	for _, w := range rawWords(withoutTimes(text)) {
-		if e.recap.Has(w) || pq.names[w] || slices.ContainsFunc(e.intents, func(it intent) bool { return it.words[w] }) {
-			continue
+		switch {
+		case e.recap.Has(w):
+			recap = true
+		case pq.names[w] || slices.ContainsFunc(e.intents, func(it intent) bool { return it.words[w] }):
+		default:
+			rest = append(rest, w)
 		}
-		rest = append(rest, w)
+	}
+	if len(pq.dates) == 0 && len(pq.asks) == 0 && !recap {
+		return false
 	}
 	return len(e.ft.Analyzer().Terms(strings.Join(rest, " "))) == 0
 }
@@ -125,27 +129,23 @@ func (e *Engine) marked(ctx context.Context, mark, since string) ([]*store.Posit
 }
 
 // browse ranks the answers to a question of a time or a kind (see
-// browsed): the latest browseDepth of them, each scored by how it is
-// recorded as what the question asks for (tagged: 1, written so: the
-// Written share) and by how recent it is (the latest twice the earliest).
-// On a question about open work, lists whose items are all checked are
-// discounted as done (discountDone). The L1 files rank as background.
+// browsed), the latest browseDepth of them (or top k, if more): by how
+// recent they are, the latest first, scored from 1 down to 0.5. On a
+// question about open work, lists whose items are all checked (and L3
+// tasks done) are discounted as done (discountDone); the L1 files rank
+// as background.
 func (e *Engine) browse(ctx context.Context, q *Query, pq *parsedQuery) ([]ranked, []string, error) {
 	ps, err := e.browsed(ctx, q, pq)
 	if err != nil {
 		return nil, nil, fmt.Errorf("search: %w", err)
 	}
 	warn := []string{browseNote(pq, len(ps))}
-	ps = ps[:min(len(ps), browseDepth)]
+	ps = ps[:min(len(ps), max(browseDepth, q.TopK))]
 	p := e.opt.Rank
 	cands := make([]cand, len(ps))
 	for i, c := range ps {
-		s := 1.0
-		if len(pq.tags) > 0 {
-			s = answerWeight(c, pq, p.Written)
-		}
-		s *= 1 - 0.5*float64(i)/float64(max(1, len(ps)-1)) // ps is latest first
-		if c.Layer == chunk.L1 && p.Background > 0 {
+		s := 1 - 0.5*float64(i)/float64(max(1, len(ps)-1)) // ps is latest first
+		if c.Layer == chunk.L1 && p.Background > 0 && p.Background < 1 {
 			s *= p.Background
 		}
 		cands[i] = cand{c: c, s0: [channels]float64{s}, s: [channels]float64{s}}
@@ -161,6 +161,9 @@ func (e *Engine) browse(ctx context.Context, q *Query, pq *parsedQuery) ([]ranke
 	n, best := 0, 0.0
 	if len(out) > 0 {
 		best = out[0].score
+	}
+	if best <= 0 {
+		return nil, warn, nil
 	}
 	for _, r := range out {
 		if r.score /= best; r.score < q.Threshold {

@@ -58,6 +58,9 @@ func TestQuestionsOfATimeOrAKind(t *testing.T) {
 		// Open work: a list with a box still open before one all checked.
 		{"what's left?", []string{"- [x] ship the runner", "- [x] index the logs"}},
 		{"what broke today", []string{"The nightly export broke"}},
+		{"what went wrong today?", []string{"The nightly export broke"}}, // "went" as in "went with" is no decision here
+		// An account asked for with no time: everything, the latest first.
+		{"anything new?", []string{"The nightly export broke", "- [x] ship the runner", "- [x] index the logs", "Decided to keep", "Wrote the migration", "Chose PostgreSQL"}},
 		{"any errors 3 days ago", nil},
 	}
 	for _, resident := range []bool{false, true} {

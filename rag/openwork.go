@@ -45,9 +45,9 @@ func (e *Engine) discountDone(ctx context.Context, cands []cand, pq *parsedQuery
 	var ids []string
 	at := map[string]int{}
 	for i := range cands {
-		if c := cands[i].c; c.Layer == chunk.L3 && slices.Contains(c.Tags, "done") {
-			// An L3 task done (tagged with its status) is work finished,
-			// whatever words it shares with the question.
+		if c := cands[i].c; c.Layer == chunk.L3 && strings.HasPrefix(c.Path, KnowledgePrefix+"T") && slices.Contains(c.Tags, "done") {
+			// An L3 task (knowledge/T7) done, tagged with its status, is
+			// work finished, whatever words it shares with the question.
 			for ch := range channels {
 				cands[i].s[ch] *= 1 - weight
 			}

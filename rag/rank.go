@@ -161,6 +161,7 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []chunk.Chunk, [
 	p := e.opt.Rank
 	pq := e.prepare(q.Text)
 	if e.subjectless(q.Text, pq) {
+		q.browsed = true
 		r, warn, err := e.browse(ctx, q, pq)
 		return r, nil, warn, err
 	}

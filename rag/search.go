@@ -34,6 +34,9 @@ type Query struct {
 	Filter Filter `json:"filter"`
 	// Explain asks each result to say why it matched (Result.Why).
 	Explain bool `json:"explain,omitempty"`
+	// browsed is set by the ranking when it answered a question of a time
+	// or a kind alone (browse.go): its order is time's, not relevance's.
+	browsed bool
 }
 
 // Why says what made a hit: the query's words found in it, and the
@@ -168,7 +171,7 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 	// a hit can take its place above it.
 	rq := q
 	rq.TopK += supersedeWindow
-	if e.opt.Reranker != nil {
+	if e.opt.Reranker != nil && !rq.browsed {
 		rq.TopK, rq.Threshold = max(q.TopK, e.opt.RerankTopN), 0
 	}
 	ranked, cs, warn, err := e.rankAndFetch(ctx, &rq)

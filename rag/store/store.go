@@ -70,6 +70,8 @@ var migrations = []string{
 	// The chunks by their marks (sorted, so the chunks holding a mark that
 	// sorts first are a range): see EachPositionMarked.
 	`CREATE INDEX chunks_marks ON chunks(marks, date);`,
+	// The chunks of some days (see EachPositionBetween).
+	`CREATE INDEX chunks_date ON chunks(date);`,
 }
 
 // Open opens (creating or migrating) the database at path.
