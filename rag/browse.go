@@ -37,7 +37,7 @@ const browseDepth = 500
 func (e *Engine) subjectless(text string, pq *parsedQuery) bool {
 	var rest []string
 	recap := false
-	for _, w := range rawWords(withoutTimes(text)) {
+	for _, w := range rawWords(withoutTimes(text, e.ws.Now())) {
 		switch {
 		case e.recap.Has(w):
 			recap = true

@@ -1,8 +1,6 @@
 package rag
 
 import (
-	"regexp"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -92,7 +90,6 @@ func parseQuery(an *fulltext.Analyzer, text string, agents map[string]bool) *par
 			q.terms = append(q.terms, fulltext.Term{Text: t, Weight: 1})
 		}
 	}
-	q.dates = parseDates(text)
 	return q
 }
 
@@ -115,58 +112,3 @@ func rawWords(s string) []string {
 var months = map[string]time.Month{"january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6,
 	"july": 7, "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
 	"jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12}
-
-var (
-	reISO = regexp.MustCompile(`\b(\d{4})-(\d{2})-(\d{2})\b`)
-	reMDY = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b`)
-	reDMY = regexp.MustCompile(`(?i)\b(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+)\.?,? (\d{4})\b`)
-	reMY  = regexp.MustCompile(`(?i)\b([a-z]+),? (\d{4})\b`)
-)
-
-// parseDates finds explicit calendar dates in s: 2023-05-07, May 7, 2023,
-// 7 May 2023 (a day), or May 2023 (the whole month).
-func parseDates(s string) []dateRange {
-	if !strings.ContainsAny(s, "0123456789") {
-		return nil // every form has a number
-	}
-	var out []dateRange
-	day := func(y, m, d int) {
-		t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
-		if t.Day() == d { // reject 31 February
-			out = append(out, dateRange{from: t, to: t})
-		}
-	}
-	for _, m := range reISO.FindAllStringSubmatch(s, -1) {
-		y, _ := strconv.Atoi(m[1])
-		mo, _ := strconv.Atoi(m[2])
-		d, _ := strconv.Atoi(m[3])
-		if mo >= 1 && mo <= 12 {
-			day(y, mo, d)
-		}
-	}
-	for _, m := range reMDY.FindAllStringSubmatch(s, -1) {
-		if mo, ok := months[strings.ToLower(m[1])]; ok {
-			d, _ := strconv.Atoi(m[2])
-			y, _ := strconv.Atoi(m[3])
-			day(y, int(mo), d)
-		}
-	}
-	for _, m := range reDMY.FindAllStringSubmatch(s, -1) {
-		if mo, ok := months[strings.ToLower(m[2])]; ok {
-			d, _ := strconv.Atoi(m[1])
-			y, _ := strconv.Atoi(m[3])
-			day(y, int(mo), d)
-		}
-	}
-	if len(out) > 0 {
-		return out
-	}
-	for _, m := range reMY.FindAllStringSubmatch(s, -1) {
-		if mo, ok := months[strings.ToLower(m[1])]; ok {
-			y, _ := strconv.Atoi(m[2])
-			from := time.Date(y, mo, 1, 0, 0, 0, 0, time.UTC)
-			out = append(out, dateRange{from: from, to: from.AddDate(0, 1, -1)})
-		}
-	}
-	return out
-}

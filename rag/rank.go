@@ -139,8 +139,9 @@ type cand struct {
 func (e *Engine) prepare(text string) *parsedQuery {
 	pq := parseQuery(e.ft.Analyzer(), text, *e.agents.Load())
 	pq.tags, pq.asks = asked(e.intents, text)
-	if len(pq.dates) == 0 {
-		pq.dates = relativeDates(text, e.ws.Now())
+	now := e.ws.Now()
+	if pq.dates = parseDates(text, now); len(pq.dates) == 0 {
+		pq.dates = relativeDates(text, now)
 	}
 	pq.expand(e.ft.Analyzer(), text, e.shortForms, e.opt.Rank.ShortForm, e.opt.Rank.TagWord)
 	// The tags of what the question asks for are searched too, at a

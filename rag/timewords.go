@@ -2,149 +2,345 @@ package rag
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 )
 
+// A time expression of a question: where it stands in the text and the
+// days it names. Explicit ones write a calendar date out (2026-12-01, May
+// 7, 2023, May 2023); relative ones are resolved against the workspace's
+// clock (yesterday, last week, since Monday, in October, on December 3).
+type timeMatch struct {
+	r          dateRange
+	start, end int
+}
+
+// timeForm is one kind of time expression: its expression and how a match
+// resolves to days (ok false: not a time, "may" the verb).
+type timeForm struct {
+	re      *regexp.Regexp
+	resolve func(m []string, s string, today time.Time) (from, to time.Time, ok bool)
+}
+
 var (
-	reAgo       = regexp.MustCompile(`(?i)\b(\d{1,3}|a|one|two|three) (day|week|month)s? ago\b`)
-	reLastThis  = regexp.MustCompile(`(?i)\b(last|this|past) (week|month|year)\b`)
-	reMonthOnly = regexp.MustCompile(`(?i)\b(?:in|during|since|from|of) ([a-z]+)\b`)
-	smallNumber = map[string]int{"a": 1, "one": 1, "two": 2, "three": 3}
+	reISO = regexp.MustCompile(`\b(\d{4})-(\d{2})-(\d{2})\b`)
+	reMDY = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b`)
+	reDMY = regexp.MustCompile(`(?i)\b(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+)\.?,? (\d{4})\b`)
+	reMY  = regexp.MustCompile(`(?i)\b([a-z]+),? (\d{4})\b`)
 )
 
-// relativeDates resolves the time words of a question against now (the
-// workspace's clock): today, yesterday, N days/weeks/months ago,
-// last/this week, month or year, and a month named without a year ("in
-// October": the latest October not after now). They are used only when
-// the question names no calendar date.
-func relativeDates(s string, now time.Time) []dateRange {
-	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
-	var out []dateRange
-	add := func(from, to time.Time) { out = append(out, dateRange{from: from, to: to, relative: true}) }
-	lower := strings.ToLower(s)
-	// The expressions below each need one of these words: most questions
-	// have none, and skip the regular expressions.
-	var ago, lastThis, month bool
-	for _, w := range rawWords(lower) {
-		switch w {
-		case "today":
-			add(today, today)
-		case "yesterday":
-			d := today.AddDate(0, 0, -1)
-			add(d, d)
-		case "ago":
-			ago = true
-		case "last", "this", "past":
-			lastThis = true
-		default:
-			_, ok := months[w]
-			month = month || ok
+// explicitForms are the calendar dates a question writes out, in order of
+// precedence (a match overlapping an earlier one is not read).
+var explicitForms = []timeForm{
+	{reISO, func(m []string, _ string, _ time.Time) (time.Time, time.Time, bool) {
+		y, _ := strconv.Atoi(m[1])
+		mo, _ := strconv.Atoi(m[2])
+		d, _ := strconv.Atoi(m[3])
+		return calendarDay(y, mo, d)
+	}},
+	{reMDY, func(m []string, _ string, _ time.Time) (time.Time, time.Time, bool) {
+		mo, ok := months[strings.ToLower(m[1])]
+		d, _ := strconv.Atoi(m[2])
+		y, _ := strconv.Atoi(m[3])
+		if !ok {
+			return time.Time{}, time.Time{}, false
 		}
-	}
-	if !ago && !lastThis && !month {
-		return out
-	}
-	for _, m := range reAgo.FindAllStringSubmatch(lower, -1) {
-		n, err := strconv.Atoi(m[1])
-		if err != nil {
-			n = smallNumber[m[1]]
+		return calendarDay(y, int(mo), d)
+	}},
+	{reDMY, func(m []string, _ string, _ time.Time) (time.Time, time.Time, bool) {
+		mo, ok := months[strings.ToLower(m[2])]
+		d, _ := strconv.Atoi(m[1])
+		y, _ := strconv.Atoi(m[3])
+		if !ok {
+			return time.Time{}, time.Time{}, false
 		}
-		switch m[2] {
+		return calendarDay(y, int(mo), d)
+	}},
+	{reMY, func(m []string, _ string, _ time.Time) (time.Time, time.Time, bool) {
+		mo, ok := months[strings.ToLower(m[1])]
+		y, _ := strconv.Atoi(m[2])
+		if !ok {
+			return time.Time{}, time.Time{}, false
+		}
+		from := time.Date(y, mo, 1, 0, 0, 0, 0, time.UTC)
+		return from, from.AddDate(0, 1, -1), true
+	}},
+}
+
+var (
+	reDayBefore = regexp.MustCompile(`(?i)\bthe day before yesterday\b`)
+	reDayWord   = regexp.MustCompile(`(?i)\b(today|yesterday)\b`)
+	reAgo       = regexp.MustCompile(`(?i)\b(\d{1,3}|a|one|two|three|four|five|six|seven|ten) (day|week|month)s? ago\b`)
+	reLastN     = regexp.MustCompile(`(?i)\b(?:last|past) (\d{1,3}|two|three|four|five|six|seven|ten) (day|week|month)s\b`)
+	reLastThis  = regexp.MustCompile(`(?i)\b(last|this|past) (week|month|year)\b`)
+	reWeekend   = regexp.MustCompile(`(?i)\b(?:(this|last) )?weekend\b`)
+	reWeekday   = regexp.MustCompile(`(?i)\b(?:(last|this) )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b`)
+	reMonthDay  = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?\b`)
+	reDayMonth  = regexp.MustCompile(`(?i)\b(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+)\b`)
+	reMonthOnly = regexp.MustCompile(`(?i)\b(?:in|during|since|from|of|until|through) ([a-z]+)\b`)
+	smallNumber = map[string]int{"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10}
+	weekdays    = map[string]time.Weekday{"sunday": time.Sunday, "monday": time.Monday, "tuesday": time.Tuesday,
+		"wednesday": time.Wednesday, "thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday}
+)
+
+// relativeForms are the time words resolved against the workspace clock,
+// in order of precedence.
+var relativeForms = []timeForm{
+	{reDayBefore, func(_ []string, _ string, today time.Time) (time.Time, time.Time, bool) {
+		d := today.AddDate(0, 0, -2)
+		return d, d, true
+	}},
+	{reDayWord, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
+		if strings.EqualFold(m[1], "yesterday") {
+			today = today.AddDate(0, 0, -1)
+		}
+		return today, today, true
+	}},
+	{reAgo, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
+		n := count(m[1])
+		switch strings.ToLower(m[2]) {
 		case "day":
 			d := today.AddDate(0, 0, -n)
-			add(d, d)
+			return d, d, true
 		case "week":
 			d := today.AddDate(0, 0, -7*n)
-			add(d.AddDate(0, 0, -3), d.AddDate(0, 0, 3))
-		case "month":
-			d := today.AddDate(0, -n, 0)
-			add(time.Date(d.Year(), d.Month(), 1, 0, 0, 0, 0, time.UTC), time.Date(d.Year(), d.Month()+1, 0, 0, 0, 0, 0, time.UTC))
+			return d.AddDate(0, 0, -3), d.AddDate(0, 0, 3), true
 		}
-	}
-	for _, m := range reLastThis.FindAllStringSubmatch(lower, -1) {
-		this := m[1] == "this"
-		switch m[2] {
+		d := today.AddDate(0, -n, 0)
+		return time.Date(d.Year(), d.Month(), 1, 0, 0, 0, 0, time.UTC), time.Date(d.Year(), d.Month()+1, 0, 0, 0, 0, 0, time.UTC), true
+	}},
+	{reLastN, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
+		n := count(m[1])
+		switch strings.ToLower(m[2]) {
+		case "day":
+			return today.AddDate(0, 0, -n), today, true
 		case "week":
-			// Weeks start on Monday.
-			start := today.AddDate(0, 0, -((int(today.Weekday()) + 6) % 7))
-			if this {
-				add(start, today)
-			} else if m[1] == "past" {
-				add(today.AddDate(0, 0, -7), today)
-			} else {
-				add(start.AddDate(0, 0, -7), start.AddDate(0, 0, -1))
-			}
-		case "month":
-			first := time.Date(today.Year(), today.Month(), 1, 0, 0, 0, 0, time.UTC)
-			if this {
-				add(first, today)
-			} else if m[1] == "past" {
-				add(today.AddDate(0, -1, 0), today)
-			} else {
-				add(first.AddDate(0, -1, 0), first.AddDate(0, 0, -1))
-			}
-		case "year":
-			first := time.Date(today.Year(), 1, 1, 0, 0, 0, 0, time.UTC)
-			if this {
-				add(first, today)
-			} else if m[1] == "past" {
-				add(today.AddDate(-1, 0, 0), today)
-			} else {
-				add(first.AddDate(-1, 0, 0), first.AddDate(0, 0, -1))
-			}
+			return today.AddDate(0, 0, -7*n), today, true
 		}
-	}
-	for _, m := range reMonthOnly.FindAllStringSubmatch(lower, -1) {
-		mo, ok := months[m[1]]
-		if !ok || m[1] == "may" { // "may" is mostly the verb
-			continue
+		return today.AddDate(0, -n, 0), today, true
+	}},
+	{reLastThis, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
+		which := strings.ToLower(m[1])
+		var first time.Time
+		var back func(time.Time) time.Time // the start of the unit before
+		switch strings.ToLower(m[2]) {
+		case "week": // weeks start on Monday
+			first = today.AddDate(0, 0, -((int(today.Weekday()) + 6) % 7))
+			back = func(t time.Time) time.Time { return t.AddDate(0, 0, -7) }
+		case "month":
+			first = time.Date(today.Year(), today.Month(), 1, 0, 0, 0, 0, time.UTC)
+			back = func(t time.Time) time.Time { return t.AddDate(0, -1, 0) }
+		default:
+			first = time.Date(today.Year(), 1, 1, 0, 0, 0, 0, time.UTC)
+			back = func(t time.Time) time.Time { return t.AddDate(-1, 0, 0) }
+		}
+		switch which {
+		case "this":
+			return first, today, true
+		case "past": // the unit up to today
+			return back(today), today, true
+		}
+		return back(first), first.AddDate(0, 0, -1), true
+	}},
+	{reWeekend, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
+		sat := latestWeekday(today, time.Saturday)
+		if today.Weekday() == time.Sunday {
+			sat = today.AddDate(0, 0, -1)
+		}
+		if strings.EqualFold(m[1], "last") && !sat.AddDate(0, 0, 1).Before(today) {
+			sat = sat.AddDate(0, 0, -7) // during a weekend, the one before
+		}
+		return sat, minTime(sat.AddDate(0, 0, 1), today), true
+	}},
+	{reWeekday, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
+		d := latestWeekday(today, weekdays[strings.ToLower(m[2])])
+		if strings.EqualFold(m[1], "last") && d.Equal(today) {
+			d = d.AddDate(0, 0, -7)
+		}
+		return d, d, true
+	}},
+	{reMonthDay, func(m []string, s string, today time.Time) (time.Time, time.Time, bool) {
+		return latestMonthDay(m[1], m[2], today)
+	}},
+	{reDayMonth, func(m []string, s string, today time.Time) (time.Time, time.Time, bool) {
+		return latestMonthDay(m[2], m[1], today)
+	}},
+	{reMonthOnly, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
+		mo, ok := months[strings.ToLower(m[1])]
+		if !ok || m[1] == "may" || m[1] == "MAY" { // "may" is mostly the verb: "May" is the month
+			return time.Time{}, time.Time{}, false
 		}
 		y := today.Year()
 		if mo > today.Month() {
 			y--
 		}
 		first := time.Date(y, mo, 1, 0, 0, 0, 0, time.UTC)
-		add(first, first.AddDate(0, 1, -1))
+		return first, first.AddDate(0, 1, -1), true
+	}},
+}
+
+func calendarDay(y, m, d int) (time.Time, time.Time, bool) {
+	if m < 1 || m > 12 {
+		return time.Time{}, time.Time{}, false
+	}
+	t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
+	return t, t, t.Day() == d // not 31 February
+}
+
+func count(s string) int {
+	if n, err := strconv.Atoi(s); err == nil {
+		return n
+	}
+	return smallNumber[strings.ToLower(s)]
+}
+
+// latestWeekday is the latest day not after today that is a wd.
+func latestWeekday(today time.Time, wd time.Weekday) time.Time {
+	return today.AddDate(0, 0, -((int(today.Weekday()) - int(wd) + 7) % 7))
+}
+
+// latestMonthDay is the latest date named by a month and a day of it not
+// after today ("December 3"); "may" written in lower case is the verb.
+func latestMonthDay(month, day string, today time.Time) (time.Time, time.Time, bool) {
+	mo, ok := months[strings.ToLower(month)]
+	d, err := strconv.Atoi(day)
+	if !ok || err != nil || month == "may" || month == "MAY" {
+		return time.Time{}, time.Time{}, false
+	}
+	for y := today.Year(); y >= today.Year()-1; y-- {
+		if from, to, ok := calendarDay(y, int(mo), d); ok && !from.After(today) {
+			return from, to, true
+		}
+	}
+	return time.Time{}, time.Time{}, false
+}
+
+func maxTime(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
+// findTimes returns the time expressions of s read by forms, in order of
+// precedence (one overlapping a match already read is not read), sorted
+// by where they stand; relative marks them as said relative to today.
+func findTimes(s string, today time.Time, forms []timeForm, relative bool, taken []timeMatch) []timeMatch {
+	out := slices.Clone(taken)
+	for _, f := range forms {
+		for _, ix := range f.re.FindAllStringSubmatchIndex(s, -1) {
+			if slices.ContainsFunc(out, func(t timeMatch) bool { return ix[0] < t.end && t.start < ix[1] }) {
+				continue
+			}
+			m := make([]string, len(ix)/2)
+			for i := range m {
+				if ix[2*i] >= 0 {
+					m[i] = s[ix[2*i]:ix[2*i+1]]
+				}
+			}
+			if from, to, ok := f.resolve(m, s, today); ok {
+				out = append(out, timeMatch{dateRange{from: from, to: to, relative: relative}, ix[0], ix[1]})
+			}
+		}
+	}
+	out = out[len(taken):]
+	slices.SortFunc(out, func(a, b timeMatch) int { return a.start - b.start })
+	return out
+}
+
+// These join time expressions: "since Monday" runs to today; "between
+// May 1 and May 3", "from Monday to Wednesday" and "2026-12-01 to
+// 2026-12-03" are one span.
+var (
+	reSince   = regexp.MustCompile(`(?i)\b(?:since|from)\s*$`)
+	reBetween = regexp.MustCompile(`(?i)\bbetween\s*$`)
+	reJoin    = regexp.MustCompile(`(?i)^\s*(?:to|until|till|through|-|–)\s*$`)
+	reAnd     = regexp.MustCompile(`(?i)^\s*and\s*$`)
+)
+
+// spans applies "since" and "between ... and ..." to ms (sorted by where
+// they stand in s).
+func spans(s string, ms []timeMatch, today time.Time) []dateRange {
+	var out []dateRange
+	for i := 0; i < len(ms); i++ {
+		r := ms[i].r
+		before := s[:ms[i].start]
+		if m := reMonthOnly.FindStringSubmatch(s[ms[i].start:ms[i].end]); m != nil && ms[i].start+len(m[0]) == ms[i].end {
+			before += s[ms[i].start : ms[i].end-len(m[1])] // "since October": the word is in the match
+		}
+		gap := ""
+		if j := i + 1; j < len(ms) {
+			gap = s[ms[i].end:ms[j].start]
+		}
+		if j := i + 1; j < len(ms) && (reJoin.MatchString(gap) || reAnd.MatchString(gap) && reBetween.MatchString(before)) && !ms[j].r.to.Before(r.from) {
+			r.to = ms[j].r.to
+			r.relative = r.relative || ms[j].r.relative
+			i++
+		} else if reSince.MatchString(before) {
+			if r.from.Equal(today) && reWeekday.MatchString(s[ms[i].start:ms[i].end]) {
+				r.from = today.AddDate(0, 0, -7) // "since Monday", said on a Monday
+			}
+			r.to = maxTime(r.to, today)
+		}
+		out = append(out, r)
 	}
 	return out
+}
+
+// parseDates finds the calendar dates s writes out: 2023-05-07, May 7,
+// 2023, 7 May 2023 (a day), May 2023 (the whole month), and spans of them
+// ("between 2026-12-01 and 2026-12-03"; "since 2026-12-01" runs to
+// today).
+func parseDates(s string, now time.Time) []dateRange {
+	if !strings.ContainsAny(s, "0123456789") {
+		return nil // every form has a number
+	}
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	return spans(s, findTimes(s, today, explicitForms, false, nil), today)
+}
+
+// relativeDates resolves the time words of a question against now (the
+// workspace's clock): today, yesterday, the day before yesterday, N days,
+// weeks or months ago, the last N days, last/this/past week, month or
+// year, a weekday (the latest), the weekend, a month named without a
+// year ("in October": the latest October not after now) or a day of it
+// ("on December 3"), and spans of them ("since Monday"). They are used
+// only when the question names no calendar date.
+func relativeDates(s string, now time.Time) []dateRange {
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	return spans(s, findTimes(s, today, relativeForms, true, nil), today)
 }
 
 // withoutTimes returns s with the expressions that name a time blanked
 // out: the calendar dates parseDates reads and the time words
 // relativeDates resolves. What is left says what the question is about.
-func withoutTimes(s string) string {
+func withoutTimes(s string, now time.Time) string {
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	ms := findTimes(s, today, explicitForms, false, nil)
+	ms = append(ms, findTimes(s, today, relativeForms, true, ms)...)
 	b := []byte(s)
-	blank := func(re *regexp.Regexp, ok func(m []string) bool) {
-		for _, ix := range re.FindAllStringSubmatchIndex(s, -1) {
-			m := make([]string, len(ix)/2)
-			for i := range m {
-				if ix[2*i] >= 0 {
-					m[i] = strings.ToLower(s[ix[2*i]:ix[2*i+1]])
-				}
-			}
-			if ok(m) {
-				for i := ix[0]; i < ix[1]; i++ {
-					b[i] = ' '
-				}
-			}
+	for _, m := range ms {
+		for i := m.start; i < m.end; i++ {
+			b[i] = ' '
 		}
 	}
-	always := func([]string) bool { return true }
-	isMonth := func(k int) func(m []string) bool {
-		return func(m []string) bool { _, ok := months[m[k]]; return ok }
+	for _, re := range []*regexp.Regexp{reSinceWord, reJoinWord} {
+		b = re.ReplaceAll(b, []byte(" "))
 	}
-	blank(reISO, always)
-	blank(reMDY, isMonth(1))
-	blank(reDMY, isMonth(2))
-	blank(reMY, isMonth(1))
-	blank(reAgo, always)
-	blank(reLastThis, always)
-	blank(reMonthOnly, func(m []string) bool { _, ok := months[m[1]]; return ok && m[1] != "may" })
-	blank(reDayWord, always)
 	return string(b)
 }
 
-// reDayWord matches the days relativeDates names by a word.
-var reDayWord = regexp.MustCompile(`(?i)\b(?:today|yesterday)\b`)
+// The words that join time expressions say no subject either.
+var (
+	reSinceWord = regexp.MustCompile(`(?i)\b(?:since|between)\b`)
+	reJoinWord  = regexp.MustCompile(`(?i)\b(?:until|till|through)\b`)
+)

@@ -22,13 +22,28 @@ func TestRelativeDates(t *testing.T) {
 		{"what changed last month", "2026-11-01", "2026-11-30"},
 		{"the migration in October", "2026-10-01", "2026-10-31"},
 		{"the launch in December", "2026-12-01", "2026-12-31"},
+		// From the review of questions of a time alone.
+		{"anything new since Monday", "2026-11-30", "2026-12-02"},
+		{"what happened since yesterday", "2026-12-01", "2026-12-02"},
+		{"what happened on Monday", "2026-11-30", "2026-11-30"},
+		{"what happened last Wednesday", "2026-11-25", "2026-11-25"},
+		{"what happened Friday", "2026-11-27", "2026-11-27"},
+		{"the day before yesterday", "2026-11-30", "2026-11-30"},
+		{"over the weekend", "2026-11-28", "2026-11-29"},
+		{"what happened in the last 3 days", "2026-11-29", "2026-12-02"},
+		{"what happened on December 1", "2026-12-01", "2026-12-01"},
+		{"notes of 3 November", "2026-11-03", "2026-11-03"},
+		{"anything new since November?", "2026-11-01", "2026-12-02"},
+		{"what did we decide in May", "2026-05-01", "2026-05-31"},
+		{"between Monday and Tuesday", "2026-11-30", "2026-12-01"},
+		{"from November 3 to November 5", "2026-11-03", "2026-11-05"},
 	} {
 		got := relativeDates(tc.q, now)
 		if len(got) != 1 || !got[0].from.Equal(day(tc.from)) || !got[0].to.Equal(day(tc.to)) {
 			t.Errorf("%q: %+v, want %s..%s", tc.q, got, tc.from, tc.to)
 		}
 	}
-	for _, q := range []string{"we may need it", "why did we pick PostgreSQL"} {
+	for _, q := range []string{"we may need it", "why did we pick PostgreSQL", "may 3 people join", "version 2 of the API", "3 of them failed"} {
 		if got := relativeDates(q, now); len(got) != 0 {
 			t.Errorf("%q: %+v, want none", q, got)
 		}
@@ -100,5 +115,44 @@ func TestYesterdayIsThatDay(t *testing.T) {
 	rs := search(t, e, Query{Text: "deployed build yesterday"})
 	if len(rs) < 2 || rs[0].Date != "2026-12-06" || rs[1].Score > 0.9*rs[0].Score {
 		t.Fatalf("yesterday: %+v", rs)
+	}
+}
+
+// TestCalendarDates: the dates a question writes out, and spans of them.
+func TestCalendarDates(t *testing.T) {
+	now := time.Date(2026, 12, 7, 15, 0, 0, 0, time.UTC)
+	day := func(s string) time.Time { d, _ := time.Parse(time.DateOnly, s); return d }
+	for _, tc := range []struct {
+		q    string
+		want [][2]string
+	}{
+		{"what broke on 2026-12-01", [][2]string{{"2026-12-01", "2026-12-01"}}},
+		{"notes of May 7, 2023 and 8 May 2023", [][2]string{{"2023-05-07", "2023-05-07"}, {"2023-05-08", "2023-05-08"}}},
+		{"the plan for May 2023", [][2]string{{"2023-05-01", "2023-05-31"}}},
+		{"what happened between 2026-12-01 and 2026-12-03", [][2]string{{"2026-12-01", "2026-12-03"}}},
+		{"2026-12-01 to 2026-12-03", [][2]string{{"2026-12-01", "2026-12-03"}}},
+		{"anything new since 2026-12-01", [][2]string{{"2026-12-01", "2026-12-07"}}},
+		{"on 2026-02-31", nil},
+	} {
+		got := parseDates(tc.q, now)
+		ok := len(got) == len(tc.want)
+		for i := 0; ok && i < len(got); i++ {
+			ok = got[i].from.Equal(day(tc.want[i][0])) && got[i].to.Equal(day(tc.want[i][1]))
+		}
+		if !ok {
+			t.Errorf("%q: %+v, want %v", tc.q, got, tc.want)
+		}
+	}
+}
+
+// TestSinceToday: "since Monday" said on a Monday is since the Monday
+// before; "since today" is today.
+func TestSinceToday(t *testing.T) {
+	monday := time.Date(2026, 12, 7, 15, 0, 0, 0, time.UTC)
+	for q, from := range map[string]string{"anything new since Monday": "2026-11-30", "anything new since today": "2026-12-07"} {
+		got := relativeDates(q, monday)
+		if len(got) != 1 || got[0].from.Format(time.DateOnly) != from || got[0].to.Format(time.DateOnly) != "2026-12-07" {
+			t.Errorf("%q: %+v, want %s to 2026-12-07", q, got, from)
+		}
 	}
 }
