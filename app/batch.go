@@ -12,7 +12,8 @@ import (
 
 // SearchBatch answers a batch of queries (archon search --queries): one
 // {"qid","query"} per line of in, one {"qid","results"} line written to out
-// for each line that is not blank, every query searched with base's
+// (with the search's "warnings", if any) for each line that is not blank,
+// every query searched with base's
 // filters. The qid comes back as it was given (a string or a number); a
 // line that is no such object, or a query that fails, is answered with
 // "error" (and the line's number), so that answers and questions pair up.
@@ -32,7 +33,9 @@ func SearchBatch(ctx context.Context, m Memory, base SearchRequest, in io.Reader
 			QID     json.RawMessage `json:"qid"`
 			Line    int             `json:"line,omitempty"`
 			Results []Result        `json:"results"`
-			Error   string          `json:"error,omitempty"`
+			// Warnings are the search's, as `archon search` prints them.
+			Warnings []string `json:"warnings,omitempty"`
+			Error    string   `json:"error,omitempty"`
 		}{Results: []Result{}}
 		var fields map[string]json.RawMessage
 		var query string
@@ -48,7 +51,7 @@ func SearchBatch(ctx context.Context, m Memory, base SearchRequest, in io.Reader
 			r.Query = query
 			var resp *SearchResponse
 			if resp, err = m.Search(ctx, r); err == nil {
-				ans.Results = resp.Results
+				ans.Results, ans.Warnings = resp.Results, resp.Warnings
 			}
 		} else {
 			err = fmt.Errorf("want {\"qid\": ..., \"query\": \"...\"}: %w", err)

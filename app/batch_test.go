@@ -27,6 +27,7 @@ func TestSearchBatchPairsEveryLine(t *testing.T) {
 		`not json`,
 		`{"qid":"c","query":""}`,
 		`{"qid":"d","query":42}`,
+		`{"qid":"e","query":"kubernetes helm"}`,
 	}, "\n")
 	var out strings.Builder
 	err := SearchBatch(ctx, l, SearchRequest{Refresh: true}, strings.NewReader(in), &out, slog.New(slog.NewTextHandler(io.Discard, nil)))
@@ -38,21 +39,25 @@ func TestSearchBatchPairsEveryLine(t *testing.T) {
 		qid  string
 		line int
 		hits bool
-	}{{`"a"`, 0, true}, {`7`, 0, true}, {`null`, 4, false}, {`"c"`, 5, false}, {`"d"`, 6, false}}
+		warn bool
+	}{{`"a"`, 0, true, false}, {`7`, 0, true, false}, {`null`, 4, false, false}, {`"c"`, 5, false, false}, {`"d"`, 6, false, false}, {`"e"`, 0, false, true}}
 	if len(lines) != len(want) {
-		t.Fatalf("%d answers for 5 queries:\n%s", len(lines), out.String())
+		t.Fatalf("%d answers for 6 queries:\n%s", len(lines), out.String())
 	}
 	for i, w := range want {
 		var a struct {
-			QID     json.RawMessage `json:"qid"`
-			Line    int             `json:"line"`
-			Results []Result        `json:"results"`
-			Error   string          `json:"error"`
+			QID      json.RawMessage `json:"qid"`
+			Line     int             `json:"line"`
+			Results  []Result        `json:"results"`
+			Warnings []string        `json:"warnings"`
+			Error    string          `json:"error"`
 		}
 		if err := json.Unmarshal([]byte(lines[i]), &a); err != nil {
 			t.Fatal(err)
 		}
-		if string(a.QID) != w.qid || a.Line != w.line || (len(a.Results) > 0) != w.hits || (a.Error == "") != w.hits {
+		// A query no entry holds a word of has no hits, no error and a
+		// warning saying why.
+		if string(a.QID) != w.qid || a.Line != w.line || (len(a.Results) > 0) != w.hits || (a.Error == "") != (w.hits || w.warn) || (len(a.Warnings) > 0) != w.warn {
 			t.Errorf("answer %d: %s", i, lines[i])
 		}
 	}

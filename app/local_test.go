@@ -191,6 +191,13 @@ func TestProjectFilter(t *testing.T) {
 	}) {
 		t.Errorf("--project biling: %d hits, warnings %q", len(res.Results), res.Warnings)
 	}
+	c, err := l.Count(ctx, SearchRequest{Query: "invoices", Projects: []string{"biling"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Total != 0 || len(c.Warnings) != 1 || !strings.HasPrefix(c.Warnings[0], `no project named "biling"`) {
+		t.Errorf("count --project biling: %+v", c)
+	}
 }
 
 // TestStatusSaysConfigChanged: a service goes on with the configuration

@@ -222,7 +222,11 @@ func (l *Local) Count(ctx context.Context, r SearchRequest) (*Counts, error) {
 	if err != nil {
 		return nil, err
 	}
-	return repaired(ctx, l, eng, func() (*Counts, error) { return eng.Count(ctx, q) })
+	c, err := repaired(ctx, l, eng, func() (*Counts, error) { return eng.Count(ctx, q) })
+	if err == nil && c.Total == 0 && len(r.Projects) > 0 {
+		c.Warnings = append(c.Warnings, l.unknownProjects(ctx, eng, r.Projects)...)
+	}
+	return c, err
 }
 
 // Get returns the full item behind a search hit with r.Context neighbours

@@ -27,6 +27,8 @@ type Counts struct {
 	ByAgent map[string]int `json:"by_agent"`
 	ByTag   map[string]int `json:"by_tag"`
 	ByLayer map[string]int `json:"by_layer"`
+	// Warnings say what the count may miss (a project nothing belongs to).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Count counts the chunks that match q's words (any of them) within its

@@ -85,9 +85,11 @@ func (a *app) searchCommand() *cli.Command {
 			base.Query = strings.Join(c.Args().Slice(), " ")
 			if c.Bool("count") {
 				n, err := m.Count(c.Context, base)
-				switch {
-				case err != nil:
+				if err != nil {
 					return err
+				}
+				a.warn(n.Warnings)
+				switch {
 				case c.String("format") == "text":
 					n.WriteText(a.stdout)
 					return nil
