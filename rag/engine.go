@@ -173,7 +173,7 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 	if e.events, err = parseEventWords(eventWordsFile); err != nil {
 		return nil, err
 	}
-	if e.written, err = parseWritten(writtenFile, e.intents, e.changes, changesFile); err != nil {
+	if e.written, err = parseWritten(writtenFile, e.intents, e.changes, changesFile+"\x00"+hedgesFile); err != nil {
 		return nil, err
 	}
 	if e.log == nil {

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/archon-memory/archon/internal/wordset"
 	"github.com/archon-memory/archon/rag/chunk"
 	"github.com/archon-memory/archon/rag/fulltext"
 	"github.com/archon-memory/archon/rag/store"
@@ -18,6 +19,9 @@ import (
 
 //go:embed changes.txt
 var changesFile string
+
+//go:embed hedges.txt
+var hedgesFile string
 
 // A change statement says that a later entry replaces what an earlier one
 // settled ("switched from MySQL to PostgreSQL", "we no longer use Redis").
@@ -37,6 +41,9 @@ type changeSet struct {
 	anchors []string
 	// an tells stop words, which name nothing that was replaced.
 	an *fulltext.Analyzer
+	// hedges are the words that, before a change in its sentence, make it
+	// no change made (hedges.txt).
+	hedges wordset.Set
 }
 
 // changeWord is a word a slot may take: letters, digits and the marks
@@ -50,7 +57,7 @@ func parseChanges(data string) (*changeSet, error) {
 	if err != nil {
 		return nil, fmt.Errorf("changes.txt: %w", err)
 	}
-	cs := &changeSet{an: an}
+	cs := &changeSet{an: an, hedges: wordset.Parse(hedgesFile)}
 	var alts []string
 	group := 0
 	for n, line := range strings.Split(data, "\n") {
@@ -216,8 +223,8 @@ func (cs *changeSet) matchSentence(text string, from, end int) []changed {
 				ix[i] += from
 			}
 		}
-		if inQuestion(text, ix[1]) {
-			continue
+		if inQuestion(text, ix[1]) || slices.ContainsFunc(rawWords(text[from:ix[0]]), cs.hedges.Has) {
+			continue // asked, considered, planned: not made
 		}
 		slot := func(g int) string {
 			if g <= 0 || ix[2*g] < 0 {

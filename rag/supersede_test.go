@@ -36,8 +36,11 @@ func TestChangedSubjects(t *testing.T) {
 			{old: []string{"webpack"}, named: []bool{true}, new: []string{"vite"}},
 			{old: []string{"jenkins", "setup"}, named: []bool{true, false}, new: []string{"github", "actions"}},
 		}},
-		// Asked, not done.
+		// Asked, considered or planned, not done.
 		{"Should we switch from Jenkins to GitHub Actions? Not yet.", nil},
+		{"We considered migrating from MySQL to CockroachDB but rejected it.", nil},
+		{"We will switch from Jenkins to GitHub Actions next quarter.", nil},
+		{"We switched from Jenkins to Buildkite because it could not scale.", []changed{{old: []string{"jenkins"}, named: []bool{true}, new: []string{"buildkite"}}}},
 		{"Chose MySQL for the orders database.", nil},
 	}
 	for _, tt := range tests {
