@@ -341,14 +341,16 @@ const (
 	// metaFulltextStats holds the full-text index's BM25 statistics
 	// (fulltext.Stats as JSON), saved by every Index run that changed it.
 	metaFulltextStats = "fulltext_stats"
-	// fulltextLayout 7: runs of letters too long to be terms are left
+	// fulltextLayout 8: a y Porter turned into i after a vowel is
+	// given back (deploy, deployment: fulltext.vowelYFilter); 7: runs of
+	// letters too long to be terms are left
 	// out of the documents' text (fulltext.StripLongWords); 6: a
 	// session document is its entries' documents
 	// (see sessions); 5: the first line of a whole entry counts twice
 	// (see ftDoc); 4: documents store their lengths (see fulltext's
 	// stats); 3: words longer than fulltext.MaxTermBytes are left out; 2:
 	// session documents per block of sessionBlock chunks; 1: one per file.
-	fulltextLayout = "7"
+	fulltextLayout = "8"
 )
 
 // loadStats hands the full-text index the BM25 statistics the last index

@@ -50,6 +50,7 @@ func NewAnalyzer() (*Analyzer, error) {
 	fs = append(fs, da.TokenFilters[:2]...)
 	fs = append(fs, irregularFilter{})
 	fs = append(fs, da.TokenFilters[2:]...)
+	fs = append(fs, vowelYFilter{})
 	stop, err := registry.NewCache().TokenMapNamed(en.StopName)
 	if err != nil {
 		return nil, fmt.Errorf("english stop words: %w", err)
@@ -79,6 +80,23 @@ func (longFilter) Filter(in analysis.TokenStream) analysis.TokenStream {
 		}
 	}
 	return out
+}
+
+// vowelYFilter follows the Porter stemmer and gives back the y it turns
+// into i after a vowel: Porter stems "deploy", "deployed" and "deploying"
+// to "deploi" but "deployment" to "deploy", so a search for one did not
+// find the other (and display/displayed, delay, employ, key/keys alike).
+// After a consonant the i stays: "query" and "queries" both stem to
+// "queri".
+type vowelYFilter struct{}
+
+func (vowelYFilter) Filter(in analysis.TokenStream) analysis.TokenStream {
+	for _, t := range in {
+		if n := len(t.Term); n >= 3 && t.Term[n-1] == 'i' && strings.IndexByte("aeou", t.Term[n-2]) >= 0 {
+			t.Term[n-1] = 'y'
+		}
+	}
+	return in
 }
 
 // Token is an analyzed term and the byte range of the text it came from.
