@@ -206,7 +206,8 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 		return nil, fmt.Errorf("search: %w", err)
 	}
 	visible := func(c *chunk.Chunk) bool {
-		return matches(&q.Filter, &store.Position{Date: c.Date, Agent: c.Agent, Tags: c.Tags, Project: c.Project, Layer: c.Layer})
+		// A list of a time or a kind holds those entries only.
+		return !rq.browsed && matches(&q.Filter, &store.Position{Date: c.Date, Agent: c.Agent, Tags: c.Tags, Project: c.Project, Layer: c.Layer})
 	}
 	ranked, by, of := e.supersessions(ranked, byID, heads, others, visible, q.TopK)
 	ranked = ranked[:min(len(ranked), q.TopK)]

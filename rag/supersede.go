@@ -223,7 +223,7 @@ func (cs *changeSet) matchSentence(text string, from, end int) []changed {
 				ix[i] += from
 			}
 		}
-		if inQuestion(text, ix[1]) || slices.ContainsFunc(rawWords(text[from:ix[0]]), cs.hedges.Has) {
+		if inQuestion(text, ix[1]) || cs.hedged(text[from:ix[0]]) {
 			continue // asked, considered, planned: not made
 		}
 		slot := func(g int) string {
@@ -247,6 +247,16 @@ func (cs *changeSet) matchSentence(text string, from, end int) []changed {
 		}
 	}
 	return out
+}
+
+// hedged reports whether the clause before a change statement (the text
+// since the last comma, colon or semicolon) holds a word of hedges.txt:
+// "we considered migrating from ...", not "As planned, we switched from".
+func (cs *changeSet) hedged(before string) bool {
+	if i := strings.LastIndexAny(before, ",;:"); i >= 0 {
+		before = before[i+1:]
+	}
+	return slices.ContainsFunc(rawWords(before), cs.hedges.Has)
 }
 
 // inQuestion reports whether the sentence of text running on at i ends with a
@@ -313,6 +323,9 @@ func later(a, b *chunk.Chunk) bool {
 	if a.Date != b.Date {
 		return a.Date > b.Date
 	}
+	if a.Time == "" || b.Time == "" {
+		return false // an L3 record has a day but no time: not ordered that day
+	}
 	if a.Time != b.Time {
 		return a.Time > b.Time
 	}
@@ -373,59 +386,69 @@ func (e *Engine) supersessions(ranked []ranked, byID, heads map[string]*chunk.Ch
 	}
 	by := map[string]*Ref{}
 	of := map[string][]*Ref{}
-	var move [][2]string // superseding id, the id it must rank above; in rank order
 	moved := map[string]bool{}
-	inserted := 0
-	for at, r := range ranked {
-		c := byID[r.id]
-		if c == nil {
-			continue
-		}
-		head := c
-		if h := heads[c.ID]; h != nil {
-			head = h
-		}
-		if !e.isDecision(head) {
-			continue
-		}
-		var d *leadOf
-		var first *chunk.Chunk
-		for _, ch := range changes {
-			if ch.c.ID == c.ID || ch.c.ID == head.ID || !later(ch.c, head) || (first != nil && !later(first, ch.c)) {
+	seen := map[string]bool{}
+	// A superseding entry taken into the hits may be a decision superseded
+	// in turn (X to Y, then Y to Z): another pass reads what joined.
+	for range 4 {
+		var move [][2]string // superseding id, the id it must rank above; in rank order
+		inserted := 0
+		for at, r := range ranked {
+			c := byID[r.id]
+			if c == nil || seen[r.id] {
 				continue
 			}
-			if d == nil {
-				d = e.lead(head)
+			seen[r.id] = true
+			head := c
+			if h := heads[c.ID]; h != nil {
+				head = h
 			}
-			if slices.ContainsFunc(ch.subjects, d.undoneBy) {
-				first = ch.c
-			}
-		}
-		if first == nil {
-			continue
-		}
-		by[c.ID] = refOf(first)
-		of[first.ID] = append(of[first.ID], refOf(c))
-		if moved[first.ID] {
-			continue
-		}
-		if _, hit := byID[first.ID]; !hit {
-			// It joins the hits above the decision, both within the k
-			// best, the decision not pushed out.
-			if at+inserted+1 >= k || !visible(first) {
+			if !e.isDecision(head) {
 				continue
 			}
-			inserted++
+			var d *leadOf
+			var first *chunk.Chunk
+			for _, ch := range changes {
+				if ch.c.ID == c.ID || ch.c.ID == head.ID || !later(ch.c, head) || (first != nil && !later(first, ch.c)) {
+					continue
+				}
+				if d == nil {
+					d = e.lead(head)
+				}
+				if slices.ContainsFunc(ch.subjects, d.undoneBy) {
+					first = ch.c
+				}
+			}
+			if first == nil {
+				continue
+			}
+			by[c.ID] = refOf(first)
+			of[first.ID] = append(of[first.ID], refOf(c))
+			if moved[first.ID] {
+				continue
+			}
+			if _, hit := byID[first.ID]; !hit {
+				// It joins the hits above the decision, both within the k
+				// best, the decision not pushed out.
+				if at+inserted+1 >= k || !visible(first) {
+					continue
+				}
+				inserted++
+			}
+			moved[first.ID] = true
+			move = append(move, [2]string{first.ID, c.ID})
 		}
-		moved[first.ID] = true
-		move = append(move, [2]string{first.ID, c.ID})
-	}
-	for i := range others {
-		if moved[others[i].ID] && byID[others[i].ID] == nil {
-			byID[others[i].ID] = &others[i] // it joins the hits
+		if len(move) == 0 {
+			break
 		}
+		for i := range others {
+			if moved[others[i].ID] && byID[others[i].ID] == nil {
+				byID[others[i].ID] = &others[i] // it joins the hits
+			}
+		}
+		ranked = rankAbove(ranked, move)
 	}
-	return rankAbove(ranked, move), by, of
+	return ranked, by, of
 }
 
 // decisionLead is how many of a decision's first lines say what it is
@@ -457,68 +480,85 @@ func (e *Engine) lead(c *chunk.Chunk) *leadOf {
 }
 
 // undoneBy reports whether change ch undoes the decision: the decision
-// names all that ch replaced (a name written with a capital, written so
-// in the decision too: "Switched from Go to Rust" does not undo "go with
-// Redis"), and did not replace the same thing itself (a decision "Changed
-// from polling to webhooks" is not undone by "Replaced polling with
-// webhooks", nor one that dropped MySQL by a later entry that drops MySQL
-// elsewhere).
+// names what ch replaced, and did not replace the same thing itself (a
+// decision "Changed from polling to webhooks" is not undone by "Replaced
+// polling with webhooks", nor one that dropped MySQL by a later entry that
+// drops MySQL elsewhere). What ch replaced is its names, the words it
+// writes with a capital, when it has some ("no longer use Redis
+// anywhere" names Redis), else all its words. A short word (up to
+// shortName letters) must be written with a capital on both sides, or it
+// is no name: "Switched from Go to Rust" does not undo "go with Redis",
+// nor does "switched from go".
 func (d *leadOf) undoneBy(ch changed) bool {
+	named := slices.Contains(ch.named, true)
 	for i, w := range ch.old {
-		if !d.words[w] || ch.named[i] && !d.names[w] {
+		switch {
+		case named && !ch.named[i]:
+		case !d.words[w]:
+			return false
+		case len(w) <= shortName && (!ch.named[i] || !d.names[w]):
 			return false
 		}
 	}
 	return !slices.ContainsFunc(d.own, func(o changed) bool { return slices.Equal(o.old, ch.old) })
 }
 
+// shortName is the length up to which a word is a name only when written
+// with a capital (Go, R, C, Rust are also words).
+const shortName = 4
+
 // changeCandidates returns the entries that may supersede the decisions
 // among hits although they are no hit themselves ("which ORM" finds
 // "Chose Prisma as our ORM" but not the later "Replaced Prisma with
-// Drizzle"): the entries marked as holding a change statement
-// (markChange) dated on or after the earliest of those decisions (read
-// from heads, their items' first pieces), within the query's projects.
-// Looking at all of them, not only the hits, makes a decision's
-// supersession the same whatever the question.
+// Drizzle"): the first changeWindow entries marked as holding a change
+// statement (markChange) from each decision's date on (read from heads,
+// their items' first pieces), within the query's projects. Looking at
+// them, not only at the hits, makes a decision's supersession the same
+// whatever the question.
 func (e *Engine) changeCandidates(ctx context.Context, hits []ranked, byID, heads map[string]*chunk.Chunk, f Filter) ([]chunk.Chunk, error) {
-	since := ""
+	var dates []string
 	for _, r := range hits {
 		c := byID[r.id]
 		if h := heads[r.id]; h != nil {
 			c = h
 		}
-		if c == nil || c.Date == "" || !e.isDecision(c) {
-			continue
-		}
-		if since == "" || c.Date < since {
-			since = c.Date
+		if c != nil && c.Date != "" && e.isDecision(c) {
+			dates = append(dates, c.Date)
 		}
 	}
-	if since == "" {
+	if len(dates) == 0 {
 		return nil, nil
 	}
-	ps, err := e.marked(ctx, markChange, since)
+	slices.Sort(dates)
+	ps, err := e.marked(ctx, markChange, dates[0])
 	if err != nil {
 		return nil, err
 	}
 	ps = slices.DeleteFunc(ps, func(p *store.Position) bool {
 		return byID[p.ID] != nil || len(f.Projects) > 0 && !slices.Contains(f.Projects, p.Project)
 	})
-	if len(ps) > maxChangeCandidates {
-		// The earliest: a decision is superseded by the first change.
-		slices.SortFunc(ps, func(a, b *store.Position) int { return cmp.Compare(a.Date, b.Date) })
-		ps = ps[:maxChangeCandidates]
-	}
-	ids := make([]string, len(ps))
-	for i, p := range ps {
-		ids[i] = p.ID
+	slices.SortFunc(ps, func(a, b *store.Position) int {
+		return cmp.Or(cmp.Compare(a.Date, b.Date), cmp.Compare(a.Path, b.Path), cmp.Compare(a.Seq, b.Seq))
+	})
+	// A decision is superseded by the first change after it: the first
+	// changeWindow of each decision's date on are read.
+	var ids []string
+	taken := map[string]bool{}
+	for _, d := range slices.Compact(dates) {
+		i, _ := slices.BinarySearchFunc(ps, d, func(p *store.Position, d string) int { return cmp.Compare(p.Date, d) })
+		for _, p := range ps[i:min(len(ps), i+changeWindow)] {
+			if !taken[p.ID] {
+				taken[p.ID] = true
+				ids = append(ids, p.ID)
+			}
+		}
 	}
 	return e.fetch(ctx, ids)
 }
 
-// maxChangeCandidates is how many change statements changeCandidates
-// reads at most.
-const maxChangeCandidates = 200
+// changeWindow is how many change statements from each decision's date
+// on changeCandidates reads.
+const changeWindow = 64
 
 // itemHeads returns, for each hit that is a later piece of a split entry
 // or section, the item's first piece, by the hit's id.

@@ -151,6 +151,13 @@ func TestWhatUndoesADecision(t *testing.T) {
 		{"a name, not the verb", "Decided to go with Redis for caching.", "Switched from Go to Rust for the agent.", "Redis caching", false},
 		{"the same change said again", "Changed from polling to webhooks for order updates.", "Replaced polling with signed webhooks in the shop.", "order updates", false},
 		{"a split decision", long, "Migrated from Cassandra to ScyllaDB for telemetry.", "what the team knows", true},
+		// From a second review.
+		{"a passive change", "Decided to use MySQL for the orders database.", "MySQL was replaced by PostgreSQL.", "orders database", true},
+		{"what replaced it is not undone", "Decided to use PostgreSQL for reporting.", "MySQL was replaced by PostgreSQL.", "reporting", false},
+		{"a name and a word after it", "Decided to use Redis for the session store.", "We no longer use Redis anywhere.", "session store", true},
+		{"a lower-case decision", "decided to use redis for sessions", "Stopped using Redis.", "sessions", true},
+		{"a short word in lower case", "Decided to go with Redis for caching.", "Switched from go to Rust for the CLI.", "Redis caching", false},
+		{"a plan carried out", "Decided to use MySQL for billing.", "As planned, we switched from MySQL to PostgreSQL.", "billing", true},
 	}
 	for _, tt := range tests {
 		ws := loggedWorkspace(t, time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC),
@@ -171,6 +178,32 @@ func TestWhatUndoesADecision(t *testing.T) {
 		}
 		if got := dec.SupersededBy != nil; got != tt.undone {
 			t.Errorf("%s: superseded %v, want %v (%+v)", tt.name, got, tt.undone, dec)
+		}
+	}
+}
+
+// TestSupersessionChain: X to Y, then Y to Z: each decision says what
+// superseded it, whatever the question, and the current one joins the
+// hits when there is room.
+func TestSupersessionChain(t *testing.T) {
+	ws := loggedWorkspace(t, time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC),
+		memory.Entry{Date: "2026-10-01", Time: "09:00", Agent: "planner", Tags: []string{"decision"}, Text: "Decided to use Jenkins for continuous integration."},
+		memory.Entry{Date: "2026-10-15", Time: "09:00", Agent: "planner", Tags: []string{"decision"}, Text: "Switched from Jenkins to Buildkite for continuous integration."},
+		memory.Entry{Date: "2026-11-15", Time: "09:00", Agent: "planner", Tags: []string{"decision"}, Text: "Switched from Buildkite to GitHub Actions for continuous integration."},
+		memory.Entry{Date: "2026-10-05", Time: "09:00", Agent: "planner", Tags: []string{"decision"}, Text: "Decided to use Kafka for the order events."},
+	)
+	e := openIndexed(t, ws)
+	for _, q := range []string{"continuous integration", "Jenkins", "what do we use for CI"} {
+		by := map[string]string{}
+		for _, r := range search(t, e, Query{Text: q, TopK: 10}) {
+			if r.SupersededBy != nil {
+				by[r.Date] = r.SupersededBy.Date
+			} else {
+				by[r.Date] = ""
+			}
+		}
+		if by["2026-10-01"] != "2026-10-15" || by["2026-10-15"] != "2026-11-15" || by["2026-11-15"] != "" {
+			t.Errorf("%q: superseded by %v", q, by)
 		}
 	}
 }
