@@ -181,7 +181,10 @@ func browseNote(pq *parsedQuery, n int) string {
 	var days []string
 	for _, d := range pq.dates {
 		s := d.from.Format(time.DateOnly)
-		if !d.to.Equal(d.from) {
+		switch {
+		case d.from.Equal(dawn):
+			s = "up to " + d.to.Format(time.DateOnly)
+		case !d.to.Equal(d.from):
 			s += " to " + d.to.Format(time.DateOnly)
 		}
 		days = append(days, s)

@@ -15,13 +15,25 @@ import (
 type timeMatch struct {
 	r          dateRange
 	start, end int
+	kind       formKind
 }
+
+// formKind tells the forms a span's ends are moved by: a weekday can be
+// a week earlier, a day of a month without its year a year later.
+type formKind int
+
+const (
+	otherForm formKind = iota
+	weekdayForm
+	monthDayForm
+)
 
 // timeForm is one kind of time expression: its expression and how a match
 // resolves to days (ok false: not a time, "may" the verb).
 type timeForm struct {
 	re      *regexp.Regexp
 	resolve func(m []string, s string, today time.Time) (from, to time.Time, ok bool)
+	kind    formKind
 }
 
 var (
@@ -29,6 +41,8 @@ var (
 	reMDY = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b`)
 	reDMY = regexp.MustCompile(`(?i)\b(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+)\.?,? (\d{4})\b`)
 	reMY  = regexp.MustCompile(`(?i)\b([a-z]+),? (\d{4})\b`)
+	// A year alone is read after a word that makes it a time: "in 2025".
+	reYear = regexp.MustCompile(`(?i)\b(?:in|during|since|from|until|through|before|after) (\d{4})\b`)
 )
 
 // explicitForms are the calendar dates a question writes out, in order of
@@ -39,7 +53,7 @@ var explicitForms = []timeForm{
 		mo, _ := strconv.Atoi(m[2])
 		d, _ := strconv.Atoi(m[3])
 		return calendarDay(y, mo, d)
-	}},
+	}, otherForm},
 	{reMDY, func(m []string, _ string, _ time.Time) (time.Time, time.Time, bool) {
 		mo, ok := months[strings.ToLower(m[1])]
 		d, _ := strconv.Atoi(m[2])
@@ -48,7 +62,7 @@ var explicitForms = []timeForm{
 			return time.Time{}, time.Time{}, false
 		}
 		return calendarDay(y, int(mo), d)
-	}},
+	}, otherForm},
 	{reDMY, func(m []string, _ string, _ time.Time) (time.Time, time.Time, bool) {
 		mo, ok := months[strings.ToLower(m[2])]
 		d, _ := strconv.Atoi(m[1])
@@ -57,7 +71,7 @@ var explicitForms = []timeForm{
 			return time.Time{}, time.Time{}, false
 		}
 		return calendarDay(y, int(mo), d)
-	}},
+	}, otherForm},
 	{reMY, func(m []string, _ string, _ time.Time) (time.Time, time.Time, bool) {
 		mo, ok := months[strings.ToLower(m[1])]
 		y, _ := strconv.Atoi(m[2])
@@ -66,7 +80,14 @@ var explicitForms = []timeForm{
 		}
 		from := time.Date(y, mo, 1, 0, 0, 0, 0, time.UTC)
 		return from, from.AddDate(0, 1, -1), true
-	}},
+	}, otherForm},
+	{reYear, func(m []string, _ string, _ time.Time) (time.Time, time.Time, bool) {
+		y, _ := strconv.Atoi(m[1])
+		if y < 1900 || y > 2999 {
+			return time.Time{}, time.Time{}, false
+		}
+		return time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(y, 12, 31, 0, 0, 0, 0, time.UTC), true
+	}, otherForm},
 }
 
 var (
@@ -91,13 +112,13 @@ var relativeForms = []timeForm{
 	{reDayBefore, func(_ []string, _ string, today time.Time) (time.Time, time.Time, bool) {
 		d := today.AddDate(0, 0, -2)
 		return d, d, true
-	}},
+	}, otherForm},
 	{reDayWord, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
 		if strings.EqualFold(m[1], "yesterday") {
 			today = today.AddDate(0, 0, -1)
 		}
 		return today, today, true
-	}},
+	}, otherForm},
 	{reAgo, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
 		n := count(m[1])
 		switch strings.ToLower(m[2]) {
@@ -110,7 +131,7 @@ var relativeForms = []timeForm{
 		}
 		d := today.AddDate(0, -n, 0)
 		return time.Date(d.Year(), d.Month(), 1, 0, 0, 0, 0, time.UTC), time.Date(d.Year(), d.Month()+1, 0, 0, 0, 0, 0, time.UTC), true
-	}},
+	}, otherForm},
 	{reLastN, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
 		n := count(m[1])
 		switch strings.ToLower(m[2]) {
@@ -120,7 +141,7 @@ var relativeForms = []timeForm{
 			return today.AddDate(0, 0, -7*n), today, true
 		}
 		return today.AddDate(0, -n, 0), today, true
-	}},
+	}, otherForm},
 	{reLastThis, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
 		which := strings.ToLower(m[1])
 		var first time.Time
@@ -143,7 +164,7 @@ var relativeForms = []timeForm{
 			return back(today), today, true
 		}
 		return back(first), first.AddDate(0, 0, -1), true
-	}},
+	}, otherForm},
 	{reWeekend, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
 		sat := latestWeekday(today, time.Saturday)
 		if today.Weekday() == time.Sunday {
@@ -153,23 +174,23 @@ var relativeForms = []timeForm{
 			sat = sat.AddDate(0, 0, -7) // during a weekend, the one before
 		}
 		return sat, minTime(sat.AddDate(0, 0, 1), today), true
-	}},
+	}, otherForm},
 	{reWeekday, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
 		d := latestWeekday(today, weekdays[strings.ToLower(m[2])])
 		if strings.EqualFold(m[1], "last") && d.Equal(today) {
 			d = d.AddDate(0, 0, -7)
 		}
 		return d, d, true
-	}},
+	}, weekdayForm},
 	{reMonthDay, func(m []string, s string, today time.Time) (time.Time, time.Time, bool) {
 		return latestMonthDay(m[1], m[2], today)
-	}},
+	}, monthDayForm},
 	{reDayMonth, func(m []string, s string, today time.Time) (time.Time, time.Time, bool) {
 		return latestMonthDay(m[2], m[1], today)
-	}},
+	}, monthDayForm},
 	{reMonthOnly, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
 		mo, ok := months[strings.ToLower(m[1])]
-		if !ok || m[1] == "may" || m[1] == "MAY" { // "may" is mostly the verb: "May" is the month
+		if !ok || !monthWord(m[1]) { // "in may" is mostly the verb: "in May" is the month
 			return time.Time{}, time.Time{}, false
 		}
 		y := today.Year()
@@ -178,7 +199,7 @@ var relativeForms = []timeForm{
 		}
 		first := time.Date(y, mo, 1, 0, 0, 0, 0, time.UTC)
 		return first, first.AddDate(0, 1, -1), true
-	}},
+	}, otherForm},
 }
 
 func calendarDay(y, m, d int) (time.Time, time.Time, bool) {
@@ -206,7 +227,7 @@ func latestWeekday(today time.Time, wd time.Weekday) time.Time {
 func latestMonthDay(month, day string, today time.Time) (time.Time, time.Time, bool) {
 	mo, ok := months[strings.ToLower(month)]
 	d, err := strconv.Atoi(day)
-	if !ok || err != nil || month == "may" || month == "MAY" {
+	if !ok || err != nil || !monthWord(month) {
 		return time.Time{}, time.Time{}, false
 	}
 	for y := today.Year(); y >= today.Year()-1; y-- {
@@ -222,6 +243,16 @@ func maxTime(a, b time.Time) time.Time {
 		return a
 	}
 	return b
+}
+
+// monthWord reports whether w, a month's name, is written as one without
+// a year beside it: a short form ("mar", "jan", "may") is a word unless it
+// starts with a capital ("Mar 5", "May"), a full name any way ("december").
+func monthWord(w string) bool {
+	if len(w) > 4 || w == "june" || w == "july" {
+		return true
+	}
+	return w[0] >= 'A' && w[0] <= 'Z' && w != "MAY"
 }
 
 func minTime(a, b time.Time) time.Time {
@@ -248,7 +279,7 @@ func findTimes(s string, today time.Time, forms []timeForm, relative bool, taken
 				}
 			}
 			if from, to, ok := f.resolve(m, s, today); ok {
-				out = append(out, timeMatch{dateRange{from: from, to: to, relative: relative}, ix[0], ix[1]})
+				out = append(out, timeMatch{dateRange{from: from, to: to, relative: relative}, ix[0], ix[1], f.kind})
 			}
 		}
 	}
@@ -257,43 +288,85 @@ func findTimes(s string, today time.Time, forms []timeForm, relative bool, taken
 	return out
 }
 
-// These join time expressions: "since Monday" runs to today; "between
-// May 1 and May 3", "from Monday to Wednesday" and "2026-12-01 to
-// 2026-12-03" are one span.
+// These join time expressions: "since Monday" and "after December 1" run
+// to today, "before December 3" and "until December 2" from the start of
+// time; "between May 1 and May 3", "from Monday to Wednesday" and
+// "2026-12-01 to 2026-12-03" are one span.
 var (
-	reSince   = regexp.MustCompile(`(?i)\b(?:since|from)\s*$`)
+	reSince  = regexp.MustCompile(`(?i)\b(?:since|from)\s*$`)
+	reAfter  = regexp.MustCompile(`(?i)\bafter\s*$`)
+	reBefore = regexp.MustCompile(`(?i)\bbefore\s*$`)
+	reUntil  = regexp.MustCompile(`(?i)\b(?:until|till|up to)\s*$`)
+	// "the week before August 3", "two days after": a time near the date,
+	// which stays as it is.
+	reNear    = regexp.MustCompile(`(?i)\b(?:days?|weeks?|weekends?|months?|years?|nights?|mornings?|evenings?)\s+(?:before|after)\s*$`)
 	reBetween = regexp.MustCompile(`(?i)\bbetween\s*$`)
 	reJoin    = regexp.MustCompile(`(?i)^\s*(?:to|until|till|through|-|–)\s*$`)
 	reAnd     = regexp.MustCompile(`(?i)^\s*and\s*$`)
 )
 
-// spans applies "since" and "between ... and ..." to ms (sorted by where
-// they stand in s).
+// dawn is the start of time for an open span ("before December 3").
+var dawn = time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// spans applies "since", "after", "before", "until" and "between ... and
+// ..." to ms (sorted by where they stand in s).
 func spans(s string, ms []timeMatch, today time.Time) []dateRange {
 	var out []dateRange
 	for i := 0; i < len(ms); i++ {
 		r := ms[i].r
 		before := s[:ms[i].start]
-		if m := reMonthOnly.FindStringSubmatch(s[ms[i].start:ms[i].end]); m != nil && ms[i].start+len(m[0]) == ms[i].end {
-			before += s[ms[i].start : ms[i].end-len(m[1])] // "since October": the word is in the match
+		for _, re := range []*regexp.Regexp{reMonthOnly, reYear} {
+			if m := re.FindStringSubmatch(s[ms[i].start:ms[i].end]); m != nil && ms[i].start+len(m[0]) == ms[i].end {
+				before += s[ms[i].start : ms[i].end-len(m[1])] // "since October": the word is in the match
+				break
+			}
 		}
-		gap := ""
 		if j := i + 1; j < len(ms) {
-			gap = s[ms[i].end:ms[j].start]
+			gap := s[ms[i].end:ms[j].start]
+			if reJoin.MatchString(gap) || reAnd.MatchString(gap) && reBetween.MatchString(before) {
+				if to, ok := spanEnd(ms[i], ms[j], &r); ok {
+					r.to = to
+					r.relative = r.relative || ms[j].r.relative
+					out = append(out, r)
+					i++
+					continue
+				}
+			}
 		}
-		if j := i + 1; j < len(ms) && (reJoin.MatchString(gap) || reAnd.MatchString(gap) && reBetween.MatchString(before)) && !ms[j].r.to.Before(r.from) {
-			r.to = ms[j].r.to
-			r.relative = r.relative || ms[j].r.relative
-			i++
-		} else if reSince.MatchString(before) {
-			if r.from.Equal(today) && reWeekday.MatchString(s[ms[i].start:ms[i].end]) {
+		switch {
+		case reNear.MatchString(before):
+		case reSince.MatchString(before):
+			if r.from.Equal(today) && ms[i].kind == weekdayForm {
 				r.from = today.AddDate(0, 0, -7) // "since Monday", said on a Monday
 			}
 			r.to = maxTime(r.to, today)
+		case reAfter.MatchString(before) && r.to.Before(today):
+			r.from, r.to = r.to.AddDate(0, 0, 1), today
+		case reBefore.MatchString(before):
+			r.from, r.to = dawn, r.from.AddDate(0, 0, -1)
+		case reUntil.MatchString(before):
+			r.from = dawn
 		}
 		out = append(out, r)
 	}
 	return out
+}
+
+// spanEnd returns the end of the span from a to b, moving an end said
+// without its week or year where that makes a span ("between Monday and
+// Wednesday" said on a Monday starts the Monday before; "between December
+// 5 and December 10" said on December 7 ends this year, not the last).
+func spanEnd(a, b timeMatch, r *dateRange) (time.Time, bool) {
+	switch {
+	case !b.r.to.Before(r.from):
+		return b.r.to, true
+	case a.kind == weekdayForm && !b.r.to.Before(r.from.AddDate(0, 0, -7)):
+		r.from = r.from.AddDate(0, 0, -7)
+		return b.r.to, true
+	case b.kind == monthDayForm && !b.r.to.AddDate(1, 0, 0).Before(r.from):
+		return b.r.to.AddDate(1, 0, 0), true
+	}
+	return time.Time{}, false
 }
 
 // parseDates finds the calendar dates s writes out: 2023-05-07, May 7,

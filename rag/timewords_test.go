@@ -36,6 +36,12 @@ func TestRelativeDates(t *testing.T) {
 		{"anything new since November?", "2026-11-01", "2026-12-02"},
 		{"what did we decide in May", "2026-05-01", "2026-05-31"},
 		{"between Monday and Tuesday", "2026-11-30", "2026-12-01"},
+		{"between Monday and Wednesday", "2026-11-30", "2026-12-02"},
+		{"Tuesday to Friday", "2026-11-24", "2026-11-27"}, // Tuesday is said on a Wednesday: the day before
+		{"between November 30 and December 8", "2026-11-30", "2026-12-08"},
+		{"what happened after November 30", "2026-12-01", "2026-12-02"},
+		{"until November 3", "0001-01-01", "2026-11-03"},
+		{"anything before December 1", "0001-01-01", "2026-11-30"},
 		{"from November 3 to November 5", "2026-11-03", "2026-11-05"},
 	} {
 		got := relativeDates(tc.q, now)
@@ -43,7 +49,8 @@ func TestRelativeDates(t *testing.T) {
 			t.Errorf("%q: %+v, want %s..%s", tc.q, got, tc.from, tc.to)
 		}
 	}
-	for _, q := range []string{"we may need it", "why did we pick PostgreSQL", "may 3 people join", "version 2 of the API", "3 of them failed"} {
+	for _, q := range []string{"we may need it", "why did we pick PostgreSQL", "may 3 people join", "version 2 of the API", "3 of them failed",
+		"the mar 5 items in the queue", "jan 5 items", "march on"} {
 		if got := relativeDates(q, now); len(got) != 0 {
 			t.Errorf("%q: %+v, want none", q, got)
 		}
@@ -132,6 +139,11 @@ func TestCalendarDates(t *testing.T) {
 		{"what happened between 2026-12-01 and 2026-12-03", [][2]string{{"2026-12-01", "2026-12-03"}}},
 		{"2026-12-01 to 2026-12-03", [][2]string{{"2026-12-01", "2026-12-03"}}},
 		{"anything new since 2026-12-01", [][2]string{{"2026-12-01", "2026-12-07"}}},
+		{"what happened in 2025", [][2]string{{"2025-01-01", "2025-12-31"}}},
+		{"anything new since 2026", [][2]string{{"2026-01-01", "2026-12-31"}}},
+		{"what happened after 2026-12-04", [][2]string{{"2026-12-05", "2026-12-07"}}},
+		{"what did she do the week before August 3, 2023", [][2]string{{"2023-08-03", "2023-08-03"}}}, // a time near it
+		{"we have 2025 rows", nil},
 		{"on 2026-02-31", nil},
 	} {
 		got := parseDates(tc.q, now)
@@ -153,6 +165,23 @@ func TestSinceToday(t *testing.T) {
 		got := relativeDates(q, monday)
 		if len(got) != 1 || got[0].from.Format(time.DateOnly) != from || got[0].to.Format(time.DateOnly) != "2026-12-07" {
 			t.Errorf("%q: %+v, want %s to 2026-12-07", q, got, from)
+		}
+	}
+}
+
+// TestSpansOnAMonday: said on a Monday, a span of weekdays starts the
+// week before, and one ending after today ends this year.
+func TestSpansOnAMonday(t *testing.T) {
+	monday := time.Date(2026, 12, 7, 15, 0, 0, 0, time.UTC)
+	for q, want := range map[string][2]string{
+		"between Monday and Wednesday":                {"2026-11-30", "2026-12-02"},
+		"from Sunday to Tuesday":                      {"2026-11-29", "2026-12-01"},
+		"between December 5 and December 10":          {"2026-12-05", "2026-12-10"},
+		"what happened between December 30 and May 2": {"2025-12-30", "2026-05-02"},
+	} {
+		got := relativeDates(q, monday)
+		if len(got) != 1 || got[0].from.Format(time.DateOnly) != want[0] || got[0].to.Format(time.DateOnly) != want[1] {
+			t.Errorf("%q: %+v, want %s to %s", q, got, want[0], want[1])
 		}
 	}
 }
