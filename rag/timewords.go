@@ -389,14 +389,41 @@ func parseDates(s string, now time.Time) []dateRange {
 // ("on December 3"), and spans of them ("since Monday"). They are used
 // only when the question names no calendar date.
 func relativeDates(s string, now time.Time) []dateRange {
+	if !mayNameTime(s) {
+		return nil
+	}
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
 	return spans(s, findTimes(s, today, relativeForms, true, nil), today)
+}
+
+// timeWords are the words one of the relative forms needs (with a
+// number, weekday or month name): a question holding none of them and no
+// digit names no time, and skips the expressions.
+var timeWords = map[string]bool{"today": true, "yesterday": true, "ago": true, "last": true, "past": true,
+	"this": true, "weekend": true}
+
+// mayNameTime reports whether s may hold a time expression.
+func mayNameTime(s string) bool {
+	if strings.ContainsAny(s, "0123456789") {
+		return true
+	}
+	for _, w := range rawWords(s) {
+		_, month := months[w]
+		_, day := weekdays[w]
+		if timeWords[w] || month || day {
+			return true
+		}
+	}
+	return false
 }
 
 // withoutTimes returns s with the expressions that name a time blanked
 // out: the calendar dates parseDates reads and the time words
 // relativeDates resolves. What is left says what the question is about.
 func withoutTimes(s string, now time.Time) string {
+	if !mayNameTime(s) {
+		return s
+	}
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
 	ms := findTimes(s, today, explicitForms, false, nil)
 	ms = append(ms, findTimes(s, today, relativeForms, true, ms)...)
