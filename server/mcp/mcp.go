@@ -236,7 +236,7 @@ type (
 
 func (t *tools) register(s *sdk.Server) {
 	svc := t.mem
-	add(s, "memory_search", "Search memory. Returns hits (id, path, lines, snippet, date, agent, tags), best first, then any warnings; read the lines or memory_get the id. count: only how many match, by day, file, agent, tag.", app.ScopeRead,
+	add(s, "memory_search", "Search memory. Returns hits (id, path, lines, snippet, date, agent, tags), best first, then any warnings; read the lines or memory_get the id. Also 'what happened yesterday?', 'what's left?': those entries, latest first. count: only how many match, by day, file, agent, tag.", app.ScopeRead,
 		func(ctx context.Context, in searchIn) (any, error) {
 			// Up to date first, as archon search is: what was just logged
 			// is found.
