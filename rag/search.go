@@ -171,7 +171,7 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 	// a hit can take its place above it.
 	rq := q
 	rq.TopK += supersedeWindow
-	if e.opt.Reranker != nil && !rq.browsed {
+	if e.opt.Reranker != nil {
 		rq.TopK, rq.Threshold = max(q.TopK, e.opt.RerankTopN), 0
 	}
 	ranked, cs, warn, err := e.rankAndFetch(ctx, &rq)
@@ -184,9 +184,11 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 		byID[cs[i].ID] = &cs[i]
 	}
 	if e.opt.Reranker != nil {
-		var rw []string
-		ranked, rw = e.rerankStep(ctx, q.Text, ranked, byID)
-		resp.Warnings = append(resp.Warnings, rw...)
+		if !rq.browsed { // a list of a time or a kind keeps time's order
+			var rw []string
+			ranked, rw = e.rerankStep(ctx, q.Text, ranked, byID)
+			resp.Warnings = append(resp.Warnings, rw...)
+		}
 		n := 0
 		for _, r := range ranked {
 			if r.score < q.Threshold || n == q.TopK {

@@ -240,6 +240,11 @@ func (cs *changeSet) matchSentence(text string, from, end int) []changed {
 			var ch changed
 			ch.old, ch.named = cs.contentWords(o)
 			ch.new, _ = cs.contentWords(slot(cs.new[k]))
+			// A sentence's first word has a capital whatever it is:
+			// "Eventually MySQL was replaced" names MySQL.
+			if strings.TrimLeftFunc(text[from:ix[2*g]], notWord) == "" && len(ch.named) > 1 && slices.Contains(ch.named[1:], true) {
+				ch.named[0] = false
+			}
 			if len(ch.old) > 0 {
 				out = append(out, ch)
 			}
@@ -251,21 +256,25 @@ func (cs *changeSet) matchSentence(text string, from, end int) []changed {
 
 // hedged reports whether the clause before a change statement (the text
 // since the last comma, colon or semicolon) holds a word of hedges.txt:
-// "we considered migrating from ...", not "As planned, we switched from".
+// "we considered migrating from ...", not "As planned, we switched from";
+// "May" with a capital is the month ("In May we switched").
 func (cs *changeSet) hedged(before string) bool {
 	if i := strings.LastIndexAny(before, ",;:"); i >= 0 {
 		before = before[i+1:]
 	}
-	return slices.ContainsFunc(rawWords(before), cs.hedges.Has)
+	return slices.ContainsFunc(casedWords(before), func(w string) bool {
+		return w != "May" && cs.hedges.Has(strings.ToLower(w))
+	})
 }
+
+// notWord reports a rune no word is made of.
+func notWord(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
 
 // inQuestion reports whether the sentence of text running on at i ends with a
 // question mark.
 func inQuestion(text string, i int) bool {
-	if j := strings.IndexAny(text[i:], ".!?\n"); j >= 0 {
-		return text[i+j] == '?'
-	}
-	return false
+	j := i + sentenceEnd(text[i:])
+	return j > i && text[j-1] == '?'
 }
 
 // contentWords returns the name a slot holds, lower-case, and which of
@@ -393,6 +402,10 @@ func (e *Engine) supersessions(ranked []ranked, byID, heads map[string]*chunk.Ch
 	for range 4 {
 		var move [][2]string // superseding id, the id it must rank above; in rank order
 		inserted := 0
+		idx := make(map[string]int, len(ranked))
+		for i, r := range ranked {
+			idx[r.id] = i
+		}
 		for at, r := range ranked {
 			c := byID[r.id]
 			if c == nil || seen[r.id] {
@@ -409,7 +422,7 @@ func (e *Engine) supersessions(ranked []ranked, byID, heads map[string]*chunk.Ch
 			var d *leadOf
 			var first *chunk.Chunk
 			for _, ch := range changes {
-				if ch.c.ID == c.ID || ch.c.ID == head.ID || !later(ch.c, head) || (first != nil && !later(first, ch.c)) {
+				if sameItem(ch.c, head) || !later(ch.c, head) || (first != nil && !later(first, ch.c)) {
 					continue
 				}
 				if d == nil {
@@ -427,10 +440,11 @@ func (e *Engine) supersessions(ranked []ranked, byID, heads map[string]*chunk.Ch
 			if moved[first.ID] {
 				continue
 			}
-			if _, hit := byID[first.ID]; !hit {
-				// It joins the hits above the decision, both within the k
-				// best, the decision not pushed out.
-				if at+inserted+1 >= k || !visible(first) {
+			if i, ranks := idx[first.ID]; !ranks || i >= k && at < k {
+				// It joins the k best above the decision (from beyond them,
+				// or from no hit at all), both within them, the decision not
+				// pushed out.
+				if _, hit := byID[first.ID]; at+inserted+1 >= k || !hit && !visible(first) {
 					continue
 				}
 				inserted++
@@ -449,6 +463,12 @@ func (e *Engine) supersessions(ranked []ranked, byID, heads map[string]*chunk.Ch
 		ranked = rankAbove(ranked, move)
 	}
 	return ranked, by, of
+}
+
+// sameItem reports whether a is a piece of the item whose first piece
+// is head: a long decision's later pieces do not supersede it.
+func sameItem(a, head *chunk.Chunk) bool {
+	return a.ID == head.ID || a.Path == head.Path && a.Part > 0 && a.Seq-a.Part == head.Seq
 }
 
 // decisionLead is how many of a decision's first lines say what it is
@@ -535,7 +555,7 @@ func (e *Engine) changeCandidates(ctx context.Context, hits []ranked, byID, head
 		return nil, err
 	}
 	ps = slices.DeleteFunc(ps, func(p *store.Position) bool {
-		return byID[p.ID] != nil || len(f.Projects) > 0 && !slices.Contains(f.Projects, p.Project)
+		return len(f.Projects) > 0 && !slices.Contains(f.Projects, p.Project)
 	})
 	slices.SortFunc(ps, func(a, b *store.Position) int {
 		return cmp.Or(cmp.Compare(a.Date, b.Date), cmp.Compare(a.Path, b.Path), cmp.Compare(a.Seq, b.Seq))
@@ -547,7 +567,7 @@ func (e *Engine) changeCandidates(ctx context.Context, hits []ranked, byID, head
 	for _, d := range slices.Compact(dates) {
 		i, _ := slices.BinarySearchFunc(ps, d, func(p *store.Position, d string) int { return cmp.Compare(p.Date, d) })
 		for _, p := range ps[i:min(len(ps), i+changeWindow)] {
-			if !taken[p.ID] {
+			if !taken[p.ID] && byID[p.ID] == nil { // the window is the same whatever the hits
 				taken[p.ID] = true
 				ids = append(ids, p.ID)
 			}

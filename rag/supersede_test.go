@@ -158,6 +158,11 @@ func TestWhatUndoesADecision(t *testing.T) {
 		{"a lower-case decision", "decided to use redis for sessions", "Stopped using Redis.", "sessions", true},
 		{"a short word in lower case", "Decided to go with Redis for caching.", "Switched from go to Rust for the CLI.", "Redis caching", false},
 		{"a plan carried out", "Decided to use MySQL for billing.", "As planned, we switched from MySQL to PostgreSQL.", "billing", true},
+		// From a code review.
+		{"a sentence's first word", "Decided to use MySQL for the orders database.", "Eventually MySQL was replaced by PostgreSQL.", "orders database", true},
+		{"in May", "Decided to use MySQL for the orders database.", "In May we switched from MySQL to PostgreSQL.", "orders database", true},
+		{"a question with a dotted name", "Decided to use Jenkins for CI.", "Did we switch from Jenkins to Buildkite for the Node.js builds?", "Jenkins CI", false},
+		{"its own later piece", "Decided to keep MySQL for the ledger service.\n" + strings.Repeat("The ledger writes are batched per account and replayed on failure. ", 60) + "We replaced MySQL with PostgreSQL in the staging copy only.", "Switched from Oracle to DB2 for the archive.", "ledger service", false},
 	}
 	for _, tt := range tests {
 		ws := loggedWorkspace(t, time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC),

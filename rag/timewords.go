@@ -26,6 +26,7 @@ const (
 	otherForm formKind = iota
 	weekdayForm
 	monthDayForm
+	spanEndForm // read only as the end of a span
 )
 
 // timeForm is one kind of time expression: its expression and how a match
@@ -42,7 +43,11 @@ var (
 	reDMY = regexp.MustCompile(`(?i)\b(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+)\.?,? (\d{4})\b`)
 	reMY  = regexp.MustCompile(`(?i)\b([a-z]+),? (\d{4})\b`)
 	// A year alone is read after a word that makes it a time: "in 2025".
-	reYear = regexp.MustCompile(`(?i)\b(?:in|during|since|from|until|through|before|after) (\d{4})\b`)
+	reYear = regexp.MustCompile(`(?i)\b(?:in|during|since|from|until|through|before|after|between) (\d{4})\b`)
+	// After "to" or "and", a month or year alone is read only as the end
+	// of a span ("from October to December"): "talked to April" is no time.
+	reYearTo  = regexp.MustCompile(`(?i)\b(?:to|and) (\d{4})\b`)
+	reMonthTo = regexp.MustCompile(`(?i)\b(?:to|and) ([a-z]+)\b`)
 )
 
 // explicitForms are the calendar dates a question writes out, in order of
@@ -81,13 +86,10 @@ var explicitForms = []timeForm{
 		from := time.Date(y, mo, 1, 0, 0, 0, 0, time.UTC)
 		return from, from.AddDate(0, 1, -1), true
 	}, otherForm},
-	{reYear, func(m []string, _ string, _ time.Time) (time.Time, time.Time, bool) {
-		y, _ := strconv.Atoi(m[1])
-		if y < 1900 || y > 2999 {
-			return time.Time{}, time.Time{}, false
-		}
-		return time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(y, 12, 31, 0, 0, 0, 0, time.UTC), true
-	}, otherForm},
+	{reYear, yearOf, otherForm},
+	{reYearTo, func(m []string, s string, today time.Time) (time.Time, time.Time, bool) {
+		return yearOf(m, s, today)
+	}, spanEndForm},
 }
 
 var (
@@ -96,11 +98,11 @@ var (
 	reAgo       = regexp.MustCompile(`(?i)\b(\d{1,3}|a|one|two|three|four|five|six|seven|ten) (day|week|month)s? ago\b`)
 	reLastN     = regexp.MustCompile(`(?i)\b(?:last|past) (\d{1,3}|two|three|four|five|six|seven|ten) (day|week|month)s\b`)
 	reLastThis  = regexp.MustCompile(`(?i)\b(last|this|past) (week|month|year)\b`)
-	reWeekend   = regexp.MustCompile(`(?i)\b(?:(this|last) )?weekend\b`)
-	reWeekday   = regexp.MustCompile(`(?i)\b(?:(last|this) )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b`)
+	reWeekend   = regexp.MustCompile(`(?i)\b(?:(this|last|next) )?weekend\b`)
+	reWeekday   = regexp.MustCompile(`(?i)\b(?:(last|this|next) )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b`)
 	reMonthDay  = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?\b`)
 	reDayMonth  = regexp.MustCompile(`(?i)\b(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+)\b`)
-	reMonthOnly = regexp.MustCompile(`(?i)\b(?:in|during|since|from|of|until|through) ([a-z]+)\b`)
+	reMonthOnly = regexp.MustCompile(`(?i)\b(?:in|during|since|from|of|until|through|between|after|before) ([a-z]+)\b`)
 	smallNumber = map[string]int{"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10}
 	weekdays    = map[string]time.Weekday{"sunday": time.Sunday, "monday": time.Monday, "tuesday": time.Tuesday,
 		"wednesday": time.Wednesday, "thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday}
@@ -129,8 +131,8 @@ var relativeForms = []timeForm{
 			d := today.AddDate(0, 0, -7*n)
 			return d.AddDate(0, 0, -3), d.AddDate(0, 0, 3), true
 		}
-		d := today.AddDate(0, -n, 0)
-		return time.Date(d.Year(), d.Month(), 1, 0, 0, 0, 0, time.UTC), time.Date(d.Year(), d.Month()+1, 0, 0, 0, 0, 0, time.UTC), true
+		first := time.Date(today.Year(), today.Month()-time.Month(n), 1, 0, 0, 0, 0, time.UTC)
+		return first, first.AddDate(0, 1, -1), true
 	}, otherForm},
 	{reLastN, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
 		n := count(m[1])
@@ -140,7 +142,7 @@ var relativeForms = []timeForm{
 		case "week":
 			return today.AddDate(0, 0, -7*n), today, true
 		}
-		return today.AddDate(0, -n, 0), today, true
+		return addMonths(today, -n), today, true
 	}, otherForm},
 	{reLastThis, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
 		which := strings.ToLower(m[1])
@@ -152,7 +154,7 @@ var relativeForms = []timeForm{
 			back = func(t time.Time) time.Time { return t.AddDate(0, 0, -7) }
 		case "month":
 			first = time.Date(today.Year(), today.Month(), 1, 0, 0, 0, 0, time.UTC)
-			back = func(t time.Time) time.Time { return t.AddDate(0, -1, 0) }
+			back = func(t time.Time) time.Time { return addMonths(t, -1) }
 		default:
 			first = time.Date(today.Year(), 1, 1, 0, 0, 0, 0, time.UTC)
 			back = func(t time.Time) time.Time { return t.AddDate(-1, 0, 0) }
@@ -170,6 +172,13 @@ var relativeForms = []timeForm{
 		if today.Weekday() == time.Sunday {
 			sat = today.AddDate(0, 0, -1)
 		}
+		if strings.EqualFold(m[1], "next") { // the coming one
+			sat = today.AddDate(0, 0, (int(time.Saturday)-int(today.Weekday())+7)%7)
+			if !sat.After(today) {
+				sat = sat.AddDate(0, 0, 7)
+			}
+			return sat, sat.AddDate(0, 0, 1), true
+		}
 		if strings.EqualFold(m[1], "last") && !sat.AddDate(0, 0, 1).Before(today) {
 			sat = sat.AddDate(0, 0, -7) // during a weekend, the one before
 		}
@@ -177,8 +186,11 @@ var relativeForms = []timeForm{
 	}, otherForm},
 	{reWeekday, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
 		d := latestWeekday(today, weekdays[strings.ToLower(m[2])])
-		if strings.EqualFold(m[1], "last") && d.Equal(today) {
+		switch {
+		case strings.EqualFold(m[1], "last") && d.Equal(today):
 			d = d.AddDate(0, 0, -7)
+		case strings.EqualFold(m[1], "next"): // the coming one
+			d = d.AddDate(0, 0, 7)
 		}
 		return d, d, true
 	}, weekdayForm},
@@ -188,18 +200,40 @@ var relativeForms = []timeForm{
 	{reDayMonth, func(m []string, s string, today time.Time) (time.Time, time.Time, bool) {
 		return latestMonthDay(m[2], m[1], today)
 	}, monthDayForm},
-	{reMonthOnly, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
-		mo, ok := months[strings.ToLower(m[1])]
-		if !ok || !monthWord(m[1]) { // "in may" is mostly the verb: "in May" is the month
-			return time.Time{}, time.Time{}, false
-		}
-		y := today.Year()
-		if mo > today.Month() {
-			y--
-		}
-		first := time.Date(y, mo, 1, 0, 0, 0, 0, time.UTC)
-		return first, first.AddDate(0, 1, -1), true
-	}, otherForm},
+	{reMonthOnly, monthAlone, otherForm},
+	{reMonthTo, monthAlone, spanEndForm},
+}
+
+// addMonths moves t by n months, the day kept within the month reached
+// (March 31 less a month is February 28, not March 3).
+func addMonths(t time.Time, n int) time.Time {
+	first := time.Date(t.Year(), t.Month()+time.Month(n), 1, 0, 0, 0, 0, time.UTC)
+	return first.AddDate(0, 0, min(t.Day(), first.AddDate(0, 1, -1).Day())-1)
+}
+
+// monthAlone reads a month named without a year (m[1]) as the latest such
+// month not after today.
+func monthAlone(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
+	mo, ok := months[strings.ToLower(m[1])]
+	if !ok || !monthWord(m[1]) { // "in may" is mostly the verb: "in May" is the month
+		return time.Time{}, time.Time{}, false
+	}
+	y := today.Year()
+	if mo > today.Month() {
+		y--
+	}
+	first := time.Date(y, mo, 1, 0, 0, 0, 0, time.UTC)
+	return first, first.AddDate(0, 1, -1), true
+}
+
+// yearOf reads a year alone (m[1]) as that whole year; "in 2048 byte
+// blocks" is no year.
+func yearOf(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
+	y, _ := strconv.Atoi(m[1])
+	if y < 1990 || y > today.Year()+1 {
+		return time.Time{}, time.Time{}, false
+	}
+	return time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(y, 12, 31, 0, 0, 0, 0, time.UTC), true
 }
 
 func calendarDay(y, m, d int) (time.Time, time.Time, bool) {
@@ -230,7 +264,7 @@ func latestMonthDay(month, day string, today time.Time) (time.Time, time.Time, b
 	if !ok || err != nil || !monthWord(month) {
 		return time.Time{}, time.Time{}, false
 	}
-	for y := today.Year(); y >= today.Year()-1; y-- {
+	for y := today.Year(); y >= today.Year()-8; y-- { // February 29 comes every 4 years
 		if from, to, ok := calendarDay(y, int(mo), d); ok && !from.After(today) {
 			return from, to, true
 		}
@@ -246,13 +280,15 @@ func maxTime(a, b time.Time) time.Time {
 }
 
 // monthWord reports whether w, a month's name, is written as one without
-// a year beside it: a short form ("mar", "jan", "may") is a word unless it
-// starts with a capital ("Mar 5", "May"), a full name any way ("december").
+// a year beside it: a short form ("mar", "jan") or a verb ("may",
+// "march") is a word unless it starts with a capital ("Mar 5", "May"), a
+// full name any way ("december").
 func monthWord(w string) bool {
-	if len(w) > 4 || w == "june" || w == "july" {
+	lw := strings.ToLower(w)
+	if len(w) > 4 && lw != "march" || lw == "june" || lw == "july" {
 		return true
 	}
-	return w[0] >= 'A' && w[0] <= 'Z' && w != "MAY"
+	return w[0] >= 'A' && w[0] <= 'Z' && w != "MAY" // "march on", "may", "mar 5 items"
 }
 
 func minTime(a, b time.Time) time.Time {
@@ -315,14 +351,14 @@ func spans(s string, ms []timeMatch, today time.Time) []dateRange {
 	for i := 0; i < len(ms); i++ {
 		r := ms[i].r
 		before := s[:ms[i].start]
-		for _, re := range []*regexp.Regexp{reMonthOnly, reYear} {
+		for _, re := range []*regexp.Regexp{reMonthOnly, reYear, reMonthTo, reYearTo} {
 			if m := re.FindStringSubmatch(s[ms[i].start:ms[i].end]); m != nil && ms[i].start+len(m[0]) == ms[i].end {
 				before += s[ms[i].start : ms[i].end-len(m[1])] // "since October": the word is in the match
 				break
 			}
 		}
 		if j := i + 1; j < len(ms) {
-			gap := s[ms[i].end:ms[j].start]
+			gap := s[ms[i].end:ms[j].start] + leadingPrep(s[ms[j].start:ms[j].end]) // "since October until December"
 			if reJoin.MatchString(gap) || reAnd.MatchString(gap) && reBetween.MatchString(before) {
 				if to, ok := spanEnd(ms[i], ms[j], &r); ok {
 					r.to = to
@@ -332,6 +368,9 @@ func spans(s string, ms []timeMatch, today time.Time) []dateRange {
 					continue
 				}
 			}
+		}
+		if ms[i].kind == spanEndForm {
+			continue // "to April" that ends no span
 		}
 		switch {
 		case reNear.MatchString(before):
@@ -350,6 +389,17 @@ func spans(s string, ms []timeMatch, today time.Time) []dateRange {
 		out = append(out, r)
 	}
 	return out
+}
+
+// leadingPrep returns the word a month or a year alone is read after
+// when the match m begins with it ("until December"), else "".
+func leadingPrep(m string) string {
+	for _, re := range []*regexp.Regexp{reMonthOnly, reYear, reMonthTo, reYearTo} {
+		if x := re.FindStringSubmatch(m); x != nil && len(x[0]) == len(m) {
+			return " " + strings.TrimSpace(m[:len(m)-len(x[1])])
+		}
+	}
+	return ""
 }
 
 // spanEnd returns the end of the span from a to b, moving an end said
@@ -400,14 +450,14 @@ func relativeDates(s string, now time.Time) []dateRange {
 // number, weekday or month name): a question holding none of them and no
 // digit names no time, and skips the expressions.
 var timeWords = map[string]bool{"today": true, "yesterday": true, "ago": true, "last": true, "past": true,
-	"this": true, "weekend": true}
+	"this": true, "next": true, "weekend": true}
 
 // mayNameTime reports whether s may hold a time expression.
 func mayNameTime(s string) bool {
 	if strings.ContainsAny(s, "0123456789") {
 		return true
 	}
-	for _, w := range rawWords(s) {
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), notWord) { // "monday-wednesday" is two
 		_, month := months[w]
 		_, day := weekdays[w]
 		if timeWords[w] || month || day {

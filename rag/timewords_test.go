@@ -185,3 +185,48 @@ func TestSpansOnAMonday(t *testing.T) {
 		}
 	}
 }
+
+// TestTimesReviewed: the cases a code review of the time forms found.
+func TestTimesReviewed(t *testing.T) {
+	at := func(s string) time.Time { d, _ := time.Parse(time.DateOnly, s); return d.Add(15 * time.Hour) }
+	for _, tc := range []struct {
+		now, q string
+		want   [][2]string
+	}{
+		{"2027-02-01", "what happened since October until December", [][2]string{{"2026-10-01", "2026-12-31"}}},
+		{"2027-02-01", "from October to December", [][2]string{{"2026-10-01", "2026-12-31"}}},
+		{"2026-12-07", "anything after October?", [][2]string{{"2026-11-01", "2026-12-07"}}},
+		{"2026-03-31", "a month ago", [][2]string{{"2026-02-01", "2026-02-28"}}},
+		{"2026-04-30", "2 months ago", [][2]string{{"2026-02-01", "2026-02-28"}}},
+		{"2026-03-31", "the past month", [][2]string{{"2026-02-28", "2026-03-31"}}},
+		{"2026-05-31", "the last 3 months", [][2]string{{"2026-02-28", "2026-05-31"}}},
+		{"2026-12-07", "what happened Monday-Wednesday", [][2]string{{"2026-11-30", "2026-12-02"}}},
+		{"2026-12-02", "what is planned for next Friday", [][2]string{{"2026-12-04", "2026-12-04"}}},
+		{"2027-03-05", "on Feb 29", [][2]string{{"2024-02-29", "2024-02-29"}}},
+		{"2026-12-07", "we talked to April about it", nil},
+		{"2026-12-07", "we plan to march on", nil},
+	} {
+		got := relativeDates(tc.q, at(tc.now))
+		ok := len(got) == len(tc.want)
+		for i := 0; ok && i < len(got); i++ {
+			ok = got[i].from.Format(time.DateOnly) == tc.want[i][0] && got[i].to.Format(time.DateOnly) == tc.want[i][1]
+		}
+		if !ok {
+			t.Errorf("%s, %q: %+v, want %v", tc.now, tc.q, got, tc.want)
+		}
+	}
+	for q, want := range map[string][][2]string{
+		"from 2024 until 2025":        {{"2024-01-01", "2025-12-31"}},
+		"between 2024 and 2025":       {{"2024-01-01", "2025-12-31"}},
+		"latency in 2048 byte blocks": nil,
+	} {
+		got := parseDates(q, at("2026-12-07"))
+		ok := len(got) == len(want)
+		for i := 0; ok && i < len(got); i++ {
+			ok = got[i].from.Format(time.DateOnly) == want[i][0] && got[i].to.Format(time.DateOnly) == want[i][1]
+		}
+		if !ok {
+			t.Errorf("%q: %+v, want %v", q, got, want)
+		}
+	}
+}
