@@ -92,8 +92,8 @@ func TestQuestionsOfATimeOrAKind(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if c.Total != len(tt.want) {
-				t.Errorf("resident %v, count %q: %d, want %d", resident, tt.q, c.Total, len(tt.want))
+			if c.Total != len(tt.want) || len(c.Warnings) != 1 || c.Warnings[0] != resp.Warnings[len(resp.Warnings)-1] {
+				t.Errorf("resident %v, count %q: %d %q, want %d and the search's warning", resident, tt.q, c.Total, c.Warnings, len(tt.want))
 			}
 		}
 		// A subject is searched for, dates and kinds only weigh.

@@ -54,6 +54,7 @@ func (e *Engine) Count(ctx context.Context, q Query) (*Counts, error) {
 		if ps, err = e.browsed(ctx, &q, pq); err != nil {
 			return nil, fmt.Errorf("count: %w", err)
 		}
+		out.Warnings = append(out.Warnings, browseNote(pq, len(ps)))
 	case len(pq.terms) == 0:
 		return out, nil
 	default:

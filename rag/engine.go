@@ -110,6 +110,9 @@ type Engine struct {
 	// written finds what a chunk's text is written as (written.txt).
 	written *writtenAs
 	events  *eventWords
+	// oldLayout: the full-text index was written by an older archon and
+	// not yet rebuilt (a search with --no-index says so).
+	oldLayout atomic.Bool
 	// recap are the words that ask for an account of a time (recap.txt).
 	recap    wordset.Set
 	subjects subjectCache
@@ -279,6 +282,9 @@ func (e *Engine) openIndexes(ctx context.Context, resident bool) error {
 		return fmt.Errorf("open index database: %w", err)
 	}
 	e.st = st
+	if layout, err := st.Meta(ctx, metaFulltextLayout); err == nil && layout != "" && layout != fulltextLayout {
+		e.oldLayout.Store(true) // until an index run rebuilds it
+	}
 	if err := e.refreshMarks(ctx); err != nil {
 		return fmt.Errorf("open index database: %w", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/archon-memory/archon/rag/chunk"
@@ -81,6 +82,8 @@ func knowledgeChunk(rel string, d Record) ([]chunk.Chunk, string) {
 	// kept still gets it.
 	id := sha256.Sum256([]byte("record\x00" + rel))
 	cs[0].ID = hex.EncodeToString(id[:8])
-	sum := sha256.Sum256([]byte(cs[0].Hash + rel))
+	// The source's hash covers the format, so that a record indexed by an
+	// older one is chunked again, not only stamped anew.
+	sum := sha256.Sum256([]byte(cs[0].Hash + rel + "\x00" + strconv.Itoa(knowledgeFormat)))
 	return cs, hex.EncodeToString(sum[:])
 }

@@ -2,7 +2,12 @@ package rag
 
 import (
 	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
 	"errors"
+	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -216,5 +221,89 @@ func TestDoneTasksAreNotWorkLeft(t *testing.T) {
 	d, ok2 := first[KnowledgePrefix+done.ID]
 	if !ok1 || ok2 && d < o {
 		t.Fatalf("open task at %d, done task at %d: %+v", o, d, rs)
+	}
+}
+
+// TestRecordIDsAfterAnUpgrade: records indexed before their ids were
+// named by the record (format 2: content ids) are chunked again, not only
+// stamped anew, so upgraded and fresh workspaces give the same ids.
+func TestRecordIDsAfterAnUpgrade(t *testing.T) {
+	ctx := context.Background()
+	ws := demoWorkspace(t)
+	ks, err := knowledge.Open(ctx, knowledge.DefaultPath(ws.StateDir()), knowledge.Options{Now: ws.Now, Location: ws.Location()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	task, err := ks.AddTask(ctx, knowledge.Task{Title: "Wire the okapi exporter to the audit queue"})
+	ks.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := Open(ctx, ws, Options{Records: storeRecords{ws}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Index(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	want := search(t, e, Query{Text: "okapi exporter", TopK: 1})[0].ID
+	e.Close()
+	// As format 2 left it: a content id, the source hashed without the
+	// format, stamped with format 2.
+	db, err := sql.Open("sqlite3", filepath.Join(IndexDir(ws), "rag.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel := KnowledgePrefix + task.ID
+	var hash string
+	var stamp int64
+	if err := db.QueryRow("SELECT c.hash, f.mtime_ns FROM chunks c JOIN files f ON f.path = c.path WHERE c.path = ?", rel).Scan(&hash, &stamp); err != nil {
+		t.Fatal(err)
+	}
+	old := sha256.Sum256([]byte(hash + rel))
+	for _, q := range []string{
+		"UPDATE chunks SET id = 'c0ffeec0ffeec0ff' WHERE path = ?",
+		fmt.Sprintf("UPDATE files SET hash = '%s', mtime_ns = %d WHERE path = ?", hex.EncodeToString(old[:]), stamp&^0xff|2),
+	} {
+		if _, err := db.Exec(q, rel); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	e = openIndexedWith(t, ws, Options{Records: storeRecords{ws}})
+	if got := search(t, e, Query{Text: "okapi exporter", TopK: 1})[0].ID; got != want {
+		t.Fatalf("after the upgrade the record's id is %s, want %s", got, want)
+	}
+}
+
+// TestOldLayoutSaysSo: a search on a full-text index an older archon
+// wrote, before an index run rebuilds it, says so.
+func TestOldLayoutSaysSo(t *testing.T) {
+	ctx := context.Background()
+	ws := demoWorkspace(t)
+	e := openIndexed(t, ws)
+	e.Close()
+	db, err := sql.Open("sqlite3", filepath.Join(IndexDir(ws), "rag.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec("UPDATE meta SET value = '7' WHERE key = ?", metaFulltextLayout); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	e, err = Open(ctx, ws, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	resp, err := e.Search(ctx, Query{Text: "postgres", TopK: 3})
+	if err != nil || !slices.Contains(resp.Warnings, oldLayoutNote) {
+		t.Fatalf("before the index run: %v, warnings %q", err, resp.Warnings)
+	}
+	if _, err := e.Index(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if resp, err = e.Search(ctx, Query{Text: "postgres", TopK: 3}); err != nil || slices.Contains(resp.Warnings, oldLayoutNote) {
+		t.Fatalf("after it: %v, warnings %q", err, resp.Warnings)
 	}
 }

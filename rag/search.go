@@ -85,6 +85,10 @@ type Response struct {
 	Warnings []string `json:"warnings,omitempty"`
 }
 
+// oldLayoutNote is the warning of a search on a full-text index an older
+// archon wrote, before the index run that rebuilds it.
+const oldLayoutNote = "the full-text index was written by an older archon and is rebuilt by the next index run (archon index, or a search without --no-index): until then some words may not match"
+
 // supersedeWindow is how many hits past TopK are ranked to find the
 // entries that supersede a hit.
 const supersedeWindow = 5
@@ -165,6 +169,9 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 	resp := &Response{Warnings: warn, Results: []Result{}}
 	if len(e.repairs) > 0 && !e.repairNoted.Swap(true) {
 		resp.Warnings = append(resp.Warnings, damagedNote(e.repairs))
+	}
+	if e.oldLayout.Load() {
+		resp.Warnings = append(resp.Warnings, oldLayoutNote)
 	}
 	// With a reranker, rank more hits than asked and cut after reranking.
 	// A few more hits than asked are ranked, so that an entry superseding
