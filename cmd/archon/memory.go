@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -94,10 +95,11 @@ func (a *app) withMemory(fn func(c *cli.Context, m core.Memory) error) cli.Actio
 	}
 }
 
-// warn logs warnings from the engine or the service.
+// warn prints the warnings of an answer (the engine's or the service's) on
+// stderr, one "warning: ..." line each, as MCP clients get them.
 func (a *app) warn(ws []string) {
 	for _, w := range ws {
-		a.logger.Warn(w)
+		fmt.Fprintf(a.stderr, "warning: %s\n", w)
 	}
 }
 
