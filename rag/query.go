@@ -94,12 +94,14 @@ func parseQuery(an *fulltext.Analyzer, text string, agents map[string]bool) *par
 }
 
 // rawWords returns the lower-cased words of s, with a trailing 's dropped.
-func rawWords(s string) []string {
+func rawWords(s string) []string { return casedWords(strings.ToLower(s)) }
+
+// casedWords returns the words of s as rawWords does, in their own case.
+func casedWords(s string) []string {
 	var out []string
-	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
 		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’' || r == '-' || r == '_' || r == '.')
-	})
-	for _, w := range f {
+	}) {
 		w = strings.Trim(w, "'’-_.")
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 		if w != "" {

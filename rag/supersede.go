@@ -295,21 +295,6 @@ func (cs *changeSet) contentWords(s string) ([]string, []bool) {
 	return words, named
 }
 
-// casedWords returns the words of s as rawWords does, in their own case.
-func casedWords(s string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’' || r == '-' || r == '_' || r == '.')
-	}) {
-		w = strings.Trim(w, "'’-_.")
-		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
-		if w != "" {
-			out = append(out, w)
-		}
-	}
-	return out
-}
-
 // Ref names an entry another hit refers to.
 type Ref struct {
 	ID        string `json:"id"`
