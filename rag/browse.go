@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/archon-memory/archon/internal/wordset"
 	"github.com/archon-memory/archon/rag/chunk"
 	"github.com/archon-memory/archon/rag/store"
 )
@@ -83,13 +82,8 @@ func (e *Engine) browsed(ctx context.Context, q *Query, pq *parsedQuery) ([]*sto
 		out = append(out, c)
 	}
 	if e.opt.Resident {
-		for range 3 { // an index run may empty them between load and read
-			if err := e.pos.load(ctx, e.st); err != nil {
-				return nil, err
-			}
-			if e.pos.each(keep) {
-				break
-			}
+		if err := e.readPositions(ctx, func() bool { return e.pos.each(keep) }); err != nil {
+			return nil, err
 		}
 	} else {
 		err := e.st.EachPositionBetween(ctx, since, until, func(c store.Position) error {
@@ -104,28 +98,6 @@ func (e *Engine) browsed(ctx context.Context, q *Query, pq *parsedQuery) ([]*sto
 		return cmp.Or(cmp.Compare(b.Date, a.Date), cmp.Compare(b.Path, a.Path), cmp.Compare(b.Seq, a.Seq))
 	})
 	return out, nil
-}
-
-// marked returns the positions of the chunks holding mark (one that sorts
-// before every intent's name: see markChange) dated since or later.
-func (e *Engine) marked(ctx context.Context, mark, since string) ([]*store.Position, error) {
-	if e.opt.Resident {
-		for range 3 { // an index run may empty them between load and read
-			if err := e.pos.load(ctx, e.st); err != nil {
-				return nil, err
-			}
-			if e.pos.isLoaded() {
-				return e.pos.marked(mark, since), nil
-			}
-		}
-		return nil, nil
-	}
-	var out []*store.Position
-	err := e.st.EachPositionMarked(ctx, mark, since, func(c store.Position) error {
-		out = append(out, &c)
-		return nil
-	})
-	return out, err
 }
 
 // browse ranks the answers to a question of a time or a kind (see
@@ -157,22 +129,7 @@ func (e *Engine) browse(ctx context.Context, q *Query, pq *parsedQuery) ([]ranke
 	for _, cd := range cands {
 		out = append(out, ranked{id: cd.c.ID, score: cd.s[lexical], lex: cd.s[lexical]})
 	}
-	out = bestOf(out, q.TopK)
-	n, best := 0, 0.0
-	if len(out) > 0 {
-		best = out[0].score
-	}
-	if best <= 0 {
-		return nil, warn, nil
-	}
-	for _, r := range out {
-		if r.score /= best; r.score < q.Threshold {
-			break
-		}
-		out[n] = r
-		n++
-	}
-	return out[:n], warn, nil
+	return relative(bestOf(out, q.TopK), q.Threshold), warn, nil
 }
 
 // browseNote says how a question of a time or a kind was answered.
@@ -201,6 +158,3 @@ func browseNote(pq *parsedQuery, n int) string {
 	}
 	return s + ", the latest first"
 }
-
-// parseRecap reads recap.txt.
-func parseRecap(data string) wordset.Set { return wordset.Parse(data) }

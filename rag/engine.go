@@ -169,7 +169,7 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 		return nil, err
 	}
 	e.shortForms = parseShortForms(shortFormsFile)
-	e.recap = parseRecap(recapFile)
+	e.recap = wordset.Parse(recapFile)
 	if e.changes, err = parseChanges(changesFile); err != nil {
 		return nil, err
 	}
@@ -468,6 +468,39 @@ func (e *Engine) neighbourhood(ctx context.Context, ids []string, radius int) ([
 		return nil, err
 	}
 	return e.pos.neighbourhood(ids, radius), nil
+}
+
+// readPositions runs read on the resident positions, loading them first:
+// an index run may empty them between the load and the read (read then
+// reports false), and they are loaded again.
+func (e *Engine) readPositions(ctx context.Context, read func() bool) error {
+	for range 3 {
+		if err := e.pos.load(ctx, e.st); err != nil {
+			return err
+		}
+		if read() {
+			return nil
+		}
+	}
+	return nil
+}
+
+// marked returns the positions of the chunks holding mark (one that sorts
+// before every intent's name: see markChange) dated since or later.
+func (e *Engine) marked(ctx context.Context, mark, since string) ([]*store.Position, error) {
+	var out []*store.Position
+	if e.opt.Resident {
+		err := e.readPositions(ctx, func() (ok bool) {
+			out, ok = e.pos.marked(mark, since)
+			return ok
+		})
+		return out, err
+	}
+	err := e.st.EachPositionMarked(ctx, mark, since, func(c store.Position) error {
+		out = append(out, &c)
+		return nil
+	})
+	return out, err
 }
 
 // ftDoc is the full-text view of chunk i of cs, a file's chunks in

@@ -96,12 +96,13 @@ func (p *positions) each(fn func(*store.Position)) bool {
 
 // marked returns the positions holding mark dated since (YYYY-MM-DD) or
 // later. The chunks holding it are found once per version of the
-// positions.
-func (p *positions) marked(mark, since string) []*store.Position {
+// positions. It reports false when a refresh emptied them since they
+// were loaded.
+func (p *positions) marked(mark, since string) ([]*store.Position, bool) {
 	p.mu.RLock()
 	defer p.mu.RUnlock()
 	if !p.loaded {
-		return nil // a refresh emptied them: the caller loads them again
+		return nil, false
 	}
 	p.markMu.Lock()
 	defer p.markMu.Unlock()
@@ -123,7 +124,7 @@ func (p *positions) marked(mark, since string) []*store.Position {
 			out = append(out, c)
 		}
 	}
-	return out
+	return out, true
 }
 
 // isLoaded reports whether the positions are in memory (and so must be

@@ -373,20 +373,24 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []chunk.Chunk, [
 			return nil, nil, warn, fmt.Errorf("search: %w", err)
 		}
 	}
-	out = bestOf(out, q.TopK)
-	if len(out) > 0 {
-		best = out[0].score // proximity may have raised it
+	return relative(bestOf(out, q.TopK), q.Threshold), read, warn, nil
+}
+
+// relative scales rs (best first) to its best score and cuts it where a
+// score falls below threshold; none are left when the best is 0.
+func relative(rs []ranked, threshold float64) []ranked {
+	if len(rs) == 0 || rs[0].score <= 0 {
+		return nil
 	}
-	n := 0
-	for _, r := range out {
-		r.score /= best
-		if r.score < q.Threshold {
+	best, n := rs[0].score, 0
+	for _, r := range rs {
+		if r.score /= best; r.score < threshold {
 			break
 		}
-		out[n] = r
+		rs[n] = r
 		n++
 	}
-	return out[:n], read, warn, nil
+	return rs[:n]
 }
 
 // bestOf returns the k best of rs (ties: smaller id first), best first. It
