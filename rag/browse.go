@@ -30,13 +30,13 @@ var recapFile string
 // of a time or a kind are weighed; the rest are only counted.
 const browseDepth = 500
 
-// subjectless reports whether text names no subject: it names a time,
-// asks for a kind of entry or for an account (recap.txt: "anything
+// subjectless reports whether the query pq names no subject: it names a
+// time, asks for a kind of entry or for an account (recap.txt: "anything
 // new?"), and every other word is a stop word or the name of an agent.
-func (e *Engine) subjectless(text string, pq *parsedQuery) bool {
+func (e *Engine) subjectless(pq *parsedQuery) bool {
 	var rest []string
 	recap := false
-	for _, w := range rawWords(withoutTimes(text, e.ws.Now())) {
+	for _, w := range rawWords(pq.rest) {
 		switch {
 		case e.recap.Has(w):
 			recap = true

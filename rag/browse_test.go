@@ -10,6 +10,12 @@ import (
 	"github.com/archon-memory/archon/memory"
 )
 
+// withoutTimes is the text timesIn leaves of s.
+func withoutTimes(s string, now time.Time) string {
+	_, rest := timesIn(s, now)
+	return rest
+}
+
 func TestWithoutTimes(t *testing.T) {
 	now := time.Date(2026, 12, 7, 15, 0, 0, 0, time.UTC)
 	for in, want := range map[string]string{

@@ -48,7 +48,7 @@ func (e *Engine) Count(ctx context.Context, q Query) (*Counts, error) {
 	pq := e.prepare(q.Text)
 	var ps []*store.Position
 	switch {
-	case e.subjectless(q.Text, pq):
+	case e.subjectless(pq):
 		// A question of a time or a kind counts its answers (browse.go).
 		var err error
 		if ps, err = e.browsed(ctx, &q, pq); err != nil {

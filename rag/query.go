@@ -15,6 +15,7 @@ type parsedQuery struct {
 	words map[string]bool // the query's own terms (no other forms, no names)
 	names map[string]bool // agents named in the query, lower-case
 	dates []dateRange     // calendar dates or months the query mentions
+	rest  string          // the query with its time expressions blanked out
 	// tags mark the entries that answer what the query asks for (a
 	// decision, open work, an error and its fix), nil when it asks for
 	// none of those.

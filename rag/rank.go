@@ -139,10 +139,7 @@ type cand struct {
 func (e *Engine) prepare(text string) *parsedQuery {
 	pq := parseQuery(e.ft.Analyzer(), text, *e.agents.Load())
 	pq.tags, pq.asks = asked(e.intents, text)
-	now := e.ws.Now()
-	if pq.dates = parseDates(text, now); len(pq.dates) == 0 {
-		pq.dates = relativeDates(text, now)
-	}
+	pq.dates, pq.rest = timesIn(text, e.ws.Now())
 	pq.expand(e.ft.Analyzer(), text, e.shortForms, e.opt.Rank.ShortForm, e.opt.Rank.TagWord)
 	// The tags of what the question asks for are searched too, at a
 	// lesser weight than the subject's: a decision tagged as one is a
@@ -161,7 +158,7 @@ func (e *Engine) prepare(text string) *parsedQuery {
 func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []chunk.Chunk, []string, error) {
 	p := e.opt.Rank
 	pq := e.prepare(q.Text)
-	if e.subjectless(q.Text, pq) {
+	if e.subjectless(pq) {
 		q.browsed = true
 		r, warn, err := e.browse(ctx, q, pq)
 		return r, nil, warn, err

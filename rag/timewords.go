@@ -33,7 +33,7 @@ const (
 // resolves to days (ok false: not a time, "may" the verb).
 type timeForm struct {
 	re      *regexp.Regexp
-	resolve func(m []string, s string, today time.Time) (from, to time.Time, ok bool)
+	resolve func(m []string, today time.Time) (from, to time.Time, ok bool)
 	kind    formKind
 }
 
@@ -53,13 +53,13 @@ var (
 // explicitForms are the calendar dates a question writes out, in order of
 // precedence (a match overlapping an earlier one is not read).
 var explicitForms = []timeForm{
-	{reISO, func(m []string, _ string, _ time.Time) (time.Time, time.Time, bool) {
+	{reISO, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
 		y, _ := strconv.Atoi(m[1])
 		mo, _ := strconv.Atoi(m[2])
 		d, _ := strconv.Atoi(m[3])
 		return calendarDay(y, mo, d)
 	}, otherForm},
-	{reMDY, func(m []string, _ string, _ time.Time) (time.Time, time.Time, bool) {
+	{reMDY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
 		mo, ok := months[strings.ToLower(m[1])]
 		d, _ := strconv.Atoi(m[2])
 		y, _ := strconv.Atoi(m[3])
@@ -68,7 +68,7 @@ var explicitForms = []timeForm{
 		}
 		return calendarDay(y, int(mo), d)
 	}, otherForm},
-	{reDMY, func(m []string, _ string, _ time.Time) (time.Time, time.Time, bool) {
+	{reDMY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
 		mo, ok := months[strings.ToLower(m[2])]
 		d, _ := strconv.Atoi(m[1])
 		y, _ := strconv.Atoi(m[3])
@@ -77,7 +77,7 @@ var explicitForms = []timeForm{
 		}
 		return calendarDay(y, int(mo), d)
 	}, otherForm},
-	{reMY, func(m []string, _ string, _ time.Time) (time.Time, time.Time, bool) {
+	{reMY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
 		mo, ok := months[strings.ToLower(m[1])]
 		y, _ := strconv.Atoi(m[2])
 		if !ok {
@@ -87,9 +87,7 @@ var explicitForms = []timeForm{
 		return from, from.AddDate(0, 1, -1), true
 	}, otherForm},
 	{reYear, yearOf, otherForm},
-	{reYearTo, func(m []string, s string, today time.Time) (time.Time, time.Time, bool) {
-		return yearOf(m, s, today)
-	}, spanEndForm},
+	{reYearTo, yearOf, spanEndForm},
 }
 
 var (
@@ -111,17 +109,17 @@ var (
 // relativeForms are the time words resolved against the workspace clock,
 // in order of precedence.
 var relativeForms = []timeForm{
-	{reDayBefore, func(_ []string, _ string, today time.Time) (time.Time, time.Time, bool) {
+	{reDayBefore, func(_ []string, today time.Time) (time.Time, time.Time, bool) {
 		d := today.AddDate(0, 0, -2)
 		return d, d, true
 	}, otherForm},
-	{reDayWord, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
+	{reDayWord, func(m []string, today time.Time) (time.Time, time.Time, bool) {
 		if strings.EqualFold(m[1], "yesterday") {
 			today = today.AddDate(0, 0, -1)
 		}
 		return today, today, true
 	}, otherForm},
-	{reAgo, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
+	{reAgo, func(m []string, today time.Time) (time.Time, time.Time, bool) {
 		n := count(m[1])
 		switch strings.ToLower(m[2]) {
 		case "day":
@@ -134,7 +132,7 @@ var relativeForms = []timeForm{
 		first := time.Date(today.Year(), today.Month()-time.Month(n), 1, 0, 0, 0, 0, time.UTC)
 		return first, first.AddDate(0, 1, -1), true
 	}, otherForm},
-	{reLastN, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
+	{reLastN, func(m []string, today time.Time) (time.Time, time.Time, bool) {
 		n := count(m[1])
 		switch strings.ToLower(m[2]) {
 		case "day":
@@ -144,7 +142,7 @@ var relativeForms = []timeForm{
 		}
 		return addMonths(today, -n), today, true
 	}, otherForm},
-	{reLastThis, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
+	{reLastThis, func(m []string, today time.Time) (time.Time, time.Time, bool) {
 		which := strings.ToLower(m[1])
 		var first time.Time
 		var back func(time.Time) time.Time // the start of the unit before
@@ -167,7 +165,7 @@ var relativeForms = []timeForm{
 		}
 		return back(first), first.AddDate(0, 0, -1), true
 	}, otherForm},
-	{reWeekend, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
+	{reWeekend, func(m []string, today time.Time) (time.Time, time.Time, bool) {
 		sat := latestWeekday(today, time.Saturday)
 		if today.Weekday() == time.Sunday {
 			sat = today.AddDate(0, 0, -1)
@@ -184,7 +182,7 @@ var relativeForms = []timeForm{
 		}
 		return sat, minTime(sat.AddDate(0, 0, 1), today), true
 	}, otherForm},
-	{reWeekday, func(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
+	{reWeekday, func(m []string, today time.Time) (time.Time, time.Time, bool) {
 		d := latestWeekday(today, weekdays[strings.ToLower(m[2])])
 		switch {
 		case strings.EqualFold(m[1], "last") && d.Equal(today):
@@ -194,10 +192,10 @@ var relativeForms = []timeForm{
 		}
 		return d, d, true
 	}, weekdayForm},
-	{reMonthDay, func(m []string, s string, today time.Time) (time.Time, time.Time, bool) {
+	{reMonthDay, func(m []string, today time.Time) (time.Time, time.Time, bool) {
 		return latestMonthDay(m[1], m[2], today)
 	}, monthDayForm},
-	{reDayMonth, func(m []string, s string, today time.Time) (time.Time, time.Time, bool) {
+	{reDayMonth, func(m []string, today time.Time) (time.Time, time.Time, bool) {
 		return latestMonthDay(m[2], m[1], today)
 	}, monthDayForm},
 	{reMonthOnly, monthAlone, otherForm},
@@ -213,7 +211,7 @@ func addMonths(t time.Time, n int) time.Time {
 
 // monthAlone reads a month named without a year (m[1]) as the latest such
 // month not after today.
-func monthAlone(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
+func monthAlone(m []string, today time.Time) (time.Time, time.Time, bool) {
 	mo, ok := months[strings.ToLower(m[1])]
 	if !ok || !monthWord(m[1]) { // "in may" is mostly the verb: "in May" is the month
 		return time.Time{}, time.Time{}, false
@@ -228,7 +226,7 @@ func monthAlone(m []string, _ string, today time.Time) (time.Time, time.Time, bo
 
 // yearOf reads a year alone (m[1]) as that whole year; "in 2048 byte
 // blocks" is no year.
-func yearOf(m []string, _ string, today time.Time) (time.Time, time.Time, bool) {
+func yearOf(m []string, today time.Time) (time.Time, time.Time, bool) {
 	y, _ := strconv.Atoi(m[1])
 	if y < 1990 || y > today.Year()+1 {
 		return time.Time{}, time.Time{}, false
@@ -314,7 +312,7 @@ func findTimes(s string, today time.Time, forms []timeForm, relative bool, taken
 					m[i] = s[ix[2*i]:ix[2*i+1]]
 				}
 			}
-			if from, to, ok := f.resolve(m, s, today); ok {
+			if from, to, ok := f.resolve(m, today); ok {
 				out = append(out, timeMatch{dateRange{from: from, to: to, relative: relative}, ix[0], ix[1], f.kind})
 			}
 		}
@@ -419,31 +417,43 @@ func spanEnd(a, b timeMatch, r *dateRange) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-// parseDates finds the calendar dates s writes out: 2023-05-07, May 7,
-// 2023, 7 May 2023 (a day), May 2023 (the whole month), and spans of them
-// ("between 2026-12-01 and 2026-12-03"; "since 2026-12-01" runs to
-// today).
-func parseDates(s string, now time.Time) []dateRange {
+// timesIn reads what s says of time once: the days it names (its calendar
+// dates, else its time words resolved against now; spans applied) and s
+// with every time expression blanked out, what is left saying what it is
+// about.
+func timesIn(s string, now time.Time) (dates []dateRange, rest string) {
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	explicit := explicitTimes(s, today)
+	relative := relativeTimes(s, today, explicit)
+	if dates = spans(s, explicit, today); len(dates) == 0 {
+		dates = spans(s, relative, today)
+	}
+	if !mayNameTime(s) {
+		return dates, s
+	}
+	return dates, blankTimes(s, append(explicit, relative...))
+}
+
+// explicitTimes finds the calendar dates s writes out: 2023-05-07, May 7,
+// 2023, 7 May 2023 (a day), May 2023 (the whole month), a year after "in".
+func explicitTimes(s string, today time.Time) []timeMatch {
 	if !strings.ContainsAny(s, "0123456789") {
 		return nil // every form has a number
 	}
-	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
-	return spans(s, findTimes(s, today, explicitForms, false, nil), today)
+	return findTimes(s, today, explicitForms, false, nil)
 }
 
-// relativeDates resolves the time words of a question against now (the
-// workspace's clock): today, yesterday, the day before yesterday, N days,
-// weeks or months ago, the last N days, last/this/past week, month or
-// year, a weekday (the latest), the weekend, a month named without a
-// year ("in October": the latest October not after now) or a day of it
-// ("on December 3"), and spans of them ("since Monday"). They are used
-// only when the question names no calendar date.
-func relativeDates(s string, now time.Time) []dateRange {
+// relativeTimes finds the time words of s, resolved against today, but
+// where they overlap one of taken: today, yesterday, the day before
+// yesterday, N days, weeks or months ago, the last N days, last/this/past
+// week, month or year, a weekday (the latest), the weekend, a month named
+// without a year ("in October": the latest October not after today) or a
+// day of it ("on December 3").
+func relativeTimes(s string, today time.Time, taken []timeMatch) []timeMatch {
 	if !mayNameTime(s) {
 		return nil
 	}
-	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
-	return spans(s, findTimes(s, today, relativeForms, true, nil), today)
+	return findTimes(s, today, relativeForms, true, taken)
 }
 
 // timeWords are the words one of the relative forms needs (with a
@@ -467,16 +477,9 @@ func mayNameTime(s string) bool {
 	return false
 }
 
-// withoutTimes returns s with the expressions that name a time blanked
-// out: the calendar dates parseDates reads and the time words
-// relativeDates resolves. What is left says what the question is about.
-func withoutTimes(s string, now time.Time) string {
-	if !mayNameTime(s) {
-		return s
-	}
-	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
-	ms := findTimes(s, today, explicitForms, false, nil)
-	ms = append(ms, findTimes(s, today, relativeForms, true, ms)...)
+// blankTimes returns s with the time expressions ms blanked out, and the
+// words that join them.
+func blankTimes(s string, ms []timeMatch) string {
 	b := []byte(s)
 	for _, m := range ms {
 		for i := m.start; i < m.end; i++ {

@@ -7,6 +7,18 @@ import (
 	"github.com/archon-memory/archon/memory"
 )
 
+// parseDates is what timesIn reads of the calendar dates s writes out.
+func parseDates(s string, now time.Time) []dateRange {
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	return spans(s, explicitTimes(s, today), today)
+}
+
+// relativeDates is what timesIn reads of the time words of s.
+func relativeDates(s string, now time.Time) []dateRange {
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	return spans(s, relativeTimes(s, today, nil), today)
+}
+
 func TestRelativeDates(t *testing.T) {
 	now := time.Date(2026, 12, 2, 15, 0, 0, 0, time.UTC) // a Wednesday
 	day := func(s string) time.Time { d, _ := time.Parse(time.DateOnly, s); return d }
