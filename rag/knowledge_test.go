@@ -154,15 +154,8 @@ func TestOpenTasksAnswerOpenWork(t *testing.T) {
 func TestRecordKeepsItsID(t *testing.T) {
 	ctx := context.Background()
 	ws := demoWorkspace(t)
-	ks, err := knowledge.Open(ctx, knowledge.DefaultPath(ws.StateDir()), knowledge.Options{Now: ws.Now, Location: ws.Location()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ks.Close()
-	task, err := ks.AddTask(ctx, knowledge.Task{Title: "Wire the okapi exporter to the audit queue", Status: knowledge.StatusTodo})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ks := openKnowledge(t, ws)
+	task := addTasks(t, ks, knowledge.Task{Title: "Wire the okapi exporter to the audit queue", Status: knowledge.StatusTodo})[0]
 	e := openIndexedWith(t, ws, Options{Records: storeRecords{ws}})
 	hit := func() Result {
 		t.Helper()
@@ -194,21 +187,11 @@ func TestRecordKeepsItsID(t *testing.T) {
 // done is discounted as a list all checked is, so it ranks below an open
 // one that shares fewer of the question's words.
 func TestDoneTasksAreNotWorkLeft(t *testing.T) {
-	ctx := context.Background()
 	ws := demoWorkspace(t)
-	ks, err := knowledge.Open(ctx, knowledge.DefaultPath(ws.StateDir()), knowledge.Options{Now: ws.Now, Location: ws.Location()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	done, err := ks.AddTask(ctx, knowledge.Task{Title: "Okapi exporter: retry the audit queue", Status: knowledge.StatusDone})
-	if err != nil {
-		t.Fatal(err)
-	}
-	open, err := ks.AddTask(ctx, knowledge.Task{Title: "Okapi exporter: backfill", Status: knowledge.StatusTodo})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ks.Close()
+	tasks := addTasks(t, openKnowledge(t, ws),
+		knowledge.Task{Title: "Okapi exporter: retry the audit queue", Status: knowledge.StatusDone},
+		knowledge.Task{Title: "Okapi exporter: backfill", Status: knowledge.StatusTodo})
+	done, open := tasks[0], tasks[1]
 	e := openIndexedWith(t, ws, Options{Records: storeRecords{ws}})
 	rs := search(t, e, Query{Text: "what is left on the okapi exporter audit queue", TopK: 5})
 	first := map[string]int{}
@@ -230,15 +213,7 @@ func TestDoneTasksAreNotWorkLeft(t *testing.T) {
 func TestRecordIDsAfterAnUpgrade(t *testing.T) {
 	ctx := context.Background()
 	ws := demoWorkspace(t)
-	ks, err := knowledge.Open(ctx, knowledge.DefaultPath(ws.StateDir()), knowledge.Options{Now: ws.Now, Location: ws.Location()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	task, err := ks.AddTask(ctx, knowledge.Task{Title: "Wire the okapi exporter to the audit queue"})
-	ks.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	task := addTasks(t, openKnowledge(t, ws), knowledge.Task{Title: "Wire the okapi exporter to the audit queue"})[0]
 	e, err := Open(ctx, ws, Options{Records: storeRecords{ws}})
 	if err != nil {
 		t.Fatal(err)
@@ -306,4 +281,29 @@ func TestOldLayoutSaysSo(t *testing.T) {
 	if resp, err = e.Search(ctx, Query{Text: "postgres", TopK: 3}); err != nil || slices.Contains(resp.Warnings, oldLayoutNote) {
 		t.Fatalf("after it: %v, warnings %q", err, resp.Warnings)
 	}
+}
+
+// openKnowledge opens ws's knowledge store; it is closed when the test
+// ends.
+func openKnowledge(t *testing.T, ws *memory.Workspace) *knowledge.Store {
+	t.Helper()
+	ks, err := knowledge.Open(context.Background(), knowledge.DefaultPath(ws.StateDir()), knowledge.Options{Now: ws.Now, Location: ws.Location()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ks.Close() })
+	return ks
+}
+
+// addTasks adds tasks to ks and returns them as stored.
+func addTasks(t *testing.T, ks *knowledge.Store, tasks ...knowledge.Task) []knowledge.Task {
+	t.Helper()
+	out := make([]knowledge.Task, len(tasks))
+	for i, tk := range tasks {
+		var err error
+		if out[i], err = ks.AddTask(context.Background(), tk); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
 }
