@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"mime"
 	"net"
@@ -140,30 +139,37 @@ func pathID(r *http.Request) (string, error) {
 	return id, nil
 }
 
-var _ = fmt.Sprint
-
-// jsonKind names the JSON a Go type decodes from, as a client writes it.
+// jsonKind names the JSON a Go type decodes from, as a client writes it:
+// the type its schema gives (see schemaOf).
 func jsonKind(t reflect.Type) string {
 	if t == nil {
 		return "another value"
 	}
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
+	return kindOf(schemaOf(t))
+}
+
+func kindOf(schema map[string]any) string {
+	if types, ok := schema["type"].([]string); ok { // ["integer", "string"]
+		var kinds []string
+		for _, t := range types {
+			kinds = append(kinds, kindOf(map[string]any{"type": t}))
+		}
+		return strings.Join(kinds, " or ")
 	}
-	switch t.Kind() {
-	case reflect.String:
+	switch schema["type"] {
+	case "string":
 		return "a string"
-	case reflect.Bool:
+	case "boolean":
 		return "true or false"
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+	case "integer":
 		return "an integer"
-	case reflect.Float32, reflect.Float64:
+	case "number":
 		return "a number"
-	case reflect.Slice, reflect.Array:
-		return "an array of " + strings.TrimPrefix(strings.TrimPrefix(jsonKind(t.Elem()), "a "), "an ") + "s"
-	case reflect.Struct, reflect.Map:
+	case "object":
 		return "an object"
+	case "array":
+		items, _ := schema["items"].(map[string]any)
+		return "an array of " + strings.TrimPrefix(strings.TrimPrefix(kindOf(items), "a "), "an ") + "s"
 	}
 	return "another value"
 }

@@ -120,12 +120,15 @@ func schemaOf(t reflect.Type) map[string]any {
 		return map[string]any{"type": "string"}
 	case reflect.Bool:
 		return map[string]any{"type": "boolean"}
-	case reflect.Int, reflect.Int64, reflect.Int32:
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		return map[string]any{"type": "integer"}
 	case reflect.Float64, reflect.Float32:
 		return map[string]any{"type": "number"}
-	case reflect.Slice:
+	case reflect.Slice, reflect.Array:
 		return map[string]any{"type": "array", "items": schemaOf(t.Elem())}
+	case reflect.Map:
+		return map[string]any{"type": "object"}
 	case reflect.Struct:
 		props := map[string]any{}
 		for i := 0; i < t.NumField(); i++ {
