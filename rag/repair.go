@@ -43,18 +43,14 @@ func (e *Engine) openStore(ctx context.Context, check bool) (*store.Store, error
 			st.Close()
 		}
 	}
-	if err == nil || !store.Damaged(err) {
-		if err == nil {
-			e.dbFile, _ = os.Stat(path)
+	if err != nil && store.Damaged(err) {
+		if err := e.setAsideFor(path, err); err != nil {
+			return nil, err
 		}
-		return st, err
+		st, err = store.Open(ctx, path)
 	}
-	if err := e.setAsideFor(path, err); err != nil {
-		return nil, err
-	}
-	st, err = store.Open(ctx, path)
 	if err == nil {
-		e.dbFile, _ = os.Stat(path)
+		e.dbFile, _ = os.Stat(path) // the file this engine opened (see dbReplaced)
 	}
 	return st, err
 }
