@@ -90,17 +90,17 @@ type Engine struct {
 
 	slots chan struct{} // one per search ranking now, at most MaxSearches
 
-	mu     sync.RWMutex // searches hold it for reading
-	st     *store.Store
-	ft     *fulltext.Index
-	agents atomic.Pointer[map[string]bool] // lower-case agent names
-	// spellings holds, by lower-case name, the agent names as written
-	// (Planner and planner are one agent to a filter).
-	spellings atomic.Pointer[map[string][]string]
-	pos       positions      // with Options.Resident
-	cache     chunkCache     // chunks of recent results
-	emb       embed.Embedder // nil: no vectors
-	vec       vectors
+	mu sync.RWMutex // searches hold it for reading
+	st *store.Store
+	ft *fulltext.Index
+	// agents holds the workspace's agent names by lower-case name, each
+	// with its spellings as written (Planner and planner are one agent to
+	// a filter).
+	agents atomic.Pointer[map[string][]string]
+	pos    positions      // with Options.Resident
+	cache  chunkCache     // chunks of recent results
+	emb    embed.Embedder // nil: no vectors
+	vec    vectors
 	// intents are what questions ask for (intents.txt); shortForms map a
 	// word to its other forms (shortforms.txt).
 	intents    []intent
@@ -397,22 +397,20 @@ func (e *Engine) saveStats(ctx context.Context) error {
 	return e.st.SetMeta(ctx, metaFulltextStats, string(b))
 }
 
-// loadAgents reads the workspace's agent names (lower-case), which Index
-// keeps in the database.
+// loadAgents reads the workspace's agent names, which Index keeps in the
+// database.
 func (e *Engine) loadAgents(ctx context.Context) error {
 	v, err := e.st.Meta(ctx, metaAgents)
 	if err != nil {
 		return err
 	}
-	m, sp := map[string]bool{}, map[string][]string{}
+	m := map[string][]string{}
 	for _, a := range strings.Split(v, ",") {
 		if a != "" {
-			m[strings.ToLower(a)] = true
-			sp[strings.ToLower(a)] = append(sp[strings.ToLower(a)], a)
+			m[strings.ToLower(a)] = append(m[strings.ToLower(a)], a)
 		}
 	}
 	e.agents.Store(&m)
-	e.spellings.Store(&sp)
 	return nil
 }
 
@@ -433,7 +431,7 @@ func (e *Engine) Projects(ctx context.Context) ([]string, error) {
 // agentsAnyCase returns the agent names a filter names, with every
 // spelling of each the workspace holds: a filter's agent is any case.
 func (e *Engine) agentsAnyCase(names []string) []string {
-	sp := e.spellings.Load()
+	sp := e.agents.Load()
 	if len(names) == 0 || sp == nil {
 		return names
 	}

@@ -62,15 +62,15 @@ func (r *dateRange) slack(slack int) int {
 	return slack
 }
 
-// parseQuery analyzes text. agents are the workspace's agent names
-// (lower-case); a query word equal to one is a named speaker: it boosts
+// parseQuery analyzes text. agents are the workspace's agent names (by
+// lower-case name); a query word equal to one is a named speaker: it boosts
 // that agent's entries and is removed from the content terms, since names
 // occur in almost every entry of a conversation and would swamp BM25.
-func parseQuery(an *fulltext.Analyzer, text string, agents map[string]bool) *parsedQuery {
+func parseQuery(an *fulltext.Analyzer, text string, agents map[string][]string) *parsedQuery {
 	q := &parsedQuery{names: map[string]bool{}}
 	nameTerms := map[string]bool{}
 	for _, w := range rawWords(text) {
-		if agents[w] {
+		if _, ok := agents[w]; ok {
 			q.names[w] = true
 			for _, t := range an.Terms(w) {
 				nameTerms[t] = true
