@@ -139,7 +139,7 @@ type cand struct {
 func (e *Engine) prepare(text string) *parsedQuery {
 	pq := parseQuery(e.ft.Analyzer(), text, *e.agents.Load())
 	pq.tags, pq.asks = asked(e.intents, text)
-	pq.dates, pq.rest = timesIn(text, e.ws.Now())
+	pq.dates, pq.rest = timesIn(text, e.ws.Now(), e.ft.Analyzer().Stop)
 	pq.expand(e.ft.Analyzer(), text, e.shortForms, e.opt.Rank.ShortForm, e.opt.Rank.TagWord)
 	// The tags of what the question asks for are searched too, at a
 	// lesser weight than the subject's: a decision tagged as one is a

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // A time expression of a question: where it stands in the text and the
@@ -16,6 +17,7 @@ type timeMatch struct {
 	r          dateRange
 	start, end int
 	kind       formKind
+	joined     bool // a span's end: spans joined it to the match before
 }
 
 // formKind tells the forms a span's ends are moved by: a weekday can be
@@ -35,6 +37,10 @@ type timeForm struct {
 	re      *regexp.Regexp
 	resolve func(m []string, today time.Time) (from, to time.Time, ok bool)
 	kind    formKind
+	// counts: the number the match ends on counts something when a word
+	// that is no stop word follows it ("before 2000 users", "since 1999
+	// errors"), and the match is no time.
+	counts bool
 }
 
 var (
@@ -42,6 +48,9 @@ var (
 	reMDY = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b`)
 	reDMY = regexp.MustCompile(`(?i)\b(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+)\.?,? (\d{4})\b`)
 	reMY  = regexp.MustCompile(`(?i)\b([a-z]+),? (\d{4})\b`)
+	// Days of a month: "December 1-3, 2025", "Dec 1–3".
+	reMDDY = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})\s*[-–]\s*(\d{1,2}),? (\d{4})\b`)
+	reMDD  = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})\s*[-–]\s*(\d{1,2})\b`)
 	// A year alone is read after a word that makes it a time: "in 2025".
 	reYear = regexp.MustCompile(`(?i)\b(?:in|during|since|from|until|through|before|after|between) (\d{4})\b`)
 	// After "to" or "and", a month or year alone is read only as the end
@@ -53,12 +62,21 @@ var (
 // explicitForms are the calendar dates a question writes out, in order of
 // precedence (a match overlapping an earlier one is not read).
 var explicitForms = []timeForm{
+	{reMDDY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
+		mo, ok := months[strings.ToLower(m[1])]
+		y, _ := strconv.Atoi(m[4])
+		if !ok {
+			return time.Time{}, time.Time{}, false
+		}
+		from, _, ok := calendarDay(y, int(mo), atoi(m[2]))
+		return daysFrom(from, ok, m[2], m[3])
+	}, otherForm, false},
 	{reISO, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
 		y, _ := strconv.Atoi(m[1])
 		mo, _ := strconv.Atoi(m[2])
 		d, _ := strconv.Atoi(m[3])
 		return calendarDay(y, mo, d)
-	}, otherForm},
+	}, otherForm, false},
 	{reMDY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
 		mo, ok := months[strings.ToLower(m[1])]
 		d, _ := strconv.Atoi(m[2])
@@ -67,7 +85,7 @@ var explicitForms = []timeForm{
 			return time.Time{}, time.Time{}, false
 		}
 		return calendarDay(y, int(mo), d)
-	}, otherForm},
+	}, otherForm, false},
 	{reDMY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
 		mo, ok := months[strings.ToLower(m[2])]
 		d, _ := strconv.Atoi(m[1])
@@ -76,7 +94,7 @@ var explicitForms = []timeForm{
 			return time.Time{}, time.Time{}, false
 		}
 		return calendarDay(y, int(mo), d)
-	}, otherForm},
+	}, otherForm, false},
 	{reMY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
 		mo, ok := months[strings.ToLower(m[1])]
 		y, _ := strconv.Atoi(m[2])
@@ -85,9 +103,9 @@ var explicitForms = []timeForm{
 		}
 		from := time.Date(y, mo, 1, 0, 0, 0, 0, time.UTC)
 		return from, from.AddDate(0, 1, -1), true
-	}, otherForm},
-	{reYear, yearOf, otherForm},
-	{reYearTo, yearOf, spanEndForm},
+	}, otherForm, false},
+	{reYear, yearOf, otherForm, true},
+	{reYearTo, yearOf, spanEndForm, true},
 }
 
 var (
@@ -112,13 +130,13 @@ var relativeForms = []timeForm{
 	{reDayBefore, func(_ []string, today time.Time) (time.Time, time.Time, bool) {
 		d := today.AddDate(0, 0, -2)
 		return d, d, true
-	}, otherForm},
+	}, otherForm, false},
 	{reDayWord, func(m []string, today time.Time) (time.Time, time.Time, bool) {
 		if strings.EqualFold(m[1], "yesterday") {
 			today = today.AddDate(0, 0, -1)
 		}
 		return today, today, true
-	}, otherForm},
+	}, otherForm, false},
 	{reAgo, func(m []string, today time.Time) (time.Time, time.Time, bool) {
 		n := count(m[1])
 		switch strings.ToLower(m[2]) {
@@ -131,7 +149,7 @@ var relativeForms = []timeForm{
 		}
 		first := time.Date(today.Year(), today.Month()-time.Month(n), 1, 0, 0, 0, 0, time.UTC)
 		return first, first.AddDate(0, 1, -1), true
-	}, otherForm},
+	}, otherForm, false},
 	{reLastN, func(m []string, today time.Time) (time.Time, time.Time, bool) {
 		n := count(m[1])
 		switch strings.ToLower(m[2]) {
@@ -141,7 +159,7 @@ var relativeForms = []timeForm{
 			return today.AddDate(0, 0, -7*n), today, true
 		}
 		return addMonths(today, -n), today, true
-	}, otherForm},
+	}, otherForm, false},
 	{reLastThis, func(m []string, today time.Time) (time.Time, time.Time, bool) {
 		which := strings.ToLower(m[1])
 		var first time.Time
@@ -164,7 +182,7 @@ var relativeForms = []timeForm{
 			return back(today), today, true
 		}
 		return back(first), first.AddDate(0, 0, -1), true
-	}, otherForm},
+	}, otherForm, false},
 	{reWeekend, func(m []string, today time.Time) (time.Time, time.Time, bool) {
 		sat := latestWeekday(today, time.Saturday)
 		if today.Weekday() == time.Sunday {
@@ -181,7 +199,7 @@ var relativeForms = []timeForm{
 			sat = sat.AddDate(0, 0, -7) // during a weekend, the one before
 		}
 		return sat, minTime(sat.AddDate(0, 0, 1), today), true
-	}, otherForm},
+	}, otherForm, false},
 	{reWeekday, func(m []string, today time.Time) (time.Time, time.Time, bool) {
 		d := latestWeekday(today, weekdays[strings.ToLower(m[2])])
 		switch {
@@ -191,15 +209,19 @@ var relativeForms = []timeForm{
 			d = d.AddDate(0, 0, 7)
 		}
 		return d, d, true
-	}, weekdayForm},
+	}, weekdayForm, false},
+	{reMDD, func(m []string, today time.Time) (time.Time, time.Time, bool) {
+		from, _, ok := latestMonthDay(m[1], m[2], today)
+		return daysFrom(from, ok, m[2], m[3])
+	}, monthDayForm, false},
 	{reMonthDay, func(m []string, today time.Time) (time.Time, time.Time, bool) {
 		return latestMonthDay(m[1], m[2], today)
-	}, monthDayForm},
+	}, monthDayForm, false},
 	{reDayMonth, func(m []string, today time.Time) (time.Time, time.Time, bool) {
 		return latestMonthDay(m[2], m[1], today)
-	}, monthDayForm},
-	{reMonthOnly, monthAlone, otherForm},
-	{reMonthTo, monthAlone, spanEndForm},
+	}, monthDayForm, false},
+	{reMonthOnly, monthAlone, otherForm, false},
+	{reMonthTo, monthAlone, spanEndForm, false},
 }
 
 // addMonths moves t by n months, the day kept within the month reached
@@ -232,6 +254,22 @@ func yearOf(m []string, today time.Time) (time.Time, time.Time, bool) {
 		return time.Time{}, time.Time{}, false
 	}
 	return time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(y, 12, 31, 0, 0, 0, 0, time.UTC), true
+}
+
+// daysFrom is the span of days from first (day d1 of its month, ok when
+// it is a date) to day d2 of the same month: "December 1-3".
+func daysFrom(first time.Time, ok bool, d1, d2 string) (time.Time, time.Time, bool) {
+	n := atoi(d2) - atoi(d1)
+	last := first.AddDate(0, 0, n)
+	if !ok || n < 0 || last.Month() != first.Month() {
+		return time.Time{}, time.Time{}, false
+	}
+	return first, last, true
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }
 
 func calendarDay(y, m, d int) (time.Time, time.Time, bool) {
@@ -299,12 +337,17 @@ func minTime(a, b time.Time) time.Time {
 // findTimes returns the time expressions of s read by forms, in order of
 // precedence (one overlapping a match already read is not read), sorted
 // by where they stand; relative marks them as said relative to today.
-func findTimes(s string, today time.Time, forms []timeForm, relative bool, taken []timeMatch) []timeMatch {
+func findTimes(s string, today time.Time, forms []timeForm, relative bool, taken []timeMatch, stop func(string) bool) []timeMatch {
 	out := slices.Clone(taken)
 	for _, f := range forms {
 		for _, ix := range f.re.FindAllStringSubmatchIndex(s, -1) {
 			if slices.ContainsFunc(out, func(t timeMatch) bool { return ix[0] < t.end && t.start < ix[1] }) {
 				continue
+			}
+			if f.counts && stop != nil {
+				if w := followingWord(s[ix[1]:]); w != "" && !stop(w) {
+					continue
+				}
 			}
 			m := make([]string, len(ix)/2)
 			for i := range m {
@@ -313,7 +356,7 @@ func findTimes(s string, today time.Time, forms []timeForm, relative bool, taken
 				}
 			}
 			if from, to, ok := f.resolve(m, today); ok {
-				out = append(out, timeMatch{dateRange{from: from, to: to, relative: relative}, ix[0], ix[1], f.kind})
+				out = append(out, timeMatch{r: dateRange{from: from, to: to, relative: relative}, start: ix[0], end: ix[1], kind: f.kind})
 			}
 		}
 	}
@@ -343,7 +386,8 @@ var (
 var dawn = time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // spans applies "since", "after", "before", "until" and "between ... and
-// ..." to ms (sorted by where they stand in s).
+// ..." to ms (sorted by where they stand in s), and marks the matches it
+// joins as a span's end.
 func spans(s string, ms []timeMatch, today time.Time) []dateRange {
 	var out []dateRange
 	for i := 0; i < len(ms); i++ {
@@ -359,6 +403,7 @@ func spans(s string, ms []timeMatch, today time.Time) []dateRange {
 			gap := s[ms[i].end:ms[j].start] + leadingPrep(s[ms[j].start:ms[j].end]) // "since October until December"
 			if reJoin.MatchString(gap) || reAnd.MatchString(gap) && reBetween.MatchString(before) {
 				if to, ok := spanEnd(ms[i], ms[j], &r); ok {
+					ms[j].joined = true
 					r.to = to
 					r.relative = r.relative || ms[j].r.relative
 					out = append(out, r)
@@ -417,13 +462,14 @@ func spanEnd(a, b timeMatch, r *dateRange) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-// timesIn reads what s says of time once: the days it names (its calendar
+// timesIn reads what s says of time once (stop tells the stop words, which
+// may follow a year: "in 2025 we"; another word makes it a count): the days it names (its calendar
 // dates, else its time words resolved against now; spans applied) and s
 // with every time expression blanked out, what is left saying what it is
 // about.
-func timesIn(s string, now time.Time) (dates []dateRange, rest string) {
+func timesIn(s string, now time.Time, stop func(string) bool) (dates []dateRange, rest string) {
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
-	explicit := explicitTimes(s, today)
+	explicit := explicitTimes(s, today, stop)
 	relative := relativeTimes(s, today, explicit)
 	if dates = spans(s, explicit, today); len(dates) == 0 {
 		dates = spans(s, relative, today)
@@ -436,11 +482,11 @@ func timesIn(s string, now time.Time) (dates []dateRange, rest string) {
 
 // explicitTimes finds the calendar dates s writes out: 2023-05-07, May 7,
 // 2023, 7 May 2023 (a day), May 2023 (the whole month), a year after "in".
-func explicitTimes(s string, today time.Time) []timeMatch {
+func explicitTimes(s string, today time.Time, stop func(string) bool) []timeMatch {
 	if !strings.ContainsAny(s, "0123456789") {
 		return nil // every form has a number
 	}
-	return findTimes(s, today, explicitForms, false, nil)
+	return findTimes(s, today, explicitForms, false, nil, stop)
 }
 
 // relativeTimes finds the time words of s, resolved against today, but
@@ -453,7 +499,7 @@ func relativeTimes(s string, today time.Time, taken []timeMatch) []timeMatch {
 	if !mayNameTime(s) {
 		return nil
 	}
-	return findTimes(s, today, relativeForms, true, taken)
+	return findTimes(s, today, relativeForms, true, taken, nil)
 }
 
 // timeWords are the words one of the relative forms needs (with a
@@ -478,10 +524,14 @@ func mayNameTime(s string) bool {
 }
 
 // blankTimes returns s with the time expressions ms blanked out, and the
-// words that join them.
+// words that join them; a month or year read only as a span's end and
+// ending none stays ("talked to April").
 func blankTimes(s string, ms []timeMatch) string {
 	b := []byte(s)
 	for _, m := range ms {
+		if m.kind == spanEndForm && !m.joined {
+			continue
+		}
 		for i := m.start; i < m.end; i++ {
 			b[i] = ' '
 		}
@@ -497,3 +547,14 @@ var (
 	reSinceWord = regexp.MustCompile(`(?i)\b(?:since|between)\b`)
 	reJoinWord  = regexp.MustCompile(`(?i)\b(?:until|till|through)\b`)
 )
+
+// followingWord returns the word s starts with after white space, in lower
+// case ("" when punctuation or the end comes first).
+func followingWord(s string) string {
+	s = strings.TrimLeft(s, " \t")
+	end := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' })
+	if end < 0 {
+		end = len(s)
+	}
+	return strings.ToLower(s[:end])
+}

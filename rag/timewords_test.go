@@ -5,12 +5,18 @@ import (
 	"time"
 
 	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/rag/fulltext"
 )
 
 // parseDates is what timesIn reads of the calendar dates s writes out.
-func parseDates(s string, now time.Time) []dateRange {
+func parseDates(t *testing.T, s string, now time.Time) []dateRange {
+	t.Helper()
+	an, err := fulltext.NewAnalyzer()
+	if err != nil {
+		t.Fatal(err)
+	}
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
-	return spans(s, explicitTimes(s, today), today)
+	return spans(s, explicitTimes(s, today, an.Stop), today)
 }
 
 // relativeDates is what timesIn reads of the time words of s.
@@ -156,9 +162,16 @@ func TestCalendarDates(t *testing.T) {
 		{"what happened after 2026-12-04", [][2]string{{"2026-12-05", "2026-12-07"}}},
 		{"what did she do the week before August 3, 2023", [][2]string{{"2023-08-03", "2023-08-03"}}}, // a time near it
 		{"we have 2025 rows", nil},
+		// A year alone followed by a word that names something counts it.
+		{"what did we decide before 2000 users signed up", nil},
+		{"anything since 1999 errors", nil},
+		{"what did we decide in 2025 about auth", [][2]string{{"2025-01-01", "2025-12-31"}}},
+		{"what did we decide in 2025?", [][2]string{{"2025-01-01", "2025-12-31"}}},
+		{"deploys on December 1-3, 2025", [][2]string{{"2025-12-01", "2025-12-03"}}},
+		{"deploys on Dec 30 – 31, 2025", [][2]string{{"2025-12-30", "2025-12-31"}}},
 		{"on 2026-02-31", nil},
 	} {
-		got := parseDates(tc.q, now)
+		got := parseDates(t, tc.q, now)
 		ok := len(got) == len(tc.want)
 		for i := 0; ok && i < len(got); i++ {
 			ok = got[i].from.Equal(day(tc.want[i][0])) && got[i].to.Equal(day(tc.want[i][1]))
@@ -216,6 +229,8 @@ func TestTimesReviewed(t *testing.T) {
 		{"2026-12-02", "what is planned for next Friday", [][2]string{{"2026-12-04", "2026-12-04"}}},
 		{"2027-03-05", "on Feb 29", [][2]string{{"2024-02-29", "2024-02-29"}}},
 		{"2026-12-07", "we talked to April about it", nil},
+		{"2026-12-07", "what happened December 1-3", [][2]string{{"2026-12-01", "2026-12-03"}}},
+		{"2026-12-07", "the outage of Dec 30-31", [][2]string{{"2025-12-30", "2025-12-31"}}},
 		{"2026-12-07", "we plan to march on", nil},
 	} {
 		got := relativeDates(tc.q, at(tc.now))
@@ -232,7 +247,7 @@ func TestTimesReviewed(t *testing.T) {
 		"between 2024 and 2025":       {{"2024-01-01", "2025-12-31"}},
 		"latency in 2048 byte blocks": nil,
 	} {
-		got := parseDates(q, at("2026-12-07"))
+		got := parseDates(t, q, at("2026-12-07"))
 		ok := len(got) == len(want)
 		for i := 0; ok && i < len(got); i++ {
 			ok = got[i].from.Format(time.DateOnly) == want[i][0] && got[i].to.Format(time.DateOnly) == want[i][1]

@@ -62,6 +62,13 @@ func NewAnalyzer() (*Analyzer, error) {
 	}, nil
 }
 
+// Stop reports whether word, in lower case, is an English stop word: a
+// function word ("the", "we", "about") that names nothing.
+func (an *Analyzer) Stop(word string) bool {
+	_, ok := an.stop[word]
+	return ok
+}
+
 // MaxTermBytes is the longest word that becomes an index term. A longer
 // one (a base64 blob, minified code, a hash pasted whole) is no word
 // anyone searches for, and one multi-megabyte term makes every search
