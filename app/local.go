@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -158,8 +157,6 @@ type Local struct {
 	repairsSeen int // engine repairs Doctor has reported
 	// caughtUp: the first index run finished (see Options.CatchUp).
 	caughtUp atomic.Bool
-	// turns holds a token for each search ranking now (see searchTurn).
-	turns chan struct{}
 }
 
 var _ Memory = (*Local)(nil)
@@ -177,8 +174,7 @@ func Open(ctx context.Context, ws *memory.Workspace, cfg *config.Loaded, opt Opt
 	if opt.Rescan == 0 {
 		opt.Rescan = 10 * time.Second
 	}
-	l := &Local{ws: ws, cfg: cfg, log: opt.Logger, opt: opt, started: time.Now(),
-		turns: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	l := &Local{ws: ws, cfg: cfg, log: opt.Logger, opt: opt, started: time.Now()}
 	l.cfgPath = cmp.Or(cfg.File, filepath.Join(ws.Root(), memory.ConfigFile))
 	l.cfgFile, _ = os.Stat(l.cfgPath)
 	if err := l.openShared(); err != nil {

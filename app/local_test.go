@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -377,54 +376,5 @@ func TestSearchRightAfterItsWrite(t *testing.T) {
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Fatalf("the search waited %v for the index run", d)
-	}
-}
-
-// TestSearchesTakeTurns: no more searches rank at once than there are
-// cores; one more waits for a turn, in order, and gives up with its
-// context.
-func TestSearchesTakeTurns(t *testing.T) {
-	ctx := context.Background()
-	ws, cfg := workspace(t)
-	l := oneShot(t, ws, cfg)
-	if _, err := l.Log(ctx, LogRequest{Text: "Chose zqokapi for the queue."}); err != nil {
-		t.Fatal(err)
-	}
-	if cap(l.turns) != runtime.GOMAXPROCS(0) {
-		t.Fatalf("%d turns, want one a core (%d)", cap(l.turns), runtime.GOMAXPROCS(0))
-	}
-	for range cap(l.turns) { // every turn taken
-		l.turns <- struct{}{}
-	}
-	for _, op := range []struct {
-		name string
-		run  func(context.Context) error
-	}{
-		{"search", func(ctx context.Context) error { _, err := l.Search(ctx, SearchRequest{Query: "zqokapi"}); return err }},
-		{"count", func(ctx context.Context) error { _, err := l.Count(ctx, SearchRequest{Query: "zqokapi"}); return err }},
-	} {
-		short, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
-		err := op.run(short)
-		cancel()
-		if !errors.Is(err, context.DeadlineExceeded) {
-			t.Errorf("%s with every turn taken: %v, want it to wait and give up with its context", op.name, err)
-		}
-	}
-	waited := make(chan error, 1)
-	go func() {
-		_, err := l.Search(ctx, SearchRequest{Query: "zqokapi"})
-		waited <- err
-	}()
-	select {
-	case err := <-waited:
-		t.Fatalf("a search ran with every turn taken (%v)", err)
-	case <-time.After(50 * time.Millisecond):
-	}
-	<-l.turns // one turn given back: the waiting search runs
-	if err := <-waited; err != nil {
-		t.Fatal(err)
-	}
-	if len(l.turns) != cap(l.turns)-1 {
-		t.Fatalf("%d turns taken after the search, want %d", len(l.turns), cap(l.turns)-1)
 	}
 }

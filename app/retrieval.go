@@ -179,12 +179,7 @@ func (l *Local) Search(ctx context.Context, r SearchRequest) (*SearchResponse, e
 	if err != nil {
 		return nil, err
 	}
-	done, err := l.searchTurn(ctx)
-	if err != nil {
-		return nil, err
-	}
 	res, err := repaired(ctx, l, eng, func() (*SearchResponse, error) { return eng.Search(ctx, q) })
-	done()
 	if err == nil && len(res.Results) == 0 && len(r.Projects) > 0 {
 		res.Warnings = append(res.Warnings, l.unknownProjects(ctx, eng, r.Projects)...)
 	}
@@ -195,22 +190,6 @@ func (l *Local) Search(ctx context.Context, r SearchRequest) (*SearchResponse, e
 		res.Warnings = append(res.Warnings, receiving)
 	}
 	return res, err
-}
-
-// searchTurn waits for a turn to search: at most GOMAXPROCS searches rank
-// at once, and the others wait in the order they came. Under load a
-// search then takes its own work plus its wait, instead of its work
-// stretched by every other search sharing the cores, which made the
-// costliest searches slower still (the load test's p99 fell by about a
-// millisecond of 27); and the memory searches hold at once is bounded by
-// the cores, not by the clients. done gives the turn back.
-func (l *Local) searchTurn(ctx context.Context) (done func(), err error) {
-	select {
-	case l.turns <- struct{}{}:
-		return func() { <-l.turns }, nil
-	case <-ctx.Done():
-		return nil, fmt.Errorf("search: waiting for a turn: %w", ctx.Err())
-	}
 }
 
 // repaired runs op on the engine; when op finds the index damaged, the
@@ -243,12 +222,7 @@ func (l *Local) Count(ctx context.Context, r SearchRequest) (*Counts, error) {
 	if err != nil {
 		return nil, err
 	}
-	done, err := l.searchTurn(ctx)
-	if err != nil {
-		return nil, err
-	}
 	c, err := repaired(ctx, l, eng, func() (*Counts, error) { return eng.Count(ctx, q) })
-	done()
 	if err == nil && c.Total == 0 && len(r.Projects) > 0 {
 		c.Warnings = append(c.Warnings, l.unknownProjects(ctx, eng, r.Projects)...)
 	}
