@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -382,6 +383,39 @@ func TestCatchUp(t *testing.T) {
 	for _, q := range damageQueries {
 		if got[q] != want[q] {
 			t.Errorf("search %q once caught up:\n%s\nbefore:\n%s", q, got[q], want[q])
+		}
+	}
+}
+
+// TestNewerIndexAdvice: an index a newer archon wrote is refused with
+// what to do about it; doctor reports it as unreadable and, on request,
+// sets it aside and rebuilds it, after which searches answer as before.
+func TestNewerIndexAdvice(t *testing.T) {
+	ws, cfg, want := damagedWorkspace(t)
+	ctx := context.Background()
+	db, err := sql.Open("sqlite3", filepath.Join(ws.StateDir(), "index", "rag.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec("PRAGMA user_version = 999"); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	l := oneShot(t, ws, cfg)
+	if _, err := l.Search(ctx, SearchRequest{Query: "stripe webhook"}); err == nil || !strings.Contains(err.Error(), "archon doctor --repair") {
+		t.Fatalf("search on a newer index: %v, want advice", err)
+	}
+	rep, err := l.Doctor(ctx, DoctorRequest{})
+	if err != nil || rep.Damaged != 1 || !strings.Contains(fmt.Sprint(rep.Checks), "newer archon") {
+		t.Fatalf("doctor: %v %+v", err, rep)
+	}
+	if rep, err = l.Doctor(ctx, DoctorRequest{Repair: true}); err != nil || rep.Damaged != 0 || rep.Repaired != 1 {
+		t.Fatalf("doctor --repair: %v %+v", err, rep)
+	}
+	got := answers(t, l)
+	for _, q := range damageQueries {
+		if got[q] != want[q] {
+			t.Errorf("search %q after repair:\n%s\nbefore:\n%s", q, got[q], want[q])
 		}
 	}
 }

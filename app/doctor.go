@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/archon-memory/archon/layers/knowledge"
@@ -126,6 +127,14 @@ func (l *Local) doctorFiles(ctx context.Context, repair bool, add func(DoctorChe
 }
 
 func (l *Local) doctorIndex(ctx context.Context, repair bool, add func(DoctorCheck)) error {
+	// An index written by a newer archon is set aside on request.
+	if _, err := l.openEngine(ctx, repair); errors.Is(err, rag.ErrNewerIndex) {
+		add(DoctorCheck{File: l.ws.Rel(filepath.Join(rag.IndexDir(l.ws), "rag.db")), State: "damaged",
+			Detail: "written by a newer archon, unreadable by this one; --repair sets the index aside and rebuilds it from the workspace files"})
+		return nil
+	} else if err != nil {
+		return fmt.Errorf("doctor: index: %w", err)
+	}
 	// Bring the index up to date first: what opening it set aside is
 	// rebuilt now, and the check sees the index searches will use.
 	if _, err := l.Index(ctx, IndexRequest{}); err != nil {

@@ -256,9 +256,20 @@ func (l *Local) IndexDir() string { return rag.IndexDir(l.ws) }
 // engine returns the retrieval engine, opening it on first use with the
 // configured embedder and reranker.
 func (l *Local) engine(ctx context.Context) (*rag.Engine, error) {
+	eng, err := l.openEngine(ctx, false)
+	if errors.Is(err, rag.ErrNewerIndex) {
+		return nil, fmt.Errorf("%w; use that archon, or run `archon doctor --repair` to set the index aside and build this version's from the workspace files", err)
+	}
+	return eng, err
+}
+
+// openEngine opens the retrieval engine once; replaceNewer sets aside an
+// index written by a newer archon (see rag.Options.ReplaceNewer).
+func (l *Local) openEngine(ctx context.Context, replaceNewer bool) (*rag.Engine, error) {
 	return l.rag.get(func() (*rag.Engine, error) {
 		cfg := l.cfg
-		ro := rag.Options{Logger: l.log, Rank: rag.DefaultRankParams(), Resident: !l.opt.OneShot, Records: records{l}, LockWait: indexWait}
+		ro := rag.Options{Logger: l.log, Rank: rag.DefaultRankParams(), Resident: !l.opt.OneShot, Records: records{l}, LockWait: indexWait,
+			ReplaceNewer: replaceNewer}
 		ro.Rank.Vector = cfg.Search.VectorWeight
 		if cfg.Embedder.Provider != "none" && cfg.Search.VectorWeight > 0 {
 			emb, err := embed.New(embed.Config{

@@ -58,6 +58,10 @@ type Options struct {
 	// the index is in use; past fulltext.LockTimeout it logs that it
 	// waits. 0 means fulltext.LockTimeout.
 	LockWait time.Duration
+	// ReplaceNewer sets aside an index database written by a newer archon
+	// (ErrNewerIndex) and builds this version's from the files, instead of
+	// refusing to open it.
+	ReplaceNewer bool
 	// MaxSearches bounds the searches that rank at once (0: one per
 	// processor, GOMAXPROCS); more wait their turn in arrival order.
 	MaxSearches int
@@ -186,7 +190,7 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 		e.opt.Rank = DefaultRankParams()
 	}
 	err = e.openIndexes(ctx, opt.Resident)
-	if err != nil && Damaged(err) && ctx.Err() == nil {
+	if err != nil && (Damaged(err) || opt.ReplaceNewer && errors.Is(err, ErrNewerIndex)) && ctx.Err() == nil {
 		// A one-shot open trusts the database without reading it through;
 		// what it read first found it damaged.
 		e.Close()

@@ -70,7 +70,11 @@ func (e *Engine) setAsideFor(file string, cause error) error {
 	if err != nil {
 		return fmt.Errorf("%w; setting it aside failed: %w", cause, err)
 	}
-	e.log.Warn("index database damaged; set aside, rebuilding from the files", "file", file, "aside", aside, "err", cause)
+	what := "index database damaged"
+	if errors.Is(cause, ErrNewerIndex) {
+		what = "index database written by a newer archon"
+	}
+	e.log.Warn(what+"; set aside, rebuilding from the files", "file", file, "aside", aside, "err", cause)
 	e.repairs = append(e.repairs, Repair{File: e.ws.Rel(file), Problem: cause.Error(),
 		Action: "set aside with the index directory as " + e.ws.Rel(aside) + "; rebuilt from the files"})
 	return nil
@@ -181,6 +185,11 @@ func (e *Engine) Repairs() []Repair { return append([]Repair(nil), e.repairs...)
 
 // ErrDamagedIndex marks an index found damaged.
 var ErrDamagedIndex = store.ErrDamaged
+
+// ErrNewerIndex marks an index database written by a newer archon. Open
+// refuses it (the newer archon can still use it) unless
+// Options.ReplaceNewer.
+var ErrNewerIndex = store.ErrNewer
 
 // Damaged reports whether err says an index file is damaged (and
 // Repair would set it right).

@@ -2,9 +2,12 @@ package rag
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/archon-memory/archon/rag/store"
@@ -115,5 +118,53 @@ func TestRepairAfterAnotherSetAside(t *testing.T) {
 	}
 	if got := search(t, e, Query{Text: "stripe webhook"}); len(got) == 0 {
 		t.Fatal("no hits after the repair")
+	}
+}
+
+// TestNewerIndex: an index database a newer archon wrote (a schema
+// version past this one's) is refused, not taken for damage; with
+// ReplaceNewer it is set aside and rebuilt from the files, and answers as
+// before.
+func TestNewerIndex(t *testing.T) {
+	ctx := context.Background()
+	ws := demoWorkspace(t)
+	e := openIndexed(t, ws)
+	want := search(t, e, Query{Text: "stripe webhook"})
+	e.Close()
+	db, err := sql.Open("sqlite3", filepath.Join(IndexDir(ws), "rag.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec("PRAGMA user_version = 999"); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	for _, resident := range []bool{false, true} {
+		if _, err := Open(ctx, ws, Options{Resident: resident}); !errors.Is(err, ErrNewerIndex) || Damaged(err) {
+			t.Fatalf("resident=%v: opening a newer index: %v, want ErrNewerIndex and no damage", resident, err)
+		}
+	}
+	e, err = Open(ctx, ws, Options{ReplaceNewer: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if r := e.Repairs(); len(r) != 1 || !strings.Contains(r[0].Problem, "newer archon") {
+		t.Fatalf("repairs %+v, want the newer index set aside", r)
+	}
+	if aside, _ := filepath.Glob(IndexDir(ws) + ".damaged-*"); len(aside) != 1 {
+		t.Fatalf("set aside: %v, want one copy", aside)
+	}
+	if _, err := e.Index(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	got := search(t, e, Query{Text: "stripe webhook"})
+	if len(got) != len(want) {
+		t.Fatalf("after the rebuild %d hits, want %d", len(got), len(want))
+	}
+	for i := range got {
+		if got[i].ID != want[i].ID {
+			t.Fatalf("after the rebuild hit %d is %s, want %s", i, got[i].ID, want[i].ID)
+		}
 	}
 }

@@ -161,7 +161,7 @@ func (s *Store) migrate(ctx context.Context) error {
 		return err
 	}
 	if v > len(migrations) {
-		return fmt.Errorf("knowledge schema version %d is newer than this archon understands (%d)", v, len(migrations))
+		return fmt.Errorf("knowledge schema version %d is newer than this archon understands (%d): a newer archon wrote it; use that one (this one leaves it as it is)", v, len(migrations))
 	}
 	if v == len(migrations) {
 		return nil

@@ -14,6 +14,10 @@ import (
 // aside and builds a new one from the workspace files.
 var ErrDamaged = errors.New("index database damaged")
 
+// ErrNewer marks a database written by a newer archon, with a schema this
+// one does not know. It is not damaged: the newer archon reads it.
+var ErrNewer = errors.New("written by a newer archon")
+
 // Damaged reports whether err says that the database file itself is
 // damaged (as opposed to busy, locked, or a disk that is full).
 func Damaged(err error) bool {

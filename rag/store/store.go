@@ -104,7 +104,7 @@ func (s *Store) migrate(ctx context.Context) error {
 		return err
 	}
 	if v > len(migrations) {
-		return fmt.Errorf("database schema version %d is newer than this archon understands (%d)", v, len(migrations))
+		return fmt.Errorf("database schema version %d is newer than this archon understands (%d): %w", v, len(migrations), ErrNewer)
 	}
 	for ; v < len(migrations); v++ {
 		tx, err := s.db.BeginTx(ctx, nil)
