@@ -87,12 +87,15 @@ func parseChanges(data string) (*changeSet, error) {
 					lazy = ""
 				}
 				fmt.Fprintf(&b, `(%s(?:\s+%s){0,2}%s)`, changeWord, changeWord, lazy)
+			case "{what}":
+				// What changed ("the session store"), read past.
+				fmt.Fprintf(&b, `(?:%s(?:\s+%s){0,%d}?)`, changeWord, changeWord, whatWords-1)
 			default:
 				if len(w) > len(anchor) {
 					anchor = w
 				}
 				if strings.ContainsAny(w, "{}") {
-					return nil, fmt.Errorf("changes.txt:%d: unknown slot %q (want {old} or {new})", n+1, w)
+					return nil, fmt.Errorf("changes.txt:%d: unknown slot %q (want {old}, {new} or {what})", n+1, w)
 				}
 				b.WriteString(regexp.QuoteMeta(w))
 			}
@@ -116,6 +119,9 @@ func parseChanges(data string) (*changeSet, error) {
 	cs.re = re
 	return cs, nil
 }
+
+// whatWords is the most words a {what} slot takes.
+const whatWords = 4
 
 // maxChanges is how many change statements of one text are read.
 const maxChanges = 8

@@ -15,7 +15,7 @@ func TestParseChanges(t *testing.T) {
 	if err != nil || cs.re == nil || len(cs.old) == 0 {
 		t.Fatalf("changes.txt: %+v %v", cs, err)
 	}
-	for _, bad := range []string{"switched to {new}", "moved from {old} to {newer}"} {
+	for _, bad := range []string{"switched to {new}", "moved from {old} to {newer}", "moved {what} to {new}"} {
 		if _, err := parseChanges(bad); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
@@ -42,6 +42,11 @@ func TestChangedSubjects(t *testing.T) {
 		{"We will switch from Jenkins to GitHub Actions next quarter.", nil},
 		{"We switched from Jenkins to Buildkite because it could not scale.", []changed{{old: []string{"jenkins"}, named: []bool{true}, new: []string{"buildkite"}}}},
 		{"Chose MySQL for the orders database.", nil},
+		// What changed named between the verb and "from".
+		{"Migrated the session store from Redis to PostgreSQL.", []changed{{old: []string{"redis"}, named: []bool{true}, new: []string{"postgresql"}}}},
+		{"Last week we switched CI from Jenkins to GitHub Actions.", []changed{{old: []string{"jenkins"}, named: []bool{true}, new: []string{"github", "actions"}}}},
+		{"Moved the nightly export job from cron to Temporal.", []changed{{old: []string{"cron"}, named: []bool{false}, new: []string{"temporal"}}}},
+		{"We are planning to move the cache from Redis to Valkey.", nil},
 	}
 	for _, tt := range tests {
 		if got := e.changes.subjects(tt.text); !reflect.DeepEqual(got, tt.want) {
@@ -162,6 +167,7 @@ func TestWhatUndoesADecision(t *testing.T) {
 		{"a sentence's first word", "Decided to use MySQL for the orders database.", "Eventually MySQL was replaced by PostgreSQL.", "orders database", true},
 		{"in May", "Decided to use MySQL for the orders database.", "In May we switched from MySQL to PostgreSQL.", "orders database", true},
 		{"a question with a dotted name", "Decided to use Jenkins for CI.", "Did we switch from Jenkins to Buildkite for the Node.js builds?", "Jenkins CI", false},
+		{"what changed named", "Decided to use Redis for the session store.", "Migrated the session store from Redis to PostgreSQL.", "session store", true},
 		{"its own later piece", "Decided to keep MySQL for the ledger service.\n" + strings.Repeat("The ledger writes are batched per account and replayed on failure. ", 60) + "We replaced MySQL with PostgreSQL in the staging copy only.", "Switched from Oracle to DB2 for the archive.", "ledger service", false},
 	}
 	for _, tt := range tests {
