@@ -5,6 +5,7 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -34,8 +35,9 @@ var hedgesFile string
 type changeSet struct {
 	re  *regexp.Regexp
 	old []int
-	// new is the submatch of each pattern's {new}, -1 when it has none.
-	new []int
+	// new is the submatch of each pattern's {new}, -1 when it has none;
+	// what, of its {what}.
+	new, what []int
 	// anchors are the patterns' longest words, one each: a text holding
 	// none of them (lower-cased) is not matched against re.
 	anchors []string
@@ -67,7 +69,7 @@ func parseChanges(data string) (*changeSet, error) {
 		}
 		f := strings.Fields(strings.ToLower(line))
 		var b strings.Builder
-		old, nw := -1, -1
+		old, nw, what := -1, -1, -1
 		anchor := ""
 		for i, w := range f {
 			if i > 0 {
@@ -88,8 +90,10 @@ func parseChanges(data string) (*changeSet, error) {
 				}
 				fmt.Fprintf(&b, `(%s(?:\s+%s){0,2}%s)`, changeWord, changeWord, lazy)
 			case "{what}":
-				// What changed ("the session store"), read past.
-				fmt.Fprintf(&b, `(?:%s(?:\s+%s){0,%d}?)`, changeWord, changeWord, whatWords-1)
+				// What changed ("the session store").
+				group++
+				what = group
+				fmt.Fprintf(&b, `(%s(?:\s+%s){0,%d}?)`, changeWord, changeWord, whatWords-1)
 			default:
 				if len(w) > len(anchor) {
 					anchor = w
@@ -103,7 +107,7 @@ func parseChanges(data string) (*changeSet, error) {
 		if old < 0 {
 			return nil, fmt.Errorf("changes.txt:%d: a pattern needs an {old} slot", n+1)
 		}
-		cs.old, cs.new = append(cs.old, old), append(cs.new, nw)
+		cs.old, cs.new, cs.what = append(cs.old, old), append(cs.new, nw), append(cs.what, what)
 		if !slices.Contains(cs.anchors, anchor) {
 			cs.anchors = append(cs.anchors, anchor)
 		}
@@ -161,12 +165,15 @@ func (e *Engine) subjectsOf(c *chunk.Chunk) []changed {
 
 // changed is what one change statement says: the content words
 // (lower-case) of what was replaced, which of them it writes with a
-// capital (a name: "Go", not the verb "go"), and the words of what
-// replaced it (none when the statement does not say).
+// capital (a name: "Go", not the verb "go"), the words of what replaced
+// it (none when the statement does not say), and what changed.
 type changed struct {
 	old   []string
 	named []bool
 	new   []string
+	// what is what changed, when the statement names it ("moved the rate
+	// limiter from Redis to ..."): its terms, stemmed.
+	what []string
 }
 
 // subjects returns what text says it replaced, one per change statement.
@@ -246,6 +253,9 @@ func (cs *changeSet) matchSentence(text string, from, end int) []changed {
 			var ch changed
 			ch.old, ch.named = cs.contentWords(o)
 			ch.new, _ = cs.contentWords(slot(cs.new[k]))
+			if w := slot(cs.what[k]); w != "" {
+				ch.what = cs.an.Terms(w)
+			}
 			// A sentence's first word has a capital whatever it is:
 			// "Eventually MySQL was replaced" names MySQL.
 			if strings.TrimLeftFunc(text[from:ix[2*g]], notWord) == "" && len(ch.named) > 1 && slices.Contains(ch.named[1:], true) {
@@ -269,7 +279,7 @@ func (cs *changeSet) hedged(before string) bool {
 		before = before[i+1:]
 	}
 	return slices.ContainsFunc(casedWords(before), func(w string) bool {
-		return w != "May" && cs.hedges.Has(strings.ToLower(w))
+		return w != "May" && cs.hedges.Has(strings.ReplaceAll(strings.ToLower(w), "’", "'"))
 	})
 }
 
@@ -472,11 +482,12 @@ const decisionLead = 3
 // writes with a capital, and what its own change statements replaced.
 type leadOf struct {
 	words, names map[string]bool
+	terms        map[string]bool // words and forms, stemmed
 	own          []changed
 }
 
 func (e *Engine) lead(c *chunk.Chunk) *leadOf {
-	d := &leadOf{words: map[string]bool{}, names: map[string]bool{}, own: e.subjectsOf(c)}
+	d := &leadOf{words: map[string]bool{}, names: map[string]bool{}, terms: map[string]bool{}, own: e.subjectsOf(c)}
 	for _, w := range casedWords(lead(c.Text, decisionLead)) {
 		lw := strings.ToLower(w)
 		forms := append([]string{lw}, e.shortForms[lw]...)
@@ -486,6 +497,9 @@ func (e *Engine) lead(c *chunk.Chunk) *leadOf {
 				d.names[f] = true
 			}
 		}
+	}
+	for _, t := range e.changes.an.Terms(strings.Join(slices.Collect(maps.Keys(d.words)), " ")) {
+		d.terms[t] = true
 	}
 	return d
 }
@@ -499,8 +513,13 @@ func (e *Engine) lead(c *chunk.Chunk) *leadOf {
 // anywhere" names Redis), else all its words. A short word (up to
 // shortName letters) must be written with a capital on both sides, or it
 // is no name: "Switched from Go to Rust" does not undo "go with Redis",
-// nor does "switched from go".
+// nor does "switched from go". A change that says what changed undoes
+// only a decision that names it too: "moved the rate limiter from Redis to
+// Memcached" leaves "Redis for the session store" as it was.
 func (d *leadOf) undoneBy(ch changed) bool {
+	if slices.ContainsFunc(ch.what, func(t string) bool { return !d.terms[t] }) {
+		return false
+	}
 	named := slices.Contains(ch.named, true)
 	for i, w := range ch.old {
 		switch {

@@ -43,10 +43,17 @@ func TestChangedSubjects(t *testing.T) {
 		{"We switched from Jenkins to Buildkite because it could not scale.", []changed{{old: []string{"jenkins"}, named: []bool{true}, new: []string{"buildkite"}}}},
 		{"Chose MySQL for the orders database.", nil},
 		// What changed named between the verb and "from".
-		{"Migrated the session store from Redis to PostgreSQL.", []changed{{old: []string{"redis"}, named: []bool{true}, new: []string{"postgresql"}}}},
-		{"Last week we switched CI from Jenkins to GitHub Actions.", []changed{{old: []string{"jenkins"}, named: []bool{true}, new: []string{"github", "actions"}}}},
-		{"Moved the nightly export job from cron to Temporal.", []changed{{old: []string{"cron"}, named: []bool{false}, new: []string{"temporal"}}}},
+		{"Migrated the session store from Redis to PostgreSQL.", []changed{{old: []string{"redis"}, named: []bool{true}, new: []string{"postgresql"}, what: []string{"session", "store"}}}},
+		{"Last week we switched CI from Jenkins to GitHub Actions.", []changed{{old: []string{"jenkins"}, named: []bool{true}, new: []string{"github", "actions"}, what: []string{"ci"}}}},
+		{"Moved the nightly export job from cron to Temporal.", []changed{{old: []string{"cron"}, named: []bool{false}, new: []string{"temporal"}, what: []string{"nightli", "export", "job"}}}},
 		{"We are planning to move the cache from Redis to Valkey.", nil},
+		{"We switched to PostgreSQL from MySQL to get JSONB.", []changed{{old: []string{"mysql"}, named: []bool{true}, new: []string{"postgresql"}}}},
+		{"Changing the cache from Redis to Valkey.", []changed{{old: []string{"redis"}, named: []bool{true}, new: []string{"valkey"}, what: []string{"cach"}}}},
+		// Denied, not made.
+		{"We decided not to switch from Kafka to Pulsar.", nil},
+		{"We never switched from Consul to etcd.", nil},
+		{"We haven’t switched from Consul to etcd yet.", nil},
+		{"Not sure it helps, but we switched from Consul to etcd.", []changed{{old: []string{"consul"}, named: []bool{true}, new: []string{"etcd"}}}},
 	}
 	for _, tt := range tests {
 		if got := e.changes.subjects(tt.text); !reflect.DeepEqual(got, tt.want) {
@@ -168,6 +175,11 @@ func TestWhatUndoesADecision(t *testing.T) {
 		{"in May", "Decided to use MySQL for the orders database.", "In May we switched from MySQL to PostgreSQL.", "orders database", true},
 		{"a question with a dotted name", "Decided to use Jenkins for CI.", "Did we switch from Jenkins to Buildkite for the Node.js builds?", "Jenkins CI", false},
 		{"what changed named", "Decided to use Redis for the session store.", "Migrated the session store from Redis to PostgreSQL.", "session store", true},
+		{"what changed named in its short form", "Decided to use Helm for Kubernetes deploys.", "Switched k8s deploys from Helm to Kustomize.", "Kubernetes deploys", true},
+		// From a black-box review: another thing changed, or a change denied.
+		{"another thing changed", "Decided to use Redis for the session store.", "Moved the rate limiter from Redis to Memcached.", "session store", false},
+		{"the rejected option changed elsewhere", "Chose PostgreSQL over MySQL for the orders database.", "Switched the test database from MySQL to SQLite.", "orders database", false},
+		{"a change decided against", "Decided to use Kafka for the event bus.", "We decided not to switch from Kafka to Pulsar.", "event bus", false},
 		{"its own later piece", "Decided to keep MySQL for the ledger service.\n" + strings.Repeat("The ledger writes are batched per account and replayed on failure. ", 60) + "We replaced MySQL with PostgreSQL in the staging copy only.", "Switched from Oracle to DB2 for the archive.", "ledger service", false},
 	}
 	for _, tt := range tests {
