@@ -406,7 +406,7 @@ func TestNewerIndexAdvice(t *testing.T) {
 		t.Fatalf("search on a newer index: %v, want advice", err)
 	}
 	rep, err := l.Doctor(ctx, DoctorRequest{})
-	if err != nil || rep.Damaged != 1 || !strings.Contains(fmt.Sprint(rep.Checks), "newer archon") {
+	if err != nil || rep.Newer != 1 || rep.Damaged != 0 || !strings.Contains(fmt.Sprint(rep.Checks), "newer archon") {
 		t.Fatalf("doctor: %v %+v", err, rep)
 	}
 	if rep, err = l.Doctor(ctx, DoctorRequest{Repair: true}); err != nil || rep.Damaged != 0 || rep.Repaired != 1 {
@@ -417,5 +417,50 @@ func TestNewerIndexAdvice(t *testing.T) {
 		if got[q] != want[q] {
 			t.Errorf("search %q after repair:\n%s\nbefore:\n%s", q, got[q], want[q])
 		}
+	}
+}
+
+// TestNewerKnowledgeKept: a knowledge database a newer archon wrote is
+// L3's own data: doctor says so and, even with --repair, leaves it as it
+// is (salvaging it would copy it into this version's older schema).
+func TestNewerKnowledgeKept(t *testing.T) {
+	ws, cfg := workspace(t)
+	ctx := context.Background()
+	l := oneShot(t, ws, cfg)
+	if _, err := l.AddItem(ctx, ItemInput{Kind: "note", Title: "kept by the newer archon"}); err != nil {
+		t.Fatal(err)
+	}
+	if old, ok := l.l3.take(); ok {
+		old.Close()
+	}
+	path := filepath.Join(ws.StateDir(), "knowledge.db")
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec("CREATE TABLE future_notes (x); PRAGMA user_version = 999"); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	for _, repair := range []bool{false, true} {
+		rep, err := l.Doctor(ctx, DoctorRequest{Repair: repair})
+		if err != nil || rep.Newer != 1 || rep.Damaged != 0 || rep.Repaired != 0 {
+			t.Fatalf("doctor (repair %v): %v %+v", repair, err, rep)
+		}
+	}
+	db, err = sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var v, n int
+	if err := db.QueryRow("PRAGMA user_version").Scan(&v); err != nil || v != 999 {
+		t.Fatalf("user_version %d %v, want 999 kept", v, err)
+	}
+	if err := db.QueryRow("SELECT count(*) FROM sqlite_master WHERE name = 'future_notes'").Scan(&n); err != nil || n != 1 {
+		t.Fatalf("the newer archon's table: %d %v", n, err)
+	}
+	if m, _ := filepath.Glob(path + ".damaged-*"); len(m) != 0 {
+		t.Fatalf("set aside as damaged: %v", m)
 	}
 }

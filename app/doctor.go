@@ -26,8 +26,9 @@ type DoctorRequest struct {
 type DoctorCheck struct {
 	// File is relative to the workspace root.
 	File string `json:"file"`
-	// State is ok, warning (usable, but something is odd), damaged, or
-	// repaired.
+	// State is ok, warning (usable, but something is odd), damaged,
+	// newer (written by a newer archon: sound, but unreadable by this one),
+	// or repaired.
 	State string `json:"state"`
 	// Detail says what is wrong, or what was done.
 	Detail string `json:"detail,omitempty"`
@@ -38,6 +39,8 @@ type DoctorReport struct {
 	Checks []DoctorCheck `json:"checks"`
 	// Damaged counts files still damaged (after repair, when asked).
 	Damaged int `json:"damaged"`
+	// Newer counts files a newer archon wrote that this one cannot read.
+	Newer int `json:"newer"`
 	// Repaired counts files repaired.
 	Repaired int `json:"repaired"`
 }
@@ -52,6 +55,8 @@ func (l *Local) Doctor(ctx context.Context, r DoctorRequest) (*DoctorReport, err
 		switch c.State {
 		case "damaged":
 			rep.Damaged++
+		case "newer":
+			rep.Newer++
 		case "repaired":
 			rep.Repaired++
 		}
@@ -129,8 +134,8 @@ func (l *Local) doctorFiles(ctx context.Context, repair bool, add func(DoctorChe
 func (l *Local) doctorIndex(ctx context.Context, repair bool, add func(DoctorCheck)) error {
 	// An index written by a newer archon is set aside on request.
 	if _, err := l.openEngine(ctx, repair); errors.Is(err, rag.ErrNewerIndex) {
-		add(DoctorCheck{File: l.ws.Rel(filepath.Join(rag.IndexDir(l.ws), "rag.db")), State: "damaged",
-			Detail: "written by a newer archon, unreadable by this one; --repair sets the index aside and rebuilds it from the workspace files"})
+		add(DoctorCheck{File: l.ws.Rel(filepath.Join(rag.IndexDir(l.ws), "rag.db")), State: "newer",
+			Detail: "written by a newer archon, unreadable by this one; use that one, or --repair to set the index aside and rebuild it from the workspace files"})
 		return nil
 	} else if err != nil {
 		return fmt.Errorf("doctor: index: %w", err)
@@ -212,6 +217,11 @@ func (l *Local) doctorKnowledge(ctx context.Context, repair bool, add func(Docto
 	}
 	if err == nil {
 		add(DoctorCheck{File: rel, State: "ok"})
+		return nil
+	}
+	if errors.Is(err, knowledge.ErrNewer) {
+		// L3's own data, no index: never salvaged into an older schema.
+		add(DoctorCheck{File: rel, State: "newer", Detail: err.Error()})
 		return nil
 	}
 	if !repair {

@@ -191,13 +191,19 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 	}
 	err = e.openIndexes(ctx, opt.Resident)
 	if err != nil && (Damaged(err) || opt.ReplaceNewer && errors.Is(err, ErrNewerIndex)) && ctx.Err() == nil {
-		// A one-shot open trusts the database without reading it through;
-		// what it read first found it damaged.
+		// What opening read first found the database damaged (a one-shot
+		// open trusts it without reading it through), or written by a
+		// newer archon and to be replaced.
 		e.Close()
 		cause := err
 		var unlock func()
 		if unlock, err = e.lockOpen(ctx); err == nil {
-			if !e.dbReplaced() { // else another process has set it aside
+			if errors.Is(cause, ErrNewerIndex) {
+				// Sound, and maybe in use by the archon that wrote it: set
+				// aside only when no process holds the index.
+				err = e.holdFulltext(ctx)
+			}
+			if err == nil && !e.dbReplaced() { // else another process has set it aside
 				err = e.setAsideFor(filepath.Join(e.dir, "rag.db"), cause)
 			}
 			unlock()

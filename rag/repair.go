@@ -66,13 +66,13 @@ func (e *Engine) dbReplaced() bool {
 // setAsideFor sets the index directory aside because file was found
 // damaged (cause), and says so in the log and the engine's repairs.
 func (e *Engine) setAsideFor(file string, cause error) error {
-	aside, err := e.setAside()
+	what, kind := "index database damaged", "damaged"
+	if errors.Is(cause, ErrNewerIndex) {
+		what, kind = "index database written by a newer archon", "newer"
+	}
+	aside, err := e.setAside(kind)
 	if err != nil {
 		return fmt.Errorf("%w; setting it aside failed: %w", cause, err)
-	}
-	what := "index database damaged"
-	if errors.Is(cause, ErrNewerIndex) {
-		what = "index database written by a newer archon"
 	}
 	e.log.Warn(what+"; set aside, rebuilding from the files", "file", file, "aside", aside, "err", cause)
 	e.repairs = append(e.repairs, Repair{File: e.ws.Rel(file), Problem: cause.Error(),
@@ -80,14 +80,15 @@ func (e *Engine) setAsideFor(file string, cause error) error {
 	return nil
 }
 
-// setAside renames the index directory to index.damaged-TIME and makes a
-// new empty one, keeping the newest keepDamaged such copies.
-func (e *Engine) setAside() (string, error) {
-	aside := e.dir + ".damaged-" + time.Now().UTC().Format("20060102T150405.000000000")
+// setAside renames the index directory to index.KIND-TIME (damaged, or
+// newer: written by a newer archon) and makes a new empty one, keeping
+// the newest keepDamaged copies of each kind.
+func (e *Engine) setAside(kind string) (string, error) {
+	aside := e.dir + "." + kind + "-" + time.Now().UTC().Format("20060102T150405.000000000")
 	if err := os.Rename(e.dir, aside); err != nil {
 		return "", err
 	}
-	old, _ := filepath.Glob(e.dir + ".damaged-*")
+	old, _ := filepath.Glob(e.dir + "." + kind + "-*")
 	sort.Strings(old)
 	for len(old) > keepDamaged {
 		os.RemoveAll(old[0])
@@ -232,7 +233,7 @@ func (e *Engine) recoverDamage(ctx context.Context, cause error) error {
 		// and drop the damaged one).
 		e.log.Warn("index damaged; another archon process set it aside already, rebuilding from the files", "err", cause)
 	} else {
-		aside, err := e.setAside()
+		aside, err := e.setAside("damaged")
 		if err != nil {
 			return fmt.Errorf("%w; setting the index aside failed: %w", cause, err)
 		}

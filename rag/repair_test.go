@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/rag/fulltext"
 	"github.com/archon-memory/archon/rag/store"
 )
 
@@ -144,7 +146,29 @@ func TestNewerIndex(t *testing.T) {
 			t.Fatalf("resident=%v: opening a newer index: %v, want ErrNewerIndex and no damage", resident, err)
 		}
 	}
-	e, err = Open(ctx, ws, Options{ReplaceNewer: true})
+	// In use by the archon that wrote it (a process holding the index's
+	// lock): left where it is.
+	f, err := os.OpenFile(filepath.Join(ws.StateDir(), "fulltext.lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := memory.LockFile(ctx, f); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(ctx, ws, Options{ReplaceNewer: true}); !errors.Is(err, fulltext.ErrLocked) {
+		t.Fatalf("replacing an index in use: %v, want it left in use", err)
+	}
+	if aside, _ := filepath.Glob(IndexDir(ws) + ".newer-*"); len(aside) != 0 {
+		t.Fatalf("an index in use was set aside: %v", aside)
+	}
+	memory.UnlockFile(f)
+	f.Close()
+	for _, resident := range []bool{false, true} {
+		if _, err := Open(ctx, ws, Options{Resident: resident}); !errors.Is(err, ErrNewerIndex) {
+			t.Fatalf("resident=%v: the newer index is gone: %v", resident, err)
+		}
+	}
+	e, err = Open(ctx, ws, Options{Resident: true, ReplaceNewer: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +176,7 @@ func TestNewerIndex(t *testing.T) {
 	if r := e.Repairs(); len(r) != 1 || !strings.Contains(r[0].Problem, "newer archon") {
 		t.Fatalf("repairs %+v, want the newer index set aside", r)
 	}
-	if aside, _ := filepath.Glob(IndexDir(ws) + ".damaged-*"); len(aside) != 1 {
+	if aside, _ := filepath.Glob(IndexDir(ws) + ".newer-*"); len(aside) != 1 {
 		t.Fatalf("set aside: %v, want one copy", aside)
 	}
 	if _, err := e.Index(ctx, nil); err != nil {

@@ -33,14 +33,29 @@ func (a *app) doctorCommand() *cli.Command {
 						fmt.Fprintf(w, "%-9s %s\n", ch.State, ch.File)
 					}
 				}
-				fmt.Fprintf(w, "%d damaged, %d repaired\n", rep.Damaged, rep.Repaired)
+				fmt.Fprintf(w, "%d damaged, %d repaired", rep.Damaged, rep.Repaired)
+				if rep.Newer > 0 {
+					fmt.Fprintf(w, ", %d written by a newer archon", rep.Newer)
+				}
+				fmt.Fprintln(w)
 			}); err != nil {
 				return err
 			}
-			if rep.Damaged > 0 {
-				return exitCode{exitFailure, fmt.Sprintf("%d files damaged: run archon doctor --repair", rep.Damaged)}
+			switch {
+			case rep.Damaged > 0:
+				return exitCode{exitFailure, plural(rep.Damaged, "file") + " damaged: run archon doctor --repair"}
+			case rep.Newer > 0:
+				return exitCode{exitFailure, plural(rep.Newer, "file") + " written by a newer archon: use that one (see above)"}
 			}
 			return nil
 		}),
 	}
+}
+
+// plural writes n things: "1 file", "2 files".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }

@@ -192,7 +192,7 @@ func (s *Store) migratePG(ctx context.Context, schema string) error {
 		return err
 	}
 	if v > len(pgMigrations) {
-		return fmt.Errorf("knowledge schema version %d is newer than this archon understands (%d): a newer archon wrote it; use that one (this one leaves it as it is)", v, len(pgMigrations))
+		return fmt.Errorf("knowledge schema version %d is newer than this archon understands (%d): %w", v, len(pgMigrations), ErrNewer)
 	}
 	if v == len(pgMigrations) {
 		return nil

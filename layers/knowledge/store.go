@@ -40,6 +40,11 @@ var ErrInvalid = errors.New("invalid")
 // (a task done twice, a dependency cycle, an import that would overwrite).
 var ErrConflict = errors.New("conflict")
 
+// ErrNewer marks a knowledge database written by a newer archon, with a
+// schema this one does not know. It is no damage: this archon leaves it
+// as it is, and the newer one reads it.
+var ErrNewer = errors.New("written by a newer archon; use that one (this one leaves it as it is)")
+
 // Options tune a Store. The zero value is ready to use.
 type Options struct {
 	// Now returns the current time; nil means time.Now.
@@ -161,7 +166,7 @@ func (s *Store) migrate(ctx context.Context) error {
 		return err
 	}
 	if v > len(migrations) {
-		return fmt.Errorf("knowledge schema version %d is newer than this archon understands (%d): a newer archon wrote it; use that one (this one leaves it as it is)", v, len(migrations))
+		return fmt.Errorf("knowledge schema version %d is newer than this archon understands (%d): %w", v, len(migrations), ErrNewer)
 	}
 	if v == len(migrations) {
 		return nil
