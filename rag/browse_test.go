@@ -31,6 +31,7 @@ func TestWithoutTimes(t *testing.T) {
 		"what did we pick for the database":               "what did we pick for the database",
 		"we talked to April about it":                     "we talked to April about it", // no span ends at April
 		"deploys on December 1-3":                         "deploys on",
+		"notes in 2025 from March to May":                 "notes",
 	} {
 		if got := strings.Join(strings.Fields(withoutTimes(in, now)), " "); got != strings.Join(strings.Fields(want), " ") {
 			t.Errorf("withoutTimes(%q) = %q, want %q", in, got, want)

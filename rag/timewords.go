@@ -37,9 +37,9 @@ type timeForm struct {
 	re      *regexp.Regexp
 	resolve func(m []string, today time.Time) (from, to time.Time, ok bool)
 	kind    formKind
-	// counts: the number the match ends on counts something when a word
-	// that is no stop word follows it ("before 2000 users", "since 1999
-	// errors"), and the match is no time.
+	// counts: the number the match ends on counts something when a
+	// plural follows it ("before 2000 users", "since 1999 errors"), and the
+	// match is no time; "in 2025 regarding auth", "in 2025 Q3" stay years.
 	counts bool
 }
 
@@ -49,8 +49,8 @@ var (
 	reDMY = regexp.MustCompile(`(?i)\b(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+)\.?,? (\d{4})\b`)
 	reMY  = regexp.MustCompile(`(?i)\b([a-z]+),? (\d{4})\b`)
 	// Days of a month: "December 1-3, 2025", "Dec 1–3".
-	reMDDY = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})\s*[-–]\s*(\d{1,2}),? (\d{4})\b`)
-	reMDD  = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})\s*[-–]\s*(\d{1,2})\b`)
+	reMDDY = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})\s*[-–—]\s*(\d{1,2}),? (\d{4})\b`)
+	reMDD  = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})\s*[-–—]\s*(\d{1,2})\b`)
 	// A year alone is read after a word that makes it a time: "in 2025".
 	reYear = regexp.MustCompile(`(?i)\b(?:in|during|since|from|until|through|before|after|between) (\d{4})\b`)
 	// After "to" or "and", a month or year alone is read only as the end
@@ -344,10 +344,8 @@ func findTimes(s string, today time.Time, forms []timeForm, relative bool, taken
 			if slices.ContainsFunc(out, func(t timeMatch) bool { return ix[0] < t.end && t.start < ix[1] }) {
 				continue
 			}
-			if f.counts && stop != nil {
-				if w := followingWord(s[ix[1]:]); w != "" && !stop(w) {
-					continue
-				}
+			if f.counts && plural(followingWord(s[ix[1]:]), stop) {
+				continue
 			}
 			m := make([]string, len(ix)/2)
 			for i := range m {
@@ -462,17 +460,19 @@ func spanEnd(a, b timeMatch, r *dateRange) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-// timesIn reads what s says of time once (stop tells the stop words, which
-// may follow a year: "in 2025 we"; another word makes it a count): the days it names (its calendar
+// timesIn reads what s says of time once: the days it names (its calendar
 // dates, else its time words resolved against now; spans applied) and s
 // with every time expression blanked out, what is left saying what it is
-// about.
+// about. stop tells the stop words, which are no plural after a year.
 func timesIn(s string, now time.Time, stop func(string) bool) (dates []dateRange, rest string) {
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
 	explicit := explicitTimes(s, today, stop)
 	relative := relativeTimes(s, today, explicit)
-	if dates = spans(s, explicit, today); len(dates) == 0 {
-		dates = spans(s, relative, today)
+	dates = spans(s, explicit, today)
+	// Spans of the time words are read even when the dates written out
+	// win: they mark the span ends to blank ("in 2025 from March to May").
+	if rel := spans(s, relative, today); len(dates) == 0 {
+		dates = rel
 	}
 	if !mayNameTime(s) {
 		return dates, s
@@ -547,6 +547,21 @@ var (
 	reSinceWord = regexp.MustCompile(`(?i)\b(?:since|between)\b`)
 	reJoinWord  = regexp.MustCompile(`(?i)\b(?:until|till|through)\b`)
 )
+
+// plural reports whether w looks like a plural noun: a word of four
+// letters or more ending in s (not ss, us, is or 's) that is no stop word
+// (stop nil: none is).
+func plural(w string, stop func(string) bool) bool {
+	if len(w) < 4 || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "'s") {
+		return false
+	}
+	for _, end := range []string{"ss", "us", "is"} {
+		if strings.HasSuffix(w, end) {
+			return false
+		}
+	}
+	return stop == nil || !stop(w)
+}
 
 // followingWord returns the word s starts with after white space, in lower
 // case ("" when punctuation or the end comes first).

@@ -167,6 +167,13 @@ func TestCalendarDates(t *testing.T) {
 		{"anything since 1999 errors", nil},
 		{"what did we decide in 2025 about auth", [][2]string{{"2025-01-01", "2025-12-31"}}},
 		{"what did we decide in 2025?", [][2]string{{"2025-01-01", "2025-12-31"}}},
+		// From a code review: other words after a year leave it a year.
+		{"decisions made in 2025 regarding auth", [][2]string{{"2025-01-01", "2025-12-31"}}},
+		{"the plan in 2025 Q3", [][2]string{{"2025-01-01", "2025-12-31"}}},
+		{"what changed in 2025 alone", [][2]string{{"2025-01-01", "2025-12-31"}}},
+		{"in 2025's roadmap", [][2]string{{"2025-01-01", "2025-12-31"}}},
+		{"between 2023 and 2025 regarding auth", [][2]string{{"2023-01-01", "2025-12-31"}}},
+		{"deploys on Dec 1—3, 2025", [][2]string{{"2025-12-01", "2025-12-03"}}},
 		{"deploys on December 1-3, 2025", [][2]string{{"2025-12-01", "2025-12-03"}}},
 		{"deploys on Dec 30 – 31, 2025", [][2]string{{"2025-12-30", "2025-12-31"}}},
 		{"on 2026-02-31", nil},
