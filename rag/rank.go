@@ -70,6 +70,12 @@ type RankParams struct {
 	// EventTerms weighs the words of such an event in the query: they
 	// date the answer more than they say what it is about.
 	EventTerms float64
+	// TimeWords weighs the words of the query's time expressions
+	// ("yesterday", "last week") as search terms: the dates they name
+	// weigh the entries of those days, and an entry that happens to say
+	// "yesterday" is no answer for it (a little weight is kept: a talk
+	// logged as said says "last week" of what it tells).
+	TimeWords float64
 	// Done discounts, on a question about open work, the entries that
 	// list work most of which is checked off: their score is multiplied
 	// by 1 - Done × the share of their items that are done.
@@ -101,7 +107,7 @@ func DefaultRankParams() RankParams {
 		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3, Record: 0.5, Standalone: 300, Intent: 0.5, Written: 0.5, ShortForm: 0.5, TagWord: 0.5, Tag: 0.1, Background: 0.5,
 		FileMax: 0.1, Session: 0.2,
 		Speaker:   2,
-		DateBoost: 3, DateAdd: 0.3, DateSlack: 3, EventBoost: 1.5, EventTerms: 0.5, Done: 0.5, Latest: 0.5,
+		DateBoost: 3, DateAdd: 0.3, DateSlack: 3, EventBoost: 1.5, EventTerms: 0.5, TimeWords: 0.1, Done: 0.5, Latest: 0.5,
 		Vector: 0.15, VectorCandidates: 20, VectorNear: 0.5,
 		Proximity: 0.5, ProximityDepth: 20, ProximityLength: 80,
 	}
@@ -140,6 +146,18 @@ func (e *Engine) prepare(text string) *parsedQuery {
 	pq := parseQuery(e.ft.Analyzer(), text, *e.agents.Load())
 	pq.tags, pq.asks = asked(e.intents, text)
 	pq.dates, pq.rest = timesIn(text, e.ws.Now(), e.ft.Analyzer().Stop)
+	if w := e.opt.Rank.TimeWords; w < 1 && pq.rest != text {
+		// The terms only the time expressions gave.
+		left := map[string]bool{}
+		for _, t := range e.ft.Analyzer().Terms(pq.rest) {
+			left[t] = true
+		}
+		for i := range pq.terms {
+			if !left[pq.terms[i].Text] {
+				pq.terms[i].Weight *= w
+			}
+		}
+	}
 	pq.expand(e.ft.Analyzer(), text, e.shortForms, e.opt.Rank.ShortForm, e.opt.Rank.TagWord)
 	// The tags of what the question asks for are searched too, at a
 	// lesser weight than the subject's: a decision tagged as one is a

@@ -88,6 +88,16 @@ func TestTimeWordsRank(t *testing.T) {
 	if len(rs) == 0 || rs[0].Date != "2026-12-01" {
 		t.Fatalf("first hit: %+v", rs)
 	}
+	// An entry that says "yesterday" is no answer for it: the entry of
+	// the day comes first (from a black-box review).
+	ws = loggedWorkspace(t, time.Date(2026, 12, 7, 15, 0, 0, 0, time.UTC),
+		memory.Entry{Date: "2026-12-01", Time: "10:00", Agent: "executor", Text: "Yesterday we shipped the importer; the gateway was fine."},
+		memory.Entry{Date: "2026-12-06", Time: "10:00", Agent: "executor", Text: "Tuned the gateway timeouts."},
+	)
+	e = openIndexed(t, ws)
+	if rs := search(t, e, Query{Text: "gateway yesterday", TopK: 2}); len(rs) == 0 || rs[0].Date != "2026-12-06" {
+		t.Fatalf("gateway yesterday: %+v", rs)
+	}
 }
 
 // TestEventDates: "before the migration" is dated by the entry that best
