@@ -111,7 +111,7 @@ func (e *Engine) browse(ctx context.Context, q *Query, pq *parsedQuery) ([]ranke
 	if err != nil {
 		return nil, nil, fmt.Errorf("search: %w", err)
 	}
-	warn := []string{browseNote(pq, len(ps))}
+	warn := []string{browseNote(pq, &q.Filter, len(ps))}
 	ps = ps[:min(len(ps), max(browseDepth, q.TopK))]
 	p := e.opt.Rank
 	cands := make([]cand, len(ps))
@@ -132,8 +132,47 @@ func (e *Engine) browse(ctx context.Context, q *Query, pq *parsedQuery) ([]ranke
 	return relative(bestOf(out, q.TopK), q.Threshold), warn, nil
 }
 
-// browseNote says how a question of a time or a kind was answered.
-func browseNote(pq *parsedQuery, n int) string {
+// browseNote says how a question of a time or a kind was answered,
+// within filter f.
+func browseNote(pq *parsedQuery, f *Filter, n int) string {
+	s := fmt.Sprintf("no word of the query names a subject: %d entries", n)
+	if n == 1 {
+		s = "no word of the query names a subject: 1 entry"
+	}
+	s += askedDays(pq)
+	if f.Since != "" || f.Until != "" {
+		s += ", dated " + cmp.Or(f.Since, "any day") + " to " + cmp.Or(f.Until, "today") + " by the filter"
+	}
+	return s + ", the latest first"
+}
+
+// searchedInstead says that a question of a time or a kind found nothing
+// of that kind on those days, so that its words were searched.
+func searchedInstead(pq *parsedQuery) string {
+	return "no entry" + askedDays(pq) + ": the query's words were searched instead"
+}
+
+// withinDays narrows f to the span of days (none: f as it is).
+func withinDays(f Filter, days []dateRange) Filter {
+	if len(days) == 0 {
+		return f
+	}
+	since, until := days[0].from, days[0].to
+	for _, d := range days[1:] {
+		since, until = minTime(since, d.from), maxTime(until, d.to)
+	}
+	if !since.Equal(dawn) {
+		f.Since = max(f.Since, since.Format(time.DateOnly))
+	}
+	if u := until.Format(time.DateOnly); f.Until == "" || u < f.Until {
+		f.Until = u
+	}
+	return f
+}
+
+// askedDays is what a question of a time or a kind asks for: " recorded
+// as KIND of DAYS", either part when it says it.
+func askedDays(pq *parsedQuery) string {
 	what := slices.Sorted(maps.Keys(pq.asks))
 	var days []string
 	for _, d := range pq.dates {
@@ -146,15 +185,12 @@ func browseNote(pq *parsedQuery, n int) string {
 		}
 		days = append(days, s)
 	}
-	s := fmt.Sprintf("no word of the query names a subject: %d entries", n)
-	if n == 1 {
-		s = "no word of the query names a subject: 1 entry"
-	}
+	s := ""
 	if len(what) > 0 {
 		s += " recorded as " + strings.Join(what, " or ")
 	}
 	if len(days) > 0 {
 		s += " of " + strings.Join(days, ", ")
 	}
-	return s + ", the latest first"
+	return s
 }

@@ -43,6 +43,7 @@ func TestWithoutTimes(t *testing.T) {
 // and written decisions, open and finished to-do lists, two agents.
 func browseWorkspace(t *testing.T) *memory.Workspace {
 	return loggedWorkspace(t, time.Date(2026, 12, 7, 15, 0, 0, 0, time.UTC),
+		memory.Entry{Date: "2025-06-10", Time: "09:00", Agent: "planner", Text: "Planned the 2025 roadmap: users dashboard and billing."},
 		memory.Entry{Date: "2026-11-30", Time: "09:00", Agent: "planner", Tags: []string{"decision"}, Text: "Chose PostgreSQL over MySQL: we need transactional DDL."},
 		memory.Entry{Date: "2026-12-06", Time: "09:00", Agent: "coder", Text: "Wrote the migration runner and its tests."},
 		memory.Entry{Date: "2026-12-06", Time: "11:00", Agent: "planner", Text: "Decided to keep the retry budget at three attempts."},
@@ -73,7 +74,7 @@ func TestQuestionsOfATimeOrAKind(t *testing.T) {
 		{"what broke today", []string{"The nightly export broke"}},
 		{"what went wrong today?", []string{"The nightly export broke"}}, // "went" as in "went with" is no decision here
 		// An account asked for with no time: everything, the latest first.
-		{"anything new?", []string{"The nightly export broke", "- [x] ship the runner", "- [x] index the logs", "Decided to keep", "Wrote the migration", "Chose PostgreSQL"}},
+		{"anything new?", []string{"The nightly export broke", "- [x] ship the runner", "- [x] index the logs", "Decided to keep", "Wrote the migration", "Chose PostgreSQL", "Planned the 2025 roadmap"}},
 		{"any errors 3 days ago", nil},
 	}
 	for _, resident := range []bool{false, true} {
@@ -94,7 +95,11 @@ func TestQuestionsOfATimeOrAKind(t *testing.T) {
 			if !ok {
 				t.Errorf("resident %v, %q: hits %q, want %q", resident, tt.q, got, tt.want)
 			}
-			if !slices.ContainsFunc(resp.Warnings, func(w string) bool { return strings.HasPrefix(w, "no word of the query names a subject") }) {
+			note := "no word of the query names a subject"
+			if tt.want == nil { // none of that kind: the words searched on those days
+				note = "no entry recorded as"
+			}
+			if !slices.ContainsFunc(resp.Warnings, func(w string) bool { return strings.HasPrefix(w, note) }) {
 				t.Errorf("resident %v, %q: warnings %q", resident, tt.q, resp.Warnings)
 			}
 			c, err := e.Count(context.Background(), Query{Text: tt.q})
@@ -105,8 +110,30 @@ func TestQuestionsOfATimeOrAKind(t *testing.T) {
 				t.Errorf("resident %v, count %q: %d %q, want %d and the search's warning", resident, tt.q, c.Total, c.Warnings, len(tt.want))
 			}
 		}
+		// Nothing of the kind asked for on those days: the words are
+		// searched on those days (a kind's word may be the subject), and
+		// the count counts the same.
+		resp, err := e.Search(context.Background(), Query{Text: "the roadmap in 2025", TopK: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(resp.Results) != 1 || !strings.Contains(resp.Results[0].Snippet, "roadmap") ||
+			len(resp.Warnings) != 1 || !strings.HasPrefix(resp.Warnings[0], "no entry recorded as task of 2025-01-01 to 2025-12-31: the query's words were searched instead") {
+			t.Errorf("resident %v, a kind's word as the subject: %+v", resident, resp)
+		}
+		if c, err := e.Count(context.Background(), Query{Text: "the roadmap in 2025"}); err != nil || c.Total != 1 || c.Warnings[0] != resp.Warnings[0] {
+			t.Errorf("resident %v, count of a kind's word as the subject: %+v %v", resident, c, err)
+		}
+		// The filter's days are said with the days asked for.
+		resp, err = e.Search(context.Background(), Query{Text: "what happened yesterday?", Filter: Filter{Since: "2026-12-06", Until: "2026-12-06"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(resp.Warnings) != 1 || !strings.Contains(resp.Warnings[0], "of 2026-12-06, dated 2026-12-06 to 2026-12-06 by the filter") {
+			t.Errorf("resident %v, a question of a time with a filter: %q", resident, resp.Warnings)
+		}
 		// A subject is searched for, dates and kinds only weigh.
-		resp, err := e.Search(context.Background(), Query{Text: "what did we decide about the retry budget yesterday", TopK: 10})
+		resp, err = e.Search(context.Background(), Query{Text: "what did we decide about the retry budget yesterday", TopK: 10})
 		if err != nil {
 			t.Fatal(err)
 		}

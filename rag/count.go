@@ -47,14 +47,24 @@ func (e *Engine) Count(ctx context.Context, q Query) (*Counts, error) {
 		ByTag: map[string]int{}, ByLayer: map[string]int{}}
 	pq := e.prepare(q.Text)
 	var ps []*store.Position
-	switch {
-	case e.subjectless(pq):
-		// A question of a time or a kind counts its answers (browse.go).
+	browsed := false
+	if e.subjectless(pq) {
+		// A question of a time or a kind counts its answers (browse.go);
+		// when there are none, the matches of its words, as Search does.
 		var err error
 		if ps, err = e.browsed(ctx, &q, pq); err != nil {
 			return nil, fmt.Errorf("count: %w", err)
 		}
-		out.Warnings = append(out.Warnings, browseNote(pq, len(ps)))
+		browsed = len(ps) > 0 || len(pq.terms) == 0
+		if browsed {
+			out.Warnings = append(out.Warnings, browseNote(pq, &q.Filter, len(ps)))
+		} else {
+			out.Warnings = append(out.Warnings, searchedInstead(pq))
+			q.Filter = withinDays(q.Filter, pq.dates)
+		}
+	}
+	switch {
+	case browsed:
 	case len(pq.terms) == 0:
 		return out, nil
 	default:

@@ -176,10 +176,17 @@ func (e *Engine) prepare(text string) *parsedQuery {
 func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []chunk.Chunk, []string, error) {
 	p := e.opt.Rank
 	pq := e.prepare(q.Text)
+	var notes []string
 	if e.subjectless(pq) {
-		q.browsed = true
 		r, warn, err := e.browse(ctx, q, pq)
-		return r, nil, warn, err
+		if err != nil || len(r) > 0 || len(pq.terms) == 0 {
+			q.browsed = true
+			return r, nil, warn, err
+		}
+		// Nothing of that kind on those days: the words are searched on
+		// those days after all ("roadmap in 2025" when no entry is a task).
+		notes = append(notes, searchedInstead(pq))
+		q.Filter = withinDays(q.Filter, pq.dates)
 	}
 	if len(pq.terms) == 0 {
 		return nil, nil, nil, nil
@@ -254,7 +261,7 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []chunk.Chunk, [
 		seeds = append(seeds, id)
 	}
 	v := waitVectors()
-	qvec, warn := v.qv, v.warn
+	qvec, warn := v.qv, append(notes, v.warn...)
 	if len(s0) == 0 && len(v.ids) > 0 {
 		// No entry holds a word of the query: the nearest vectors are all
 		// there is. The builtin embedder hashes pieces of words, so its
@@ -266,6 +273,9 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []chunk.Chunk, [
 		}
 		if len(pq.names) > 0 {
 			none += " but the names of who wrote them"
+		}
+		if len(notes) > 0 && !e.semanticVectors(ctx) {
+			return nil, nil, warn, nil // the note says it
 		}
 		if !e.semanticVectors(ctx) {
 			return nil, nil, append(warn, none), nil
@@ -279,6 +289,9 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []chunk.Chunk, [
 		none := noWordMatches
 		if !q.Filter.Empty() {
 			none = noWordMatchesFiltered
+		}
+		if len(notes) > 0 {
+			return nil, nil, warn, nil // the note says it
 		}
 		return nil, nil, append(warn, none), nil
 	}
