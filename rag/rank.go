@@ -119,6 +119,9 @@ type ranked struct {
 	score float64
 	// lex and sem are the parts of score from each channel.
 	lex, sem float64
+	// added: no hit of its own, it joined the hits as the change that
+	// superseded the one below it, with that one's score (rankAbove).
+	added bool
 }
 
 // Score channels: every candidate carries a BM25 and a vector score

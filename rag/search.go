@@ -49,9 +49,15 @@ type Why struct {
 	Words []string `json:"words"`
 	// Tags are the hit's tags the query names (#db for "the database")
 	// or asks for (#decision for "what did we decide").
-	Tags    []string `json:"tags,omitempty"`
-	Text    float64  `json:"text"`
-	Meaning float64  `json:"meaning"`
+	Tags []string `json:"tags,omitempty"`
+	// Text and Meaning are the shares of the hit's score from its words
+	// (BM25) and its meaning (vectors).
+	Text    float64 `json:"text"`
+	Meaning float64 `json:"meaning"`
+	// Added: the hit did not rank of its own; it joined the hits as the
+	// change that superseded the next hit (Supersedes), just above it
+	// with its score, and Text and Meaning are 0.
+	Added bool `json:"added,omitempty"`
 }
 
 // Result is one metadata-first search hit.

@@ -67,6 +67,10 @@ func (e *Engine) why(c *chunk.Chunk, terms, tags map[string]bool, r ranked) *Why
 			w.Words = append(w.Words, word)
 		}
 	}
+	if r.added {
+		w.Added = true
+		return w
+	}
 	if sum := r.lex + r.sem; sum > 0 {
 		w.Text = math.Round(r.lex/sum*100) / 100
 		w.Meaning = math.Round((1-r.lex/sum)*100) / 100

@@ -650,7 +650,7 @@ func rankAbove(rs []ranked, move [][2]string) []ranked {
 			}
 		}
 		if ir >= 0 && is < 0 {
-			rs = slices.Insert(rs, ir, ranked{id: s, score: rs[ir].score, lex: rs[ir].lex, sem: rs[ir].sem})
+			rs = slices.Insert(rs, ir, ranked{id: s, score: rs[ir].score, lex: rs[ir].lex, sem: rs[ir].sem, added: true})
 			continue
 		}
 		if is < 0 || ir < 0 || is < ir {

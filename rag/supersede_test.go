@@ -122,6 +122,12 @@ func TestSupersededBeyondTheHits(t *testing.T) {
 		if len(rs) != 2 || rs[0].Date != want || len(rs[0].Supersedes) != 1 || rs[1].SupersededBy == nil || rs[1].SupersededBy.Date != want {
 			t.Errorf("%q: %+v, want the entry of %s, then the decision it superseded", q, rs, want)
 		}
+		// Explained, the entry that joined says so instead of sharing
+		// out the decision's score.
+		if rs := search(t, e, Query{Text: q, TopK: 2, Explain: true}); len(rs) != 2 || rs[0].Why == nil || !rs[0].Why.Added || rs[0].Why.Text != 0 ||
+			rs[1].Why == nil || rs[1].Why.Added {
+			t.Errorf("%q explained: %+v", q, rs)
+		}
 		// With room for one hit only, the decision stays, saying what
 		// superseded it.
 		if rs := search(t, e, Query{Text: q, TopK: 1}); len(rs) != 1 || rs[0].SupersededBy == nil || rs[0].SupersededBy.Date != want {

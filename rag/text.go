@@ -42,7 +42,11 @@ func (resp *Response) WriteText(w io.Writer) {
 			if len(y.Tags) > 0 {
 				words += "; tags #" + strings.Join(y.Tags, " #")
 			}
-			fmt.Fprintf(w, "    why: %s; text %.2f, meaning %.2f of its score\n", words, y.Text, y.Meaning)
+			if y.Added {
+				fmt.Fprintf(w, "    why: %s; added as the change that superseded the next hit\n", words)
+			} else {
+				fmt.Fprintf(w, "    why: %s; text %.2f, meaning %.2f of its score\n", words, y.Text, y.Meaning)
+			}
 		}
 	}
 }

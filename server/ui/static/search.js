@@ -89,6 +89,9 @@ function whyText(why) {
     words = 'no query word of its own';
   }
   const tags = tagged ? `; tags: ${why.tags.map((t) => '#' + t).join(' ')}` : '';
+  if (why.added) {
+    return `${words}${tags}; added as the change that superseded the next hit`;
+  }
   return `${words}${tags}; text ${Math.round(100 * (why.text ?? 0))}% / meaning ${Math.round(100 * (why.meaning ?? 0))}%`;
 }
 
