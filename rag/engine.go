@@ -114,9 +114,10 @@ type Engine struct {
 	// written finds what a chunk's text is written as (written.txt).
 	written *writtenAs
 	events  *eventWords
-	// oldLayout: the full-text index was written by an older archon and
-	// not yet rebuilt (a search with --no-index says so).
-	oldLayout atomic.Bool
+	// otherLayout: the full-text index was written by an older or a
+	// newer archon (another layout) and not yet rebuilt (a search with
+	// --no-index says so); newerLayout: by a newer one.
+	otherLayout, newerLayout atomic.Bool
 	// recap are the words that ask for an account of a time (recap.txt).
 	recap    wordset.Set
 	subjects subjectCache
@@ -293,7 +294,10 @@ func (e *Engine) openIndexes(ctx context.Context, resident bool) error {
 	}
 	e.st = st
 	if layout, err := st.Meta(ctx, metaFulltextLayout); err == nil && layout != "" && layout != fulltextLayout {
-		e.oldLayout.Store(true) // until an index run rebuilds it
+		e.otherLayout.Store(true) // until an index run rebuilds it
+		n, _ := strconv.Atoi(layout)
+		cur, _ := strconv.Atoi(fulltextLayout)
+		e.newerLayout.Store(n > cur)
 	}
 	if err := e.refreshMarks(ctx); err != nil {
 		return fmt.Errorf("open index database: %w", err)

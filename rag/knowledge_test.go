@@ -251,35 +251,37 @@ func TestRecordIDsAfterAnUpgrade(t *testing.T) {
 	}
 }
 
-// TestOldLayoutSaysSo: a search on a full-text index an older archon
-// wrote, before an index run rebuilds it, says so.
+// TestOldLayoutSaysSo: a search on a full-text index an older (or a
+// newer) archon wrote, before an index run rebuilds it, says so.
 func TestOldLayoutSaysSo(t *testing.T) {
 	ctx := context.Background()
-	ws := demoWorkspace(t)
-	e := openIndexed(t, ws)
-	e.Close()
-	db, err := sql.Open("sqlite3", filepath.Join(IndexDir(ws), "rag.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec("UPDATE meta SET value = '7' WHERE key = ?", metaFulltextLayout); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	e, err = Open(ctx, ws, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
-	resp, err := e.Search(ctx, Query{Text: "postgres", TopK: 3})
-	if err != nil || !slices.Contains(resp.Warnings, oldLayoutNote) {
-		t.Fatalf("before the index run: %v, warnings %q", err, resp.Warnings)
-	}
-	if _, err := e.Index(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
-	if resp, err = e.Search(ctx, Query{Text: "postgres", TopK: 3}); err != nil || slices.Contains(resp.Warnings, oldLayoutNote) {
-		t.Fatalf("after it: %v, warnings %q", err, resp.Warnings)
+	for layout, note := range map[string]string{"7": oldLayoutNote, "99": newerLayoutNote} {
+		ws := demoWorkspace(t)
+		e := openIndexed(t, ws)
+		e.Close()
+		db, err := sql.Open("sqlite3", filepath.Join(IndexDir(ws), "rag.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec("UPDATE meta SET value = ? WHERE key = ?", layout, metaFulltextLayout); err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+		e, err = Open(ctx, ws, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer e.Close()
+		resp, err := e.Search(ctx, Query{Text: "postgres", TopK: 3})
+		if err != nil || !slices.Contains(resp.Warnings, note) {
+			t.Fatalf("layout %s, before the index run: %v, warnings %q", layout, err, resp.Warnings)
+		}
+		if _, err := e.Index(ctx, nil); err != nil {
+			t.Fatal(err)
+		}
+		if resp, err = e.Search(ctx, Query{Text: "postgres", TopK: 3}); err != nil || slices.Contains(resp.Warnings, note) {
+			t.Fatalf("layout %s, after it: %v, warnings %q", layout, err, resp.Warnings)
+		}
 	}
 }
 

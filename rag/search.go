@@ -95,6 +95,9 @@ type Response struct {
 // archon wrote, before the index run that rebuilds it.
 const oldLayoutNote = "the full-text index was written by an older archon and is rebuilt by the next index run (archon index, or a search without --no-index): until then some words may not match"
 
+// newerLayoutNote is oldLayoutNote for an index a newer archon wrote.
+const newerLayoutNote = "the full-text index was written by a newer archon; the next index run (archon index, or a search without --no-index) rebuilds it for this one, and the newer one rebuilds it again when it runs: until then some words may not match"
+
 // supersedeWindow is how many hits past TopK are ranked to find the
 // entries that supersede a hit.
 const supersedeWindow = 5
@@ -176,7 +179,9 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 	if len(e.repairs) > 0 && !e.repairNoted.Swap(true) {
 		resp.Warnings = append(resp.Warnings, damagedNote(e.repairs))
 	}
-	if e.oldLayout.Load() {
+	if e.newerLayout.Load() {
+		resp.Warnings = append(resp.Warnings, newerLayoutNote)
+	} else if e.otherLayout.Load() {
 		resp.Warnings = append(resp.Warnings, oldLayoutNote)
 	}
 	// With a reranker, rank more hits than asked and cut after reranking.
