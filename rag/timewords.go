@@ -48,6 +48,9 @@ var (
 	reMDY = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b`)
 	reDMY = regexp.MustCompile(`(?i)\b(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+)\.?,? (\d{4})\b`)
 	reMY  = regexp.MustCompile(`(?i)\b([a-z]+),? (\d{4})\b`)
+	// The week (Monday to Sunday) of a day: "the week of December 7, 2025".
+	reWeekOfMDY = regexp.MustCompile(`(?i)\bweek of ([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b`)
+	reWeekOfMD  = regexp.MustCompile(`(?i)\bweek of ([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?\b`)
 	// Days of a month: "December 1-3, 2025", "Dec 1–3".
 	reMDDY = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})\s*[-–—]\s*(\d{1,2}),? (\d{4})\b`)
 	reMDD  = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})\s*[-–—]\s*(\d{1,2})\b`)
@@ -62,6 +65,15 @@ var (
 // explicitForms are the calendar dates a question writes out, in order of
 // precedence (a match overlapping an earlier one is not read).
 var explicitForms = []timeForm{
+	{reWeekOfMDY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
+		mo, ok := months[strings.ToLower(m[1])]
+		y, _ := strconv.Atoi(m[3])
+		if !ok {
+			return time.Time{}, time.Time{}, false
+		}
+		d, _, ok := calendarDay(y, int(mo), atoi(m[2]))
+		return weekOf(d, ok)
+	}, otherForm, false},
 	{reMDDY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
 		mo, ok := months[strings.ToLower(m[1])]
 		y, _ := strconv.Atoi(m[4])
@@ -210,6 +222,10 @@ var relativeForms = []timeForm{
 		}
 		return d, d, true
 	}, weekdayForm, false},
+	{reWeekOfMD, func(m []string, today time.Time) (time.Time, time.Time, bool) {
+		d, _, ok := latestMonthDay(m[1], m[2], today)
+		return weekOf(d, ok)
+	}, monthDayForm, false},
 	{reMDD, func(m []string, today time.Time) (time.Time, time.Time, bool) {
 		from, _, ok := latestMonthDay(m[1], m[2], today)
 		return daysFrom(from, ok, m[2], m[3])
@@ -254,6 +270,15 @@ func yearOf(m []string, today time.Time) (time.Time, time.Time, bool) {
 		return time.Time{}, time.Time{}, false
 	}
 	return time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(y, 12, 31, 0, 0, 0, 0, time.UTC), true
+}
+
+// weekOf is the week, Monday to Sunday, of day d (ok when d is a date).
+func weekOf(d time.Time, ok bool) (time.Time, time.Time, bool) {
+	if !ok {
+		return time.Time{}, time.Time{}, false
+	}
+	monday := d.AddDate(0, 0, -((int(d.Weekday()) + 6) % 7))
+	return monday, monday.AddDate(0, 0, 6), true
 }
 
 // daysFrom is the span of days from first (day d1 of its month, ok when

@@ -186,6 +186,7 @@ func TestCalendarDates(t *testing.T) {
 		{"deploys on Dec 1—3, 2025", [][2]string{{"2025-12-01", "2025-12-03"}}},
 		{"deploys on December 1-3, 2025", [][2]string{{"2025-12-01", "2025-12-03"}}},
 		{"deploys on Dec 30 – 31, 2025", [][2]string{{"2025-12-30", "2025-12-31"}}},
+		{"what shipped the week of December 3, 2025", [][2]string{{"2025-12-01", "2025-12-07"}}},
 		{"on 2026-02-31", nil},
 	} {
 		got := parseDates(t, tc.q, now)
@@ -248,6 +249,8 @@ func TestTimesReviewed(t *testing.T) {
 		{"2026-12-07", "we talked to April about it", nil},
 		{"2026-12-07", "what happened December 1-3", [][2]string{{"2026-12-01", "2026-12-03"}}},
 		{"2026-12-07", "the outage of Dec 30-31", [][2]string{{"2025-12-30", "2025-12-31"}}},
+		{"2026-12-07", "what happened the week of Nov 30?", [][2]string{{"2026-11-30", "2026-12-06"}}},
+		{"2026-12-07", "the week of December 7", [][2]string{{"2026-12-07", "2026-12-13"}}},
 		{"2026-12-07", "we plan to march on", nil},
 	} {
 		got := relativeDates(tc.q, at(tc.now))
