@@ -28,13 +28,14 @@ func clipRunes(s string, n int) string {
 // of prose or a list item, and after ".", "!" or "?" followed by a space
 // and a capital letter, digit or opening mark. Markdown list markers and
 // emphasis are removed; code fences and headings (titles, not statements)
-// are skipped. A short sentence ending in a colon ("Updated both
-// functions:") says little without what it introduces: it takes the first
-// items of the list after it.
+// are skipped. A sentence ending in a colon ("Updated both functions:",
+// "I'd go with pools because:") says little without what it introduces:
+// it takes the first items of the list after it.
 func sentences(text string) []string {
 	var out []string
 	inFence := false
 	lead, items := -1, 0 // out[lead] ends in a colon and has taken items
+	leadCap := leadRunes // the most runes out[lead] grows to
 	for _, line := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
@@ -50,12 +51,12 @@ func sentences(text string) []string {
 			continue // a list may stand apart from its lead-in
 		}
 		if lead >= 0 && listed {
-			if items < leadItems && utf8.RuneCountInString(out[lead]) < leadRunes {
+			if items < leadItems && utf8.RuneCountInString(out[lead]) < leadCap {
 				sep := "; "
 				if items++; items == 1 {
 					sep = " "
 				}
-				out[lead] = clipRunes(out[lead]+sep+strings.TrimRight(t, ".;"), leadRunes)
+				out[lead] = clipRunes(out[lead]+sep+strings.TrimRight(t, ".;"), leadCap)
 			}
 			continue
 		}
@@ -70,15 +71,16 @@ func sentences(text string) []string {
 		}
 		if s := strings.TrimSpace(t[start:]); s != "" {
 			out = append(out, s)
-			if strings.HasSuffix(s, ":") && len(strings.Fields(s)) <= leadWords {
+			if strings.HasSuffix(s, ":") {
 				lead, items = len(out)-1, 0
+				leadCap = max(leadRunes, utf8.RuneCountInString(s)+leadMore)
 			}
 		}
 	}
 	return out
 }
 
-const leadWords, leadItems, leadRunes = 6, 2, 200
+const leadItems, leadRunes, leadMore = 2, 200, 120
 
 var (
 	// listMarker matches a list item's marker (a bullet or a number) and

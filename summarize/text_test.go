@@ -29,6 +29,9 @@ func TestSentences(t *testing.T) {
 		{"I'd go with pools because:\n\n1. It is exact.\n2. It is cheap.\n3. It is simple.\nDone.",
 			[]string{"I'd go with pools because: It is exact; It is cheap", "Done."}},
 		{"Updated both functions:\n   - `toStrategy()` copies the map\n", []string{"Updated both functions: `toStrategy()` copies the map"}},
+		// A long one too: "because:" says nothing without its reasons.
+		{"For your use case, I'd go with Approach 4 (per-file pools) because:\n\n1. The bug scenario is the common case\n2. Full line tracking adds complexity\n3. It is cheap",
+			[]string{"For your use case, I'd go with Approach 4 (per-file pools) because: The bug scenario is the common case; Full line tracking adds complexity"}},
 		{"Steps:\nRun the tests.", []string{"Steps:", "Run the tests."}},
 	}
 	for _, tt := range tests {
