@@ -112,10 +112,8 @@ func previousItems(opt Options) []item {
 	return out
 }
 
-// dedupe keeps the best-scored of items that read the same (ItemKey, or
-// one key the start of the other: a sentence of a request filed as a task
-// reads as the request), and merges list items with the same section and
-// label.
+// dedupe keeps the best-scored of items that read the same (ItemKey), and
+// merges list items with the same section and label.
 func dedupe(items []item) []item {
 	seen := map[string]int{} // the index in out of each key
 	var out []item
@@ -125,14 +123,6 @@ func dedupe(items []item) []item {
 			k = ItemKey(unlabelled(it.text))
 		}
 		i, ok := seen[k]
-		if !ok && it.label == "" && len(k) >= minPrefixKey {
-			for sk, si := range seen {
-				if !strings.Contains(sk, "\x00") && len(sk) >= minPrefixKey && (strings.HasPrefix(sk, k) || strings.HasPrefix(k, sk)) {
-					i, ok = si, true
-					break
-				}
-			}
-		}
 		switch {
 		case !ok:
 			seen[k] = len(out)
@@ -145,9 +135,6 @@ func dedupe(items []item) []item {
 	}
 	return out
 }
-
-// minPrefixKey is the shortest ItemKey that reads as another it starts.
-const minPrefixKey = 40
 
 // unlabelled strips a short label ("Task: ", "Committed: ") from an item.
 func unlabelled(t string) string {

@@ -259,38 +259,3 @@ func TestTagSection(t *testing.T) {
 		}
 	}
 }
-
-// TestDedupe: items that read the same, or one the start of the other (a
-// request's sentence filed as a task), are kept once, the best-scored;
-// lists of one label are merged; short items are not taken for the start
-// of longer ones.
-func TestDedupe(t *testing.T) {
-	req := "can you look at the changes in this branch and let me know what effort it is to fix this: the humanModified calculation at line 235"
-	tests := []struct {
-		name string
-		in   []item
-		want []string // the texts kept, in order, lists as label: names
-	}{
-		{"same text", []item{{sec: SecTasks, text: "Fix the login bug.", score: 1}, {sec: SecPoints, text: "fix the login bug", score: 2}},
-			[]string{"fix the login bug"}},
-		{"the start of a request", []item{{sec: SecRequests, text: req, score: 50}, {sec: SecTasks, text: "Can you look at the changes in this branch and let me know what effort it is to fix this:", score: 30}},
-			[]string{req}},
-		{"short items", []item{{sec: SecTasks, text: "Run the tests.", score: 1}, {sec: SecPoints, text: "Run the tests again after the fix.", score: 2}},
-			[]string{"Run the tests.", "Run the tests again after the fix."}},
-		{"lists", []item{{sec: SecContext, label: "Files", names: []string{"a.go"}}, {sec: SecContext, label: "Files", names: []string{"b.go", "a.go"}}},
-			[]string{"Files: a.go, b.go"}},
-	}
-	for _, tt := range tests {
-		var got []string
-		for _, it := range dedupe(tt.in) {
-			if it.label != "" {
-				got = append(got, it.label+": "+strings.Join(it.names, ", "))
-			} else {
-				got = append(got, it.text)
-			}
-		}
-		if !slices.Equal(got, tt.want) {
-			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
-		}
-	}
-}
