@@ -22,10 +22,8 @@ type Extractive struct{}
 func NewExtractive() *Extractive { return &Extractive{} }
 
 // agentShares are the first claims on the budget, in percent, of the
-// sections of an agent session. They add up to 113: a section seldom
-// fills its claim, and claims are served in document order, so the last
-// sections' claims shrink only when the first ones are full. (Scaled to 100,
-// the transcripts kept 74.6% of facts instead of 75.7%.)
+// sections of an agent session: served in document order and seldom full,
+// they add up to 113 (scaled to 100, the transcripts kept 74.6% of facts).
 var agentShares = map[string]int{
 	SecCurrent: 30, SecRequests: 20, SecErrors: 10, SecDone: 10, SecDecisions: 8,
 	SecContext: 14, SecTasks: 8, SecPoints: 8, SecPreferences: 5,

@@ -34,8 +34,8 @@ func clipRunes(s string, n int) string {
 func sentences(text string) []string {
 	var out []string
 	inFence := false
-	lead, items := -1, 0 // out[lead] ends in a colon and has taken items
-	leadCap := leadRunes // the most runes out[lead] grows to
+	// out[lead] ends in a colon, has taken items and grows to leadCap runes.
+	lead, items, leadCap := -1, 0, leadRunes
 	for _, line := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
@@ -72,8 +72,7 @@ func sentences(text string) []string {
 		if s := strings.TrimSpace(t[start:]); s != "" {
 			out = append(out, s)
 			if strings.HasSuffix(s, ":") {
-				lead, items = len(out)-1, 0
-				leadCap = max(leadRunes, utf8.RuneCountInString(s)+leadMore)
+				lead, items, leadCap = len(out)-1, 0, max(leadRunes, utf8.RuneCountInString(s)+leadMore)
 			}
 		}
 	}
