@@ -53,7 +53,7 @@ func (a *app) searchCommand() *cli.Command {
 			&cli.StringFlag{Name: "queries", Usage: `batch mode: file (or -) of {"qid","query"} lines`},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, json or jsonl"},
 			&cli.BoolFlag{Name: "no-index", Usage: "do not bring the index up to date first"},
-			&cli.BoolFlag{Name: "count", Usage: "only count the matches, by day, file, agent, tag and layer (text or --format json)"},
+			&cli.BoolFlag{Name: "count", Usage: "only count the entries holding a word of the query (not hits by meaning only), by day, file, agent, tag and layer (text or --format json)"},
 			&cli.BoolFlag{Name: "explain", Usage: "say why each hit matched: the query words it holds, and the shares of its score from the text and from the meaning (vectors)"},
 		},
 		Before: before(ints(topKBound), func(c *cli.Context) error { return checkFraction(c, "threshold") }, searchMode),
