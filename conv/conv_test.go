@@ -357,3 +357,29 @@ func TestTranscriptPartKeepsItsParent(t *testing.T) {
 		t.Fatalf("written:\n%s\n%v", out, err)
 	}
 }
+
+// TestPromptText: the user's own words of a message, and none in what a
+// client or harness writes in the user's place.
+func TestPromptText(t *testing.T) {
+	text := func(s string) Part { return Part{Kind: PartText, Text: s} }
+	result := Part{Kind: PartToolResult, Text: "ok", ToolID: "t1"}
+	tests := []struct {
+		name string
+		m    Message
+		want string
+	}{
+		{"a prompt", Message{Role: RoleUser, Parts: []Part{text("  fix the build ")}}, "fix the build"},
+		{"a reminder beside it", Message{Role: RoleUser, Parts: []Part{text("<system-reminder>x</system-reminder>"), text("fix the build")}}, "fix the build"},
+		{"a harness note beside tool results", Message{Role: RoleUser, Parts: []Part{result, text("Tool loaded.")}}, ""},
+		{"a notification", Message{Role: RoleUser, Parts: []Part{text("<task-notification> <task-id>b0</task-id>")}}, ""},
+		{"an interruption", Message{Role: RoleUser, Parts: []Part{text("[Request interrupted by user]")}}, ""},
+		{"meta", Message{Role: RoleUser, Meta: true, Parts: []Part{text("Caveat: the messages below")}}, ""},
+		{"a compaction summary", Message{Role: RoleUser, CompactSummary: true, Parts: []Part{text("This session is being continued")}}, ""},
+		{"the assistant", Message{Role: RoleAssistant, Parts: []Part{text("Done.")}}, ""},
+	}
+	for _, tt := range tests {
+		if got := tt.m.PromptText(); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}

@@ -158,6 +158,33 @@ func (m *Message) HasToolCalls() bool { return m.count(PartToolCall) > 0 }
 // HasToolResults reports whether the message carries tool results.
 func (m *Message) HasToolResults() bool { return m.count(PartToolResult) > 0 }
 
+// MachineText reports text that a client inserts in the user's place: it
+// opens with a markup tag ("<command-name>", "<system-reminder>",
+// "<task-notification>") or a bracketed notice ("[Request interrupted by
+// user]"), or is blank.
+func MachineText(s string) bool {
+	t := strings.TrimSpace(s)
+	return t == "" || t[0] == '<' || t[0] == '['
+}
+
+// PromptText returns the user's own words in m, its text parts that are
+// no MachineText, joined by blank lines; "" when m is no prompt: not the
+// user's, a meta or compaction-summary message, or one carrying tool
+// results (a harness note beside them, such as "Tool loaded.", is no
+// prompt).
+func (m *Message) PromptText() string {
+	if m.Role != RoleUser || m.Meta || m.CompactSummary || m.HasToolResults() {
+		return ""
+	}
+	var parts []string
+	for _, p := range m.Parts {
+		if p.Kind == PartText && !MachineText(p.Text) {
+			parts = append(parts, strings.TrimSpace(p.Text))
+		}
+	}
+	return strings.Join(parts, "\n\n")
+}
+
 // IsToolResultOnly reports whether every part is a tool result (an OpenAI
 // tool message, or an Anthropic user message that only answers tool calls).
 func (m *Message) IsToolResultOnly() bool {

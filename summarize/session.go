@@ -98,7 +98,7 @@ func readSession(msgs []conv.Message) *session {
 			switch p.Kind {
 			case conv.PartText:
 				switch {
-				case m.Role == conv.RoleUser && !m.Meta && !machineText(p.Text) && !m.HasToolResults():
+				case m.Role == conv.RoleUser && !m.Meta && !conv.MachineText(p.Text) && !m.HasToolResults():
 					s.requests = append(s.requests, said{text: p.Text, at: i, user: true})
 					// A turn's report is its last words, unless they
 					// introduced a tool call: the turn was cut short.

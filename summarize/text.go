@@ -119,15 +119,6 @@ func stripMarkup(line string) (t string, listed bool) {
 	return strings.TrimSpace(emphasis.Replace(t)), listed
 }
 
-// machineText reports text that a client inserts in the user's place:
-// it opens with a markup tag ("<command-name>", "<system-reminder>",
-// "<local-command-stdout>") or a bracketed notice ("[Request
-// interrupted by user]").
-func machineText(s string) bool {
-	t := strings.TrimSpace(s)
-	return t == "" || t[0] == '<' || t[0] == '['
-}
-
 // identifiers returns the code-shaped names in s, in order, once each:
 // spans in backticks that read as one name or call, and words that mix
 // cases inside (camelCase, PascalCase with two humps), join words with

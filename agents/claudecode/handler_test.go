@@ -490,3 +490,31 @@ func TestFailedDeliveryIsNotHandled(t *testing.T) {
 		t.Errorf("%d #progress entries after a failed delivery and a good one, want 1", got)
 	}
 }
+
+// TestCurrentTaskIsTheUsersPrompt: the continuation note's current task
+// is the user's latest prompt, not a harness note sent beside tool
+// results ("Tool loaded.") nor a queued notification (from a black-box
+// review on real sessions).
+func TestCurrentTaskIsTheUsersPrompt(t *testing.T) {
+	f := newFixture(t)
+	tr := copyTranscript(t, "testdata/session.jsonl")
+	fh, err := os.OpenFile(tr, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []string{
+		`{"parentUuid":"a4","isSidechain":false,"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"toolu_9","name":"ToolSearch","input":{"query":"select:Write"}}]},"uuid":"a9","timestamp":"2026-11-30T09:01:00.000Z"}`,
+		`{"parentUuid":"a9","isSidechain":false,"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_9","content":[{"type":"tool_reference","tool_name":"Write"}]},{"type":"text","text":"Tool loaded."}]},"uuid":"u9","timestamp":"2026-11-30T09:01:01.000Z"}`,
+		`{"parentUuid":"u9","isSidechain":false,"type":"user","message":{"role":"user","content":"<task-notification> <task-id>b0be39e</task-id> done"},"uuid":"u10","timestamp":"2026-11-30T09:01:02.000Z"}`,
+	} {
+		fmt.Fprintln(fh, l)
+	}
+	fh.Close()
+	out, err := f.h.Handle(context.Background(), event(PreCompact, tr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.Instructions, "The current task: Add an index on users.email") {
+		t.Fatalf("instructions:\n%s", out.Instructions)
+	}
+}
