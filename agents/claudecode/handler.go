@@ -86,8 +86,10 @@ func (h *Handler) Handle(ctx context.Context, ev Event) (Output, error) {
 			return Output{}, nil
 		}
 		st := loadState(h.StateDir, ev.SessionID, ev.TranscriptPath)
-		_, err := h.checkpoint(ctx, ev, &st)
-		return Output{}, err
+		if _, err := h.checkpoint(ctx, ev, &st); err != nil {
+			return Output{}, err
+		}
+		return Output{}, h.endSummary(ctx, ev)
 	}
 	h.logger().Debug("hook event not handled", "event", ev.HookEventName)
 	return Output{}, nil
@@ -294,6 +296,34 @@ func (h *Handler) checkpoint(ctx context.Context, ev Event, st *state) (int, err
 // checkpointSaveEvery is how many entries a checkpoint logs between two
 // saves of its progress: a kill repeats at most these.
 const checkpointSaveEvery = 16
+
+// endSummaryTime is the least time left at a session's end for its
+// summary: a 1.5 MB transcript takes about 0.15 s.
+const endSummaryTime = 400 * time.Millisecond
+
+// endSummary rewrites MEMORY_SUMMARY.md from the transcript of a session
+// that ends, when the end leaves time for it: a session that never came
+// near compaction would otherwise leave the next one nothing at its start
+// (its archive is searchable, never digested into L1). Short of time, it
+// logs so and leaves the summary as it was.
+func (h *Handler) endSummary(ctx context.Context, ev Event) error {
+	if dl, ok := ctx.Deadline(); ok && time.Until(dl) < endSummaryTime {
+		h.logger().Info("session end: no time left to refresh the summary", "session", ev.SessionID)
+		return nil
+	}
+	whole, err := readChunk(ev.TranscriptPath, 0, 0)
+	if err != nil || len(whole.Data) == 0 {
+		return err
+	}
+	if err := h.summarize(ctx, ev, whole.Data); err != nil {
+		if ctx.Err() != nil {
+			h.logger().Info("session end: the summary did not finish in time", "session", ev.SessionID)
+			return nil
+		}
+		return err
+	}
+	return nil
+}
 
 // summarize rewrites MEMORY_SUMMARY.md from the whole transcript, data.
 func (h *Handler) summarize(ctx context.Context, ev Event, data []byte) error {

@@ -518,3 +518,32 @@ func TestCurrentTaskIsTheUsersPrompt(t *testing.T) {
 		t.Fatalf("instructions:\n%s", out.Instructions)
 	}
 }
+
+// TestSessionEndRefreshesTheSummary: a session that ends without ever
+// compacting leaves its summary for the next one's start (the archive of
+// its turns is searchable, never digested into L1); with no time left, the
+// summary stays as it was and the end still succeeds.
+func TestSessionEndRefreshesTheSummary(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	tr := copyTranscript(t, "testdata/session.jsonl")
+	short, cancel := context.WithTimeout(ctx, endSummaryTime/4)
+	defer cancel()
+	if _, err := f.h.Handle(short, event(SessionEnd, tr)); err != nil {
+		t.Fatal(err)
+	}
+	if sum, _ := os.ReadFile(f.ws.SummaryPath()); strings.Contains(string(sum), "TES-142") {
+		t.Fatalf("summarized with no time left:\n%s", sum)
+	}
+	f = newFixture(t)
+	if _, err := f.h.Handle(ctx, event(SessionEnd, tr)); err != nil {
+		t.Fatal(err)
+	}
+	if sum, _ := os.ReadFile(f.ws.SummaryPath()); !strings.Contains(string(sum), "TES-142") {
+		t.Fatalf("MEMORY_SUMMARY.md was not refreshed at the session's end:\n%s", sum)
+	}
+	out, err := f.h.Handle(ctx, Event{SessionID: "s-2", HookEventName: SessionStart, Source: "startup"})
+	if err != nil || !strings.Contains(out.Context, "TES-142") {
+		t.Fatalf("the next session starts with: %+v %v", out, err)
+	}
+}
