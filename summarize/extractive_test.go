@@ -106,7 +106,7 @@ func TestHostSummaryCondensed(t *testing.T) {
 	host := "Summary:\n1. Primary Request and Intent:\n   The user asked to migrate the billing jobs to Temporal.\n\n" +
 		"2. Key Technical Concepts:\n   - Temporal workflows\n   - Idempotency keys\n\n" +
 		"7. Pending Tasks:\n   - Backfill invoice_totals for March\n\n" +
-		"8. Current Work:\n   Rewriting ChargeWorkflow in billing/charge.go to retry on 503.\n\n" +
+		"8. Current Work:\n   Rewriting ChargeWorkflow in billing/charge.go to retry on 503.\n   The change was:\n   ```go\n   retry(503)\n   ```\n\n" +
 		"9. Optional Next Step:\n   Run the billing integration suite.\n"
 	msgs := []conv.Message{conv.NewText(conv.RoleUser, "hi")}
 	h := conv.NewText(conv.RoleUser, host)
@@ -127,6 +127,9 @@ func TestHostSummaryCondensed(t *testing.T) {
 	}
 	if !strings.Contains(secs[SecTasks], "Backfill") || !strings.Contains(secs[SecCurrent], "ChargeWorkflow") {
 		t.Errorf("host sections not kept apart: %+v", secs)
+	}
+	if strings.Contains(sum.Markdown, "The change was:") {
+		t.Errorf("a lead-in whose list did not follow is no item:\n%s", sum.Markdown)
 	}
 }
 
