@@ -101,10 +101,10 @@ func previousItems(opt Options) []item {
 				continue
 			}
 			if label, list, ok := strings.Cut(it, ": "); ok && s.Name == SecContext {
-				out = append(out, item{sec: SecContext, label: label, names: strings.Split(list, ", "), score: 0.2, at: at})
+				out = append(out, item{sec: SecContext, label: label, names: strings.Split(list, ", "), score: 0.2, at: at, carried: true})
 				continue
 			}
-			out = append(out, item{sec: s.Name, text: it, score: 0.3, at: at})
+			out = append(out, item{sec: s.Name, text: it, score: 0.3, at: at, carried: true})
 		}
 	}
 	return out

@@ -2,6 +2,7 @@ package summarize
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -260,5 +261,27 @@ func TestTagSection(t *testing.T) {
 		if got := tagSection(tag); got != want {
 			t.Errorf("tagSection(%q) = %q, want %q", tag, got, want)
 		}
+	}
+}
+
+// TestCarriedTakesWhatIsLeft: the previous summary's items take no first
+// claim on a section's share; they fill what this conversation's items
+// leave, so a busy week does not crowd out today's session.
+func TestCarriedTakesWhatIsLeft(t *testing.T) {
+	var items []item
+	for i := range 4 {
+		items = append(items, item{sec: SecRequests, text: fmt.Sprintf("Last week's request %d about the billing export", i), score: 0.3, carried: true})
+		items = append(items, item{sec: SecDecisions, text: fmt.Sprintf("Today's decision %d about the parser and its lexer", i), score: 30 - float64(i)})
+	}
+	c := tokens.ForModel("gpt-4o")
+	p := newPacker(c, 90, "")
+	var today int
+	for _, s := range pack(p, items, map[string]int{SecRequests: 50, SecDecisions: 10}) {
+		if s.Name == SecDecisions {
+			today = len(s.Items)
+		}
+	}
+	if today < 4 {
+		t.Errorf("%d of today's 4 decisions kept: last week's requests took first claims", today)
 	}
 }

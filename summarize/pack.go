@@ -10,17 +10,16 @@ import (
 
 // item is a candidate line of a summary.
 type item struct {
-	sec   string
-	text  string
-	score float64 // higher is kept first
-	at    int     // where it was said, for ordering within its section
+	sec, text string
+	score     float64 // higher is kept first
+	at        int     // where it was said, for ordering within its section
 	// list items (files, identifiers) are names joined into one line of
 	// their section under label, as many as fit.
 	label string
 	names []string
-	// share, for a list, is its own first claim in percent (else the
-	// section's).
-	share int
+	// share, for a list, is its own first claim in percent (else its section's).
+	share   int
+	carried bool // from the previous summary: takes what fresh items leave
 }
 
 // packer fills a summary up to a token budget: each section first takes
@@ -88,7 +87,7 @@ func pack(p *packer, items []item, shares map[string]int) []Section {
 		limit := p.budget * shares[sec] / 100
 		for i, it := range items {
 			switch {
-			case it.sec != sec:
+			case it.sec != sec || it.carried:
 			case it.label == "":
 				done[i] = p.add(it, limit)
 			case it.share > 0:
