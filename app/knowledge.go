@@ -98,8 +98,12 @@ func (l *Local) AddTask(ctx context.Context, in TaskInput) (*Task, error) {
 	if deps == nil {
 		deps = []string{}
 	}
+	pri := DefaultPriority
+	if in.Priority != nil {
+		pri = *in.Priority
+	}
 	t, err := ptr(s.AddTask(ctx, knowledge.Task{Title: l.redact(in.Title), Description: l.redact(in.Description), Project: in.Project,
-		Status: in.Status, Priority: int(in.Priority), Assignee: in.Assignee, DependsOn: deps}))
+		Status: in.Status, Priority: int(pri), Assignee: in.Assignee, DependsOn: deps}))
 	return t, l.audit(ctx, "task_add", t, err)
 }
 

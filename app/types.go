@@ -287,6 +287,10 @@ type PromoteRequest struct {
 // Priority is a task priority given as 0-3 or low, normal, high, urgent.
 type Priority int
 
+// DefaultPriority is a task's priority when none is given: normal, on
+// every way in (CLI, HTTP, MCP).
+const DefaultPriority Priority = 1
+
 // UnmarshalJSON accepts a number or a name.
 func (p *Priority) UnmarshalJSON(b []byte) error {
 	var s string
@@ -321,13 +325,14 @@ type ProjectPatch struct {
 
 // TaskInput creates a task.
 type TaskInput struct {
-	Title       string   `json:"title"`
-	Description string   `json:"description,omitempty"`
-	Project     string   `json:"project,omitempty"`
-	Status      string   `json:"status,omitempty"`
-	Priority    Priority `json:"priority,omitempty"`
-	Assignee    string   `json:"assignee,omitempty"`
-	DependsOn   []string `json:"depends_on,omitempty"`
+	Title       string `json:"title"`
+	Description string `json:"description,omitempty"`
+	Project     string `json:"project,omitempty"`
+	Status      string `json:"status,omitempty"`
+	// Priority is nil for the default, normal.
+	Priority  *Priority `json:"priority,omitempty"`
+	Assignee  string    `json:"assignee,omitempty"`
+	DependsOn []string  `json:"depends_on,omitempty"`
 }
 
 // TaskPatch changes the fields given.

@@ -79,7 +79,7 @@ func TestClientMatchesLocal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t1, err := m.AddTask(ctx, app.TaskInput{Title: "index users.email", Project: p.ID, Priority: 2})
+	t1, err := m.AddTask(ctx, app.TaskInput{Title: "index users.email", Project: p.ID, Priority: new(app.Priority(2))})
 	if err != nil {
 		t.Fatal(err)
 	}

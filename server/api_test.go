@@ -97,6 +97,13 @@ func TestAPIEndToEnd(t *testing.T) {
 	if len(ready) != 1 || ready[0].ID != t1.ID || t1.Priority != 2 {
 		t.Fatalf("ready: %+v", ready)
 	}
+	// A task given no priority is normal, as from the CLI and MCP.
+	var t3, t4 knowledge.Task
+	ts.json(t, "POST", "/v1/tasks", map[string]any{"title": "Docs"}, 201, &t3)
+	ts.json(t, "POST", "/v1/tasks", map[string]any{"title": "Lint", "priority": 0}, 201, &t4)
+	if t3.Priority != 1 || t4.Priority != 0 {
+		t.Fatalf("priorities: none given %d (want 1, normal), 0 given %d", t3.Priority, t4.Priority)
+	}
 	ts.json(t, "PATCH", "/v1/tasks/"+t2.ID, map[string]any{"assignee": "executor"}, 200, &t2)
 	ts.json(t, "POST", "/v1/tasks/"+t1.ID+"/done", nil, 200, &t1)
 	ts.json(t, "POST", "/v1/tasks/"+t1.ID+"/done", nil, 409, nil)

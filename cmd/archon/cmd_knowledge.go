@@ -178,12 +178,14 @@ func (a *app) taskCommand() *cli.Command {
 	return &cli.Command{Name: "task", Usage: "L3 tasks: add, list, show, update, done", Subcommands: []*cli.Command{
 		a.l3Sub("add", "create a task", l3Title, fields, func(c *cli.Context, m core.Memory, args []string) error {
 			in := core.TaskInput{Title: args[0], Project: c.String("project"), Assignee: c.String("assignee"),
-				DependsOn: l3List(c.String("depends-on")), Status: c.String("status"), Priority: 1}
+				DependsOn: l3List(c.String("depends-on")), Status: c.String("status")}
 			var err error
 			if c.IsSet("priority") {
-				if in.Priority, err = core.ParsePriority(c.String("priority")); err != nil {
+				p, err := core.ParsePriority(c.String("priority"))
+				if err != nil {
 					return err
 				}
+				in.Priority = &p
 			}
 			if in.Description, _, err = a.l3Text(c, "description"); err != nil {
 				return err

@@ -288,15 +288,15 @@ func (t *tools) register(s *sdk.Server) {
 		return strings.Join(lines, "\n"), nil
 	})
 	add(s, "task_add", "Create a task.", app.ScopeWrite, func(ctx context.Context, in taskAddIn) (any, error) {
-		p := app.Priority(1)
+		ti := app.TaskInput{Title: in.Title, Project: in.Project, Assignee: in.Assignee, DependsOn: in.DependsOn}
 		if in.Priority != "" {
-			var err error
-			if p, err = app.ParsePriority(in.Priority); err != nil {
+			p, err := app.ParsePriority(in.Priority)
+			if err != nil {
 				return nil, err
 			}
+			ti.Priority = &p
 		}
-		return svc.AddTask(ctx, app.TaskInput{Title: in.Title, Project: in.Project, Priority: p,
-			Assignee: in.Assignee, DependsOn: in.DependsOn})
+		return svc.AddTask(ctx, ti)
 	})
 	add(s, "task_update", "Change a task's status, assignee or description.", app.ScopeWrite, func(ctx context.Context, in taskUpdateIn) (any, error) {
 		var u app.TaskPatch

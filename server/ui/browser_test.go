@@ -108,7 +108,7 @@ func seed(t *testing.T, s *service) {
 			t.Fatal(err)
 		}
 	}
-	t1, err := m.AddTask(ctx, app.TaskInput{Title: "Invoices schema", Project: "billing", Priority: 2})
+	t1, err := m.AddTask(ctx, app.TaskInput{Title: "Invoices schema", Project: "billing", Priority: new(app.Priority(2))})
 	if err != nil {
 		t.Fatal(err)
 	}
