@@ -5,9 +5,11 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
+	"fmt"
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -26,11 +28,13 @@ import (
 //     form on another page cannot set.
 //
 // Browsers keep cookies per host, not per port, so the cookie is named
-// for the port and its value, a keyed hash of the token, names the port
-// too: another service on another localhost port never receives a
-// cookie it could use here, and two archon services do not overwrite
-// each other's. It is HttpOnly, SameSite=Strict and lasts uiSessionAge;
-// /ui/logout drops it.
+// for the port and its value, the time it was issued and a keyed hash of
+// the token, the port and that time, names the port too: another service
+// on another localhost port never receives a cookie it could use here,
+// and two archon services do not overwrite each other's. It is HttpOnly,
+// SameSite=Strict and is void after uiSessionAge, whatever the browser
+// keeps; /ui/logout drops it and voids every session issued until then
+// (all the dashboard's sign-ins to this service, while it runs).
 const (
 	uiCookiePrefix = "archon_ui_"
 	uiHeader       = "X-Archon-UI"
@@ -50,20 +54,32 @@ func hostPort(r *http.Request) string {
 // uiCookie names the session cookie of the service at r's port.
 func uiCookie(r *http.Request) string { return uiCookiePrefix + hostPort(r) }
 
-// uiSession is the cookie value for the token and port: a keyed hash, so
-// the cookie never holds the token itself and changes when the token
-// does.
-func (s *Server) uiSession(r *http.Request) string {
+// uiSession is the cookie value for the token and port, issued at unix
+// second at: "at.mac", mac a keyed hash of the port and at, so that the
+// cookie never holds the token itself and is void when the token changes.
+func (s *Server) uiSession(r *http.Request, at int64) string {
 	m := hmac.New(sha256.New, []byte(s.opt.Token))
-	m.Write([]byte("archon dashboard session v2, port " + hostPort(r)))
-	return hex.EncodeToString(m.Sum(nil))
+	fmt.Fprintf(m, "archon dashboard session v3, port %s, issued %d", hostPort(r), at)
+	return strconv.FormatInt(at, 10) + "." + hex.EncodeToString(m.Sum(nil))
+}
+
+// sessionValid reports whether v is a session cookie of this service
+// issued within uiSessionAge and after the last sign-out.
+func (s *Server) sessionValid(r *http.Request, v string) bool {
+	ts, _, _ := strings.Cut(v, ".")
+	at, err := strconv.ParseInt(ts, 10, 64)
+	now := time.Now().Unix()
+	if err != nil || at <= s.signedOut.Load() || at > now+60 || now-at > int64(uiSessionAge.Seconds()) {
+		return false
+	}
+	return subtle.ConstantTimeCompare([]byte(v), []byte(s.uiSession(r, at))) == 1
 }
 
 // cookieAuthorized reports whether r carries the dashboard's session
 // cookie under the conditions above.
 func (s *Server) cookieAuthorized(r *http.Request) bool {
 	c, err := r.Cookie(uiCookie(r))
-	if err != nil || subtle.ConstantTimeCompare([]byte(c.Value), []byte(s.uiSession(r))) != 1 {
+	if err != nil || !s.sessionValid(r, c.Value) {
 		return false
 	}
 	if origin := r.Header.Get("Origin"); origin != "" {
@@ -147,13 +163,20 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		ui.Login(w, http.StatusUnauthorized, "That is not this archon's token.")
 		return
 	}
-	http.SetCookie(w, &http.Cookie{Name: uiCookie(r), Value: s.uiSession(r), Path: "/", HttpOnly: true,
+	// Issued a second after a sign-out at the earliest, so that it is not
+	// void at once.
+	at := max(time.Now().Unix(), s.signedOut.Load()+1)
+	http.SetCookie(w, &http.Cookie{Name: uiCookie(r), Value: s.uiSession(r, at), Path: "/", HttpOnly: true,
 		SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil, MaxAge: int(uiSessionAge.Seconds())})
 	http.Redirect(w, r, "/ui/", http.StatusSeeOther)
 }
 
-// logout drops the session cookie and goes back to the sign-in page.
+// logout voids the sessions issued until now, drops the session cookie
+// and goes back to the sign-in page.
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
+	if s.opt.Token != "" && s.authorized(r) { // a stranger's visit signs no one out
+		s.signedOut.Store(time.Now().Unix())
+	}
 	http.SetCookie(w, &http.Cookie{Name: uiCookie(r), Value: "", Path: "/", HttpOnly: true,
 		SameSite: http.SameSiteStrictMode, MaxAge: -1})
 	http.Redirect(w, r, "/ui/login", http.StatusSeeOther)

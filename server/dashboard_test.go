@@ -221,8 +221,23 @@ func TestDashboardSignIn(t *testing.T) {
 	if !strings.HasPrefix(cookie.Name, "archon_ui_") || cookie.MaxAge <= 0 {
 		t.Errorf("cookie %s, max-age %d: want one per port, with an end", cookie.Name, cookie.MaxAge)
 	}
+	// A cookie issued more than uiSessionAge ago is void, whatever the
+	// browser keeps (the test knows the token and makes one).
+	req, _ := http.NewRequest("GET", ts.hs.URL+"/v1/status", nil)
+	old := &http.Cookie{Name: cookie.Name, Value: ts.srv.uiSession(req, time.Now().Add(-uiSessionAge-time.Minute).Unix())}
+	if r := get("/v1/status", old); r.StatusCode != 401 {
+		t.Errorf("a session past its age: %d", r.StatusCode)
+	}
 	if r := get("/ui/logout", cookie); r.StatusCode != 303 || len(r.Cookies()) != 1 || r.Cookies()[0].MaxAge >= 0 {
 		t.Errorf("logout: %d %v", r.StatusCode, r.Cookies())
+	}
+	// Signed out, the old cookie is void though a browser sends it again;
+	// signing in again makes a new one that works.
+	if r := get("/v1/status", cookie); r.StatusCode != 401 {
+		t.Errorf("the cookie after logout: %d", r.StatusCode)
+	}
+	if r := login(testToken); len(r.Cookies()) != 1 || r.Cookies()[0].Value == cookie.Value || get("/v1/status", r.Cookies()[0]).StatusCode != 200 {
+		t.Errorf("signing in after logout: %v", r.Cookies())
 	}
 	forged := &http.Cookie{Name: cookie.Name, Value: strings.Repeat("0", 64)}
 	if r := get("/v1/status", forged); r.StatusCode != 401 {
