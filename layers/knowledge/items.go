@@ -163,6 +163,9 @@ func (s *Store) Items(ctx context.Context, f ItemFilter) ([]Item, error) {
 
 // UpdateItem changes the fields u sets.
 func (s *Store) UpdateItem(ctx context.Context, ref string, u ItemUpdate) (Item, error) {
+	if u == (ItemUpdate{}) { // nothing to change: neither updated nor replicated
+		return s.Item(ctx, ref)
+	}
 	n, err := parseID('K', "knowledge item", ref)
 	if err != nil {
 		return Item{}, err

@@ -178,6 +178,9 @@ func (s *Store) Projects(ctx context.Context, status string) ([]Project, error) 
 // UpdateProject changes the fields u sets. Renaming a project renames it
 // everywhere (tasks and items refer to it by id).
 func (s *Store) UpdateProject(ctx context.Context, ref string, u ProjectUpdate) (Project, error) {
+	if u == (ProjectUpdate{}) { // nothing to change: neither updated nor replicated
+		return s.Project(ctx, ref)
+	}
 	var n int64
 	err := s.write(ctx, func(tx *txn, seq int64, now string) error {
 		var err error

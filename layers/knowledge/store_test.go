@@ -351,3 +351,29 @@ func testDelete(t *testing.T) {
 		t.Fatalf("delete twice: %v", err)
 	}
 }
+
+// TestEmptyUpdateChangesNothing: an update that sets no field is no
+// change: the record's updated time and sequence stay (nothing to
+// replicate).
+func TestEmptyUpdateChangesNothing(t *testing.T) { eachBackend(t, testEmptyUpdateChangesNothing) }
+
+func testEmptyUpdateChangesNothing(t *testing.T) {
+	ctx := context.Background()
+	s, c := newStore(t)
+	p := must[Project](t)(s.AddProject(ctx, Project{Name: "tessera"}))
+	tk := must[Task](t)(s.AddTask(ctx, Task{Title: "Schema", Project: "tessera"}))
+	k := must[Item](t)(s.AddItem(ctx, Item{Kind: "pattern", Title: "Deterministic keys"}))
+	c.t = c.t.Add(time.Hour)
+	if got := must[Project](t)(s.UpdateProject(ctx, p.ID, ProjectUpdate{})); got.UpdatedSeq != p.UpdatedSeq || !got.Updated.Equal(p.Updated) {
+		t.Errorf("project: %+v, was %+v", got, p)
+	}
+	if got := must[Task](t)(s.UpdateTask(ctx, tk.ID, TaskUpdate{})); got.UpdatedSeq != tk.UpdatedSeq || !got.Updated.Equal(tk.Updated) {
+		t.Errorf("task: %+v, was %+v", got, tk)
+	}
+	if got := must[Item](t)(s.UpdateItem(ctx, k.ID, ItemUpdate{})); got.UpdatedSeq != k.UpdatedSeq || !got.Updated.Equal(k.Updated) {
+		t.Errorf("item: %+v, was %+v", got, k)
+	}
+	if _, err := s.UpdateTask(ctx, "T99", TaskUpdate{}); !errors.Is(err, ErrNotFound) {
+		t.Errorf("an empty update of no task: %v", err)
+	}
+}

@@ -12,6 +12,9 @@ import (
 // status to done needs every dependency done and records the done time;
 // leaving done clears it.
 func (s *Store) UpdateTask(ctx context.Context, ref string, u TaskUpdate) (Task, error) {
+	if u == (TaskUpdate{}) { // nothing to change: neither updated nor replicated
+		return s.Task(ctx, ref)
+	}
 	n, err := parseID('T', "task", ref)
 	if err != nil {
 		return Task{}, err
