@@ -15,6 +15,9 @@ import (
 	"github.com/archon-memory/archon/rag/chunk"
 )
 
+// earliestYear is the first year a log entry may be dated.
+const earliestYear = 1970
+
 // Log appends an entry (the agent defaults to log.agent); a service has
 // it indexed in the background.
 func (l *Local) Log(ctx context.Context, r LogRequest) (*Entry, error) {
@@ -27,6 +30,10 @@ func (l *Local) Log(ctx context.Context, r LogRequest) (*Entry, error) {
 	today := l.ws.Now()
 	if d, err := time.ParseInLocation(time.DateOnly, r.Date, today.Location()); err == nil && d.After(today.AddDate(0, 0, memory.FutureDays)) {
 		return nil, Invalidf("date %s is in the future (today is %s): a log records what happened", r.Date, today.Format(time.DateOnly))
+	} else if err == nil && d.Year() < earliestYear {
+		// Year 1 or 0200: a typo, or a zero value, that would start the
+		// logs' range there on every status and timeline.
+		return nil, Invalidf("date %s is before %d: a log records an agent's work", r.Date, earliestYear)
 	}
 	// A node of a project writes under it: tagged #project/NAME, which
 	// --project finds on every node.
