@@ -13,7 +13,7 @@ type bodyKind int
 const (
 	noBody    bodyKind = iota
 	smallBody          // Options.MaxBodyBytes
-	largeBody          // Options.MaxConversationBytes (conversations)
+	largeBody          // Options.MaxConversationBytes (conversations, and contents bounded on their own)
 )
 
 // handlerFunc answers a request with a status and a JSON value, or an
