@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/archon-memory/archon/summarize/acts"
 )
@@ -136,8 +137,9 @@ func sessionItems(s *session, lx *acts.Lexicon) []item {
 		// and the change; another, its telling lines and those words.
 		t := e.call + ": " + e.text
 		switch {
-		case e.fix != "":
-			t = e.call + ": " + cmp.Or(e.explain, e.text) + " → " + e.fix
+		case e.fix != "": // the fix kept whole, what the agent made of it cut to fit
+			room := max(60, errorRunes-utf8.RuneCountInString(e.call+e.fix)-5)
+			t = e.call + ": " + clipRunes(oneLine(cmp.Or(e.explain, e.text)), room) + " → " + e.fix
 		case e.explain != "":
 			t += " → " + e.explain
 		}
@@ -203,19 +205,17 @@ func recentSteps(s *session, k int) string {
 	return oneLine(strings.Join(steps, " "))
 }
 
-// planGist is a plan's title and section headings, or its first lines.
+// planGist is a plan's title (its first heading) and its first two
+// sentences: what it is and why, not "Context; Approach; Verification".
 func planGist(plan string) string {
-	var parts []string
+	title, ss := "", sentences(plan) // sentences skips headings
 	for _, l := range strings.Split(plan, "\n") {
-		t := strings.TrimSpace(l)
-		if strings.HasPrefix(t, "#") {
-			parts = append(parts, strings.TrimSpace(strings.TrimLeft(t, "#")))
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "#") {
+			title = strings.TrimSpace(strings.TrimLeft(t, "#"))
+			break
 		}
 	}
-	if len(parts) < 2 {
-		return oneLine(plan)
-	}
-	return strings.Join(parts, "; ")
+	return oneLine(strings.Join(slices.DeleteFunc(append([]string{title}, ss[:min(len(ss), 2)]...), func(x string) bool { return x == "" }), " — "))
 }
 
 // sessionIDs ranks the identifiers the user and the assistant wrote (not

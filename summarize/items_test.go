@@ -58,3 +58,17 @@ func TestProseRankedAsOne(t *testing.T) {
 		t.Fatalf("kept %+v, want the key point alone", secs)
 	}
 }
+
+func TestPlanGist(t *testing.T) {
+	tests := []struct{ plan, want string }{
+		{"# Plan: Enrich the renderer\n\n## Context\nThe panel is hard to scan. Paths are absolute.\n\n## Approach\nRender tool calls with their results.",
+			"Plan: Enrich the renderer — The panel is hard to scan. — Paths are absolute."},
+		{"Add an index on users.email, then run the migration.", "Add an index on users.email, then run the migration."},
+		{"## Steps\n", "Steps"},
+	}
+	for _, tt := range tests {
+		if got := planGist(tt.plan); got != tt.want {
+			t.Errorf("planGist(%q) = %q, want %q", tt.plan, got, tt.want)
+		}
+	}
+}

@@ -110,8 +110,9 @@ func readSession(msgs []conv.Message) *session {
 					s.prose = append(s.prose, said{text: p.Text, at: i})
 					report = &s.prose[len(s.prose)-1]
 					if n := len(s.errors); n > 0 && s.errors[n-1].explain == "" {
-						if ss := sentences(p.Text); len(ss) > 0 {
-							s.errors[n-1].explain = ss[0] // what it makes of the error
+						// What it makes of the error: its first sentence that says something ("Done." does not).
+						if ss := slices.DeleteFunc(sentences(p.Text), func(x string) bool { return len(acts.Words(x)) < 3 }); len(ss) > 0 {
+							s.errors[n-1].explain = ss[0]
 						}
 					}
 				}
