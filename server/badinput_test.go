@@ -91,6 +91,7 @@ func TestBadInput(t *testing.T) {
 		{"/v1/search", `{"query": "   "}`, CodeInvalid},
 		{"/v1/log", `{"text": "x", "date": "2026-13-45"}`, CodeInvalid},
 		{"/v1/log", `{"text": "x", "date": "0001-01-01"}`, CodeInvalid},
+		{"/v1/log", `{"text": "lone \ud800 surrogate"}`, CodeBadUTF8},
 		{"/v1/log", `{"text": "x", "agent": "two words"}`, CodeInvalid},
 		{"/v1/log", `{"text": "nul\u0000byte"}`, CodeInvalid},
 		{"/v1/log", `{"text": ""}`, CodeInvalid},

@@ -44,6 +44,9 @@ func decode(r *http.Request, limit int64, v any) error {
 	if !utf8.Valid(data) {
 		return apiErr(http.StatusBadRequest, CodeBadUTF8, "the body is not valid UTF-8 (at byte %d)", firstInvalid(data))
 	}
+	if at := loneSurrogate(data); at >= 0 {
+		return apiErr(http.StatusBadRequest, CodeBadUTF8, "the body escapes half a UTF-16 surrogate pair at byte %d (\\u%s): no character", at, data[at+2:at+6])
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -172,4 +175,37 @@ func kindOf(schema map[string]any) string {
 		return "an array of " + strings.TrimPrefix(strings.TrimPrefix(kindOf(items), "a "), "an ") + "s"
 	}
 	return "another value"
+}
+
+// loneSurrogate returns the offset of the first \u escape in data that is
+// half a UTF-16 surrogate pair ("\ud800" with no low half after it, or a
+// low half alone), which a JSON decoder would turn into U+FFFD, or -1.
+func loneSurrogate(data []byte) int {
+	escape := func(i int) (rune, bool) { // the \uXXXX escape at i
+		if i+6 > len(data) || data[i] != '\\' || data[i+1] != 'u' {
+			return 0, false
+		}
+		n, err := strconv.ParseUint(string(data[i+2:i+6]), 16, 32)
+		return rune(n), err == nil
+	}
+	for i := 0; i < len(data); i++ {
+		if data[i] != '\\' {
+			continue
+		}
+		r, ok := escape(i)
+		switch {
+		case !ok:
+			i++ // an escaped character ("\\", "\""): not the start of one
+		case r >= 0xD800 && r < 0xDC00:
+			if lo, ok := escape(i + 6); !ok || lo < 0xDC00 || lo > 0xDFFF {
+				return i
+			}
+			i += 11
+		case r >= 0xDC00 && r <= 0xDFFF:
+			return i
+		default:
+			i += 5
+		}
+	}
+	return -1
 }

@@ -37,3 +37,18 @@ func TestTypeErrorsSayJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestLoneSurrogate(t *testing.T) {
+	for in, want := range map[string]int{
+		`{"text":"lone \ud800 surrogate"}`:       14,
+		`{"text":"low \udc00 alone"}`:            13,
+		`{"text":"a pair \ud83d\ude00 is fine"}`: -1,
+		`{"text":"an escaped \\ud800 is text"}`:  -1,
+		`{"text":"\" \u00e9 \n"}`:                -1,
+		`{"text":"cut \ud83d"}`:                  13,
+	} {
+		if got := loneSurrogate([]byte(in)); got != want {
+			t.Errorf("loneSurrogate(%s) = %d, want %d", in, got, want)
+		}
+	}
+}
