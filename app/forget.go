@@ -26,6 +26,9 @@ func (l *Local) Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, err
 	if len(r.IDs) == 0 && strings.TrimSpace(r.Query) == "" {
 		return nil, Invalidf("forget what? give entry ids (from search results) or a query")
 	}
+	if r.TopK < 0 || r.TopK > 1000 {
+		return nil, Invalidf("top-k must be between 1 and 1000 (0: 10), got %d", r.TopK)
+	}
 	if _, err := l.Index(ctx, IndexRequest{}); err != nil {
 		return nil, fmt.Errorf("forget: index: %w", err)
 	}

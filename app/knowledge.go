@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/archon-memory/archon/layers/knowledge"
+	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/shared"
 )
 
@@ -137,6 +138,13 @@ func (l *Local) DoneTask(ctx context.Context, id string, force bool) (*Task, err
 
 // Items lists knowledge items.
 func (l *Local) Items(ctx context.Context, f ItemFilter) ([]KnowledgeItem, error) {
+	if f.Tag != "" { // as search filters by tags: a tag no entry can carry is a mistake
+		t, err := memory.NormalizeTag(f.Tag)
+		if err != nil {
+			return nil, wrap(Invalid, err)
+		}
+		f.Tag = t
+	}
 	s, err := l.kn(ctx)
 	if err != nil {
 		return nil, err
