@@ -198,6 +198,25 @@ func decodeLine(line, tail []byte, over bool, limit int) (jsonrpc.Message, *json
 	if t := bytes.TrimSpace(line); len(t) > 0 && t[0] == '[' {
 		return fail(jsonrpc.CodeInvalidRequest, "batches are not supported: one message a line")
 	}
+	// What JSON-RPC 2.0 (and MCP: ids are never null) asks of a message,
+	// checked before the SDK reads it: it drops a message it cannot place
+	// (a null id, neither request nor response) without an answer.
+	var env struct {
+		JSONRPC       string
+		ID            json.RawMessage
+		Method        *string
+		Result, Error json.RawMessage
+	}
+	if json.Unmarshal(line, &env) == nil {
+		switch {
+		case env.JSONRPC != "2.0":
+			return fail(jsonrpc.CodeInvalidRequest, `invalid request: "jsonrpc" must be "2.0"`)
+		case string(env.ID) == "null":
+			return fail(jsonrpc.CodeInvalidRequest, "invalid request: the id must not be null")
+		case env.Method == nil && env.Result == nil && env.Error == nil:
+			return fail(jsonrpc.CodeInvalidRequest, "invalid request: no method (a request) and no result or error (a response)")
+		}
+	}
 	msg, err := jsonrpc.DecodeMessage(line)
 	if err != nil {
 		return fail(jsonrpc.CodeParseError, "parse error: "+err.Error())

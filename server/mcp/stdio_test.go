@@ -54,6 +54,10 @@ func TestStdioSurvivesBadLines(t *testing.T) {
 		{`{"method":"tools/call","params":{"arguments":{"text":"` + strings.Repeat("y", 9000) + `"}},"jsonrpc":"2.0","id":8}`, float64(8), -32600},
 		{`{"method":"tools/call","params":{"name":"task_update","arguments":{"id":"T1"},"jsonrpc":"2.0","id":6}`, float64(6), -32700},
 		{`{"method":"tools/call","params":{"arguments":{"id":"T1"}}`, nil, -32700},
+		// Neither request nor response, a null id, another version: answered, not dropped.
+		{`{"jsonrpc":"2.0","id":22}`, float64(22), -32600},
+		{`{"jsonrpc":"2.0","id":null,"method":"ping"}`, nil, -32600},
+		{`{"jsonrpc":"1.0","id":5,"method":"ping"}`, float64(5), -32600},
 	} {
 		fmt.Fprintln(inW, tc.line)
 		m := next()
