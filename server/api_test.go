@@ -185,6 +185,7 @@ func TestCORS(t *testing.T) {
 	req, _ = http.NewRequest("OPTIONS", on.hs.URL+"/v1/search", nil)
 	req.Header.Set("Origin", "http://app.local")
 	req.Header.Set("Access-Control-Request-Method", "POST")
+	req.Header.Set("Access-Control-Request-Headers", "content-type, mcp-method, mcp-name, mcp-param-region")
 	resp, err = on.hs.Client().Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -192,6 +193,13 @@ func TestCORS(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 204 || resp.Header.Get("Access-Control-Allow-Origin") != "http://app.local" {
 		t.Fatalf("preflight: %d %v", resp.StatusCode, resp.Header)
+	}
+	// A browser MCP client of the 2026-07-28 protocol sends these.
+	allow := resp.Header.Get("Access-Control-Allow-Headers")
+	for _, h := range []string{"Mcp-Method", "Mcp-Name", "mcp-param-region", "Mcp-Session-Id"} {
+		if !strings.Contains(allow, h) {
+			t.Errorf("Access-Control-Allow-Headers %q lacks %s", allow, h)
+		}
 	}
 }
 

@@ -304,7 +304,15 @@ func (s *Server) cors(next http.Handler) http.Handler {
 			h.Set("Access-Control-Expose-Headers", "Mcp-Session-Id")
 			if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
 				h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE")
-				h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID")
+				// MCP from 2026-07-28 also sends Mcp-Method, Mcp-Name and
+				// one Mcp-Param-NAME header per parameter a tool marks.
+				allow := []string{"Authorization", "Content-Type", "Mcp-Session-Id", "Mcp-Protocol-Version", "Last-Event-ID", "Mcp-Method", "Mcp-Name"}
+				for _, f := range strings.Split(r.Header.Get("Access-Control-Request-Headers"), ",") {
+					if f = strings.TrimSpace(f); len(f) > len("mcp-param-") && strings.EqualFold(f[:len("mcp-param-")], "mcp-param-") {
+						allow = append(allow, f)
+					}
+				}
+				h.Set("Access-Control-Allow-Headers", strings.Join(allow, ", "))
 				h.Set("Access-Control-Max-Age", "600")
 				w.WriteHeader(http.StatusNoContent)
 				return
