@@ -26,6 +26,9 @@ func decode(r *http.Request, limit int64, v any) error {
 	if mt, _, err := mime.ParseMediaType(ct); err != nil || (mt != "application/json" && mt != "text/json") {
 		return apiErr(http.StatusUnsupportedMediaType, CodeMediaType, "Content-Type %q: send application/json", ct)
 	}
+	if ce := r.Header.Get("Content-Encoding"); ce != "" && !strings.EqualFold(ce, "identity") {
+		return apiErr(http.StatusUnsupportedMediaType, CodeMediaType, "Content-Encoding %q: send the body uncompressed", ce)
+	}
 	data, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, limit))
 	if err != nil {
 		var mbe *http.MaxBytesError

@@ -3,6 +3,8 @@ package server
 import (
 	"encoding/json"
 	"errors"
+	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -50,5 +52,22 @@ func TestLoneSurrogate(t *testing.T) {
 		if got := loneSurrogate([]byte(in)); got != want {
 			t.Errorf("loneSurrogate(%s) = %d, want %d", in, got, want)
 		}
+	}
+}
+
+// TestCompressedBodyRefused: a compressed body is refused as such (415),
+// not read as text that is no UTF-8.
+func TestCompressedBodyRefused(t *testing.T) {
+	ts := newTestServer(t, Options{})
+	req, _ := http.NewRequest("POST", ts.hs.URL+"/v1/search", strings.NewReader("\x1f\x8b\x08\x00"))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Content-Encoding", "gzip")
+	resp, err := ts.hs.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnsupportedMediaType {
+		t.Fatalf("gzip body: %d, want 415", resp.StatusCode)
 	}
 }
