@@ -2,6 +2,8 @@ package app
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -81,8 +83,11 @@ func TestSharedForgetOfOneTwin(t *testing.T) {
 			t.Fatal(err)
 		}
 		lg, err := ws.ReadLog(twin.Path)
+		if left == 0 && errors.Is(err, fs.ErrNotExist) {
+			return // the day's last entry forgotten, its file goes
+		}
 		if err != nil || len(lg.Entries) != left {
-			t.Fatalf("after a forget keeping %d: %d entries left (want %d), %v", tg.Keep, len(lg.Entries), left, err)
+			t.Fatalf("after a forget keeping %d: %v entries left (want %d), %v", tg.Keep, lg, left, err)
 		}
 	}
 	apply(target, 1) // the node had both

@@ -122,7 +122,13 @@ func (w *Workspace) Forget(ctx context.Context, rel string, starts []int, dryRun
 			b.Write(raw)
 		}
 	}
-	if err := WriteFileAtomic(abs, b.Bytes(), 0o644); err != nil {
+	if onlyTitle(b.Bytes()) {
+		// Its last entry forgotten, the day has no log: the file goes, as
+		// a day nothing was logged on has none.
+		if err := os.Remove(abs); err != nil {
+			return nil, fmt.Errorf("forget: %w", err)
+		}
+	} else if err := WriteFileAtomic(abs, b.Bytes(), 0o644); err != nil {
 		return nil, fmt.Errorf("forget: %w", err)
 	}
 	if err := w.audit(out); err != nil {
@@ -155,4 +161,20 @@ func (w *Workspace) audit(recs []Forgotten) error {
 		return err
 	}
 	return f.Sync()
+}
+
+// onlyTitle reports whether a daily log holds nothing but its title
+// ("# 2026-12-07") and blank lines.
+func onlyTitle(data []byte) bool {
+	titles := 0
+	for _, l := range SplitLines(data) {
+		switch t := strings.TrimSpace(l); {
+		case t == "":
+		case strings.HasPrefix(t, "# ") && titles == 0:
+			titles++
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -57,6 +57,21 @@ func TestForget(t *testing.T) {
 	if _, err := w.Append(ctx, Entry{Text: "after"}); err != nil {
 		t.Fatal(err)
 	}
+	// A day's last entry forgotten, its file goes: no empty log is left
+	// to count as a day (or as free-form notes).
+	old, err := w.Append(ctx, Entry{Date: "2026-11-02", Agent: "a", Text: "the only one that day"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Forget(ctx, old.Path, []int{old.LineStart}, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, old.Path)); !os.IsNotExist(err) {
+		t.Fatalf("%s after its last entry was forgotten: %v", old.Path, err)
+	}
+	if !onlyTitle([]byte("# 2026-11-02\n\n")) || onlyTitle([]byte("# 2026-11-02\n\nnotes by hand\n")) || onlyTitle([]byte("# a\n# b\n")) {
+		t.Error("onlyTitle")
+	}
 }
 
 // TestForgetCutsTornTail checks that a write torn at the end of a log is
