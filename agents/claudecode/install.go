@@ -134,8 +134,40 @@ func withoutArchonHooks(doc *jsonedit.Value) {
 	}
 }
 
-// withArchonHooks adds (or replaces) archon's hook entries.
+// hookEdit is what a person may have changed in archon's own hook for an
+// event: its timeout and its group's matcher.
+type hookEdit struct{ timeout, matcher *jsonedit.Value }
+
+// archonHookEdits reads, by event, the timeout and matcher of archon's
+// hooks in doc.
+func archonHookEdits(doc *jsonedit.Value) map[string]hookEdit {
+	out := map[string]hookEdit{}
+	for _, t := range hookTimeouts {
+		groups := doc.Get("hooks").Get(t.event)
+		if !groups.IsArray() {
+			continue
+		}
+		for _, g := range groups.Items() {
+			hs := g.Get("hooks")
+			if !hs.IsArray() {
+				continue
+			}
+			for _, h := range hs.Items() {
+				if isArchonHook(h) {
+					out[t.event] = hookEdit{timeout: h.Get("timeout"), matcher: g.Get("matcher")}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// withArchonHooks adds (or replaces) archon's hook entries. A matcher a
+// person gave archon's hook stays, and so does a timeout longer than
+// archon's own (a shorter one is raised: archon's timeouts grow with what
+// its hooks do).
 func withArchonHooks(doc *jsonedit.Value, s Setup) error {
+	edits := archonHookEdits(doc)
 	withoutArchonHooks(doc)
 	hooks := doc.Get("hooks")
 	if !hooks.IsObject() {
@@ -143,12 +175,21 @@ func withArchonHooks(doc *jsonedit.Value, s Setup) error {
 		doc.Set("hooks", hooks)
 	}
 	for _, t := range hookTimeouts {
+		timeout := t.timeout
+		var had float64
+		if e := edits[t.event].timeout; e != nil && e.Decode(&had) == nil && had > float64(timeout) {
+			timeout = int(had)
+		}
 		entry := jsonedit.Object().With("type", "command").With("command", s.Exe).
-			With("args", []string{"--root", s.Root, "hook", "claude-code"}).With("timeout", t.timeout)
+			With("args", []string{"--root", s.Root, "hook", "claude-code"}).With("timeout", timeout)
 		if t.async {
 			entry.With("async", true)
 		}
-		group := jsonedit.Object().With("hooks", jsonedit.Array(entry))
+		group := jsonedit.Object()
+		if m := edits[t.event].matcher; m != nil {
+			group.Set("matcher", m)
+		}
+		group.With("hooks", jsonedit.Array(entry))
 		groups := hooks.Get(t.event)
 		if !groups.IsArray() {
 			groups = jsonedit.Array()

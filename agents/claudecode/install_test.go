@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/archon-memory/archon/internal/jsonedit"
 )
 
 // settings is a project's settings file that already holds permissions,
@@ -275,5 +277,50 @@ func TestDiffShowsTheChange(t *testing.T) {
 	d := Change{Path: "x.json", Before: []byte(before), After: []byte(after)}.Diff()
 	if n := strings.Count(d, "\n"); n > 15 || !strings.Contains(d, "+  \"mcpServers\": {}") || strings.Contains(d, "history100") {
 		t.Fatalf("diff of %d lines:\n%s", n, d)
+	}
+}
+
+// TestReinstallKeepsEdits: a matcher a person gave archon's hook and a
+// timeout raised past archon's stay when install runs again (an upgrade);
+// a timeout lowered under archon's is raised back.
+func TestReinstallKeepsEdits(t *testing.T) {
+	s, record, backups := setupIn(t)
+	install(t, s, record, backups)
+	got, _ := os.ReadFile(s.Settings)
+	var doc struct {
+		Hooks map[string][]struct {
+			Matcher string
+			Hooks   []struct{ Timeout int }
+		}
+	}
+	parsed, err := jsonedit.Parse(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := func(event string, fn func(group, hook *jsonedit.Value)) {
+		for _, g := range parsed.Get("hooks").Get(event).Items() {
+			if h := g.Get("hooks").Items()[0]; isArchonHook(h) {
+				fn(g, h)
+			}
+		}
+	}
+	edit(SessionStart, func(g, h *jsonedit.Value) { g.With("matcher", "startup"); h.With("timeout", 30) })
+	edit(PreCompact, func(_, h *jsonedit.Value) { h.With("timeout", 2) })
+	os.WriteFile(s.Settings, parsed.Marshal("  "), 0o600)
+	install(t, s, record, backups)
+	after, _ := os.ReadFile(s.Settings)
+	if err := json.Unmarshal(after, &doc); err != nil {
+		t.Fatal(err)
+	}
+	find := func(event string) (string, int) { // archon's group is the last
+		gs := doc.Hooks[event]
+		g := gs[len(gs)-1]
+		return g.Matcher, g.Hooks[0].Timeout
+	}
+	if m, to := find(SessionStart); m != "startup" || to != 30 {
+		t.Errorf("SessionStart after reinstall: matcher %q timeout %d, want startup 30:\n%s", m, to, after)
+	}
+	if _, to := find(PreCompact); to != 60 {
+		t.Errorf("PreCompact's lowered timeout after reinstall: %d, want 60", to)
 	}
 }
