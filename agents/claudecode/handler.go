@@ -168,6 +168,14 @@ func (h *Handler) prompt(ctx context.Context, ev Event) (Output, error) {
 		return Output{}, nil
 	}
 	st := loadState(h.StateDir, ev.SessionID, ev.TranscriptPath)
+	if fi, err := os.Stat(ev.TranscriptPath); err == nil && st.Measured == 0 && fi.Size() > measureFromEnd {
+		// A long transcript measured first: from its last usage record.
+		if off, line, ok, err := lastUsageLine(ev.TranscriptPath); err != nil {
+			return Output{}, err
+		} else if ok {
+			st.Measured, st.MeasuredLines = off, line
+		}
+	}
 	c, err := readChunk(ev.TranscriptPath, st.Measured, st.MeasuredLines)
 	if err != nil || len(c.Conv.Messages) == 0 {
 		return Output{}, err

@@ -1,0 +1,48 @@
+package claudecode
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLastUsageLine: reading a transcript backwards finds the line the
+// forward read does (the last main-thread usage), whatever the block
+// boundaries, and none in a transcript without usage.
+func TestLastUsageLine(t *testing.T) {
+	base, err := os.ReadFile("testdata/session.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pad := `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"x","content":"` + strings.Repeat("z", 700<<10) + `"}]},"uuid":"p"}` + "\n"
+	side := `{"type":"assistant","isSidechain":true,"message":{"role":"assistant","content":[{"type":"text","text":"sub"}],"usage":{"input_tokens":9}},"uuid":"s"}` + "\n"
+	for name, data := range map[string][]byte{
+		"as is":                       base,
+		"a megabyte and more after":   append(append(append([]byte{}, base...), pad+pad...), side...),
+		"padding before, a line torn": append(append([]byte(pad+pad), base...), `{"type":"assistant","message":{"usage":{}`...),
+	} {
+		path := filepath.Join(t.TempDir(), "t.jsonl")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		c, err := readChunk(path, 0, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantOff, wantLine, wantOK := c.lastUsageOffset()
+		off, line, ok, err := lastUsageLine(path)
+		if err != nil || ok != wantOK || off != wantOff || line != wantLine {
+			t.Errorf("%s: %d %d %v %v, want %d %d %v", name, off, line, ok, err, wantOff, wantLine, wantOK)
+		}
+		if ok && !bytes.HasPrefix(data[off:], []byte(`{`)) {
+			t.Errorf("%s: offset %d is no line's start", name, off)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "none.jsonl")
+	os.WriteFile(path, []byte(pad+side), 0o644)
+	if _, _, ok, err := lastUsageLine(path); ok || err != nil {
+		t.Errorf("no main-thread usage: %v %v", ok, err)
+	}
+}
