@@ -306,8 +306,12 @@ func (h *Handler) checkpoint(ctx context.Context, ev Event, st *state) (int, err
 const checkpointSaveEvery = 16
 
 // endSummaryTime is the least time left at a session's end for its
-// summary: a 1.5 MB transcript takes about 0.15 s.
-const endSummaryTime = 400 * time.Millisecond
+// summary, and endSummaryBytes the longest transcript summarized then: a
+// 1.5 MB transcript takes about 0.15 s, a 32 MB one 2 s.
+const (
+	endSummaryTime  = 400 * time.Millisecond
+	endSummaryBytes = 4 << 20
+)
 
 // endSummary rewrites MEMORY_SUMMARY.md from the transcript of a session
 // that ends, when the end leaves time for it: a session that never came
@@ -319,11 +323,15 @@ func (h *Handler) endSummary(ctx context.Context, ev Event) error {
 		h.logger().Info("session end: no time left to refresh the summary", "session", ev.SessionID)
 		return nil
 	}
-	whole, err := readChunk(ev.TranscriptPath, 0, 0)
-	if err != nil || len(whole.Data) == 0 {
+	if fi, err := os.Stat(ev.TranscriptPath); err != nil || fi.Size() > endSummaryBytes {
+		h.logger().Info("session end: the transcript is too long to summarize in the time left", "session", ev.SessionID)
+		return nil
+	}
+	data, err := os.ReadFile(ev.TranscriptPath)
+	if err != nil || len(data) == 0 {
 		return err
 	}
-	if err := h.summarize(ctx, ev, whole.Data); err != nil {
+	if err := h.summarize(ctx, ev, data); err != nil {
 		if ctx.Err() != nil {
 			h.logger().Info("session end: the summary did not finish in time", "session", ev.SessionID)
 			return nil
