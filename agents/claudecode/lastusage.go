@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 )
 
 // measureFromEnd is the transcript size from which a session's first
@@ -14,11 +15,21 @@ import (
 // usage record says how full the context was up to it.
 const measureFromEnd = 8 << 20
 
+// maxUsageLine is the longest line lastUsageLine reads: as long as a
+// transcript line conv reads (64 MiB); a longer one is skipped unread.
+const maxUsageLine = 64 << 20
+
 // lastUsageLine finds the line of the last main-thread assistant message
-// that reports usage in the transcript at path, reading it backwards: its
-// byte offset and the number of lines before it. ok is false when there
-// is none.
+// that reports usage in the transcript at path, reading it backwards in
+// blocks: its byte offset and the number of lines before it. ok is false
+// when there is none. Each byte is read once; a line is joined only when
+// it is whole.
 func lastUsageLine(path string) (off int64, line int, ok bool, err error) {
+	return lastUsageIn(path, 1<<20)
+}
+
+// lastUsageIn is lastUsageLine reading blocks of block bytes.
+func lastUsageIn(path string, block int) (off int64, line int, ok bool, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return 0, 0, false, fmt.Errorf("transcript: %w", err)
@@ -28,43 +39,50 @@ func lastUsageLine(path string) (off int64, line int, ok bool, err error) {
 	if err != nil {
 		return 0, 0, false, fmt.Errorf("transcript: %w", err)
 	}
-	const block = 1 << 20
-	var tail []byte // the bytes from end-len(tail), whole lines after its first newline
-	end := fi.Size()
-	for pos := end; pos > 0 && !ok; {
+	buf := make([]byte, block)
+	var pieces [][]byte // the line being read, its later pieces first
+	size, over := 0, false
+	lineEnd := int64(-1) // the newline that ends the line being read (-1: none yet, past a torn last line)
+	// whole reports whether the line [start, lineEnd), head then pieces,
+	// is a usage record.
+	whole := func(head []byte) bool {
+		if over || size+len(head) > maxUsageLine {
+			return false
+		}
+		l := slices.Clone(head)
+		for i := len(pieces) - 1; i >= 0; i-- {
+			l = append(l, pieces[i]...)
+		}
+		return usageLine(l)
+	}
+	for pos := fi.Size(); pos > 0; {
 		n := min(int64(block), pos)
 		pos -= n
-		buf := make([]byte, n)
-		if _, err := f.ReadAt(buf, pos); err != nil && err != io.EOF {
+		b := buf[:n]
+		if _, err := f.ReadAt(b, pos); err != nil && err != io.EOF {
 			return 0, 0, false, fmt.Errorf("transcript: %w", err)
 		}
-		tail = append(buf, tail...)
-		// Lines from the last complete one back to the first whole one.
-		lines := bytes.Split(tail, []byte{'\n'})
-		start := 1 // lines[0] may be cut, unless the file starts here
-		if pos == 0 {
-			start = 0
-		}
-		at := pos + int64(len(tail))
-		last := len(lines) - 1
-		if pos+int64(len(tail)) == end {
-			at -= int64(len(lines[last])) // after the last newline: a line not written whole yet
-			last--
-		}
-		for i := last; i >= start; i-- {
-			at -= int64(len(lines[i])) + 1 // the line and its newline
-			if i == len(lines)-1 {
-				at++ // the region ends at this line's newline, not after it
-			}
-			if usageLine(lines[i]) {
-				off, ok = at, true
+		end := len(b)
+		for i := bytes.LastIndexByte(b[:end], '\n'); i >= 0; i = bytes.LastIndexByte(b[:end], '\n') {
+			if lineEnd >= 0 && whole(b[i+1:end]) {
+				off, ok = pos+int64(i)+1, true
 				break
 			}
+			lineEnd, pieces, size, over, end = pos+int64(i), nil, 0, false, i
 		}
-		tail = lines[0] // what is left to complete with the block before
-		if pos == 0 || len(tail) > MaxTranscriptBytes {
+		if ok {
 			break
 		}
+		switch {
+		case lineEnd < 0:
+		case size+end > maxUsageLine:
+			over, pieces = true, nil
+		case !over:
+			pieces, size = append(pieces, slices.Clone(b[:end])), size+end
+		}
+	}
+	if !ok && lineEnd >= 0 && whole(nil) { // the file's first line
+		off, ok = 0, true
 	}
 	if !ok {
 		return 0, 0, false, nil
