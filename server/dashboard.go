@@ -166,6 +166,8 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	// Issued a second after a sign-out at the earliest, so that it is not
 	// void at once.
 	at := max(time.Now().Unix(), s.signedOut.Load()+1)
+	for prev := s.issued.Load(); at > prev && !s.issued.CompareAndSwap(prev, at); prev = s.issued.Load() {
+	}
 	http.SetCookie(w, &http.Cookie{Name: uiCookie(r), Value: s.uiSession(r, at), Path: "/", HttpOnly: true,
 		SameSite: http.SameSiteStrictMode, Secure: r.TLS != nil, MaxAge: int(uiSessionAge.Seconds())})
 	http.Redirect(w, r, "/ui/", http.StatusSeeOther)
@@ -175,7 +177,9 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 // and goes back to the sign-in page.
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 	if s.opt.Token != "" && s.authorized(r) { // a stranger's visit signs no one out
-		s.signedOut.Store(time.Now().Unix())
+		// Every session issued so far, one issued a second ahead of the
+		// clock (just after a sign-out) too.
+		s.signedOut.Store(max(time.Now().Unix(), s.issued.Load()))
 	}
 	http.SetCookie(w, &http.Cookie{Name: uiCookie(r), Value: "", Path: "/", HttpOnly: true,
 		SameSite: http.SameSiteStrictMode, MaxAge: -1})

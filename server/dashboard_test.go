@@ -236,8 +236,16 @@ func TestDashboardSignIn(t *testing.T) {
 	if r := get("/v1/status", cookie); r.StatusCode != 401 {
 		t.Errorf("the cookie after logout: %d", r.StatusCode)
 	}
-	if r := login(testToken); len(r.Cookies()) != 1 || r.Cookies()[0].Value == cookie.Value || get("/v1/status", r.Cookies()[0]).StatusCode != 200 {
-		t.Errorf("signing in after logout: %v", r.Cookies())
+	r = login(testToken)
+	if len(r.Cookies()) != 1 || r.Cookies()[0].Value == cookie.Value || get("/v1/status", r.Cookies()[0]).StatusCode != 200 {
+		t.Fatalf("signing in after logout: %v", r.Cookies())
+	}
+	// That session (issued a second ahead, just after the sign-out) ends
+	// at its own logout too.
+	again := r.Cookies()[0]
+	get("/ui/logout", again)
+	if r := get("/v1/status", again); r.StatusCode != 401 {
+		t.Errorf("the second session after its logout: %d", r.StatusCode)
 	}
 	forged := &http.Cookie{Name: cookie.Name, Value: strings.Repeat("0", 64)}
 	if r := get("/v1/status", forged); r.StatusCode != 401 {

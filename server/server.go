@@ -96,8 +96,9 @@ type Server struct {
 	// itself), which it judges by their Sec-Fetch-Site.
 	cop *http.CrossOriginProtection
 	// signedOut is when the dashboard was last signed out of (unix
-	// seconds): session cookies issued up to then are void.
-	signedOut atomic.Int64
+	// seconds): session cookies issued up to then are void; issued is the
+	// latest issue time of a session cookie.
+	signedOut, issued atomic.Int64
 }
 
 // New returns a Server for mem. It refuses a non-loopback Addr without a
