@@ -79,7 +79,7 @@ func (c *lineConn) readLoop(limit int) {
 				if werr := c.write(bad); werr != nil {
 					err = werr
 				}
-			} else {
+			} else if msg != nil { // nil: a response nothing waits for, never answered
 				if r, ok := msg.(*jsonrpc.Request); ok && r.ID.IsValid() {
 					c.pmu.Lock()
 					c.pending++
@@ -211,13 +211,16 @@ func decodeLine(line, tail []byte, over bool, limit int) (jsonrpc.Message, *json
 		switch {
 		case env.JSONRPC != "2.0":
 			return fail(jsonrpc.CodeInvalidRequest, `invalid request: "jsonrpc" must be "2.0"`)
-		case string(env.ID) == "null":
+		case env.Method != nil && string(env.ID) == "null": // a response's may be (after a parse error): never answered
 			return fail(jsonrpc.CodeInvalidRequest, "invalid request: the id must not be null")
 		case env.Method == nil && env.Result == nil && env.Error == nil:
 			return fail(jsonrpc.CodeInvalidRequest, "invalid request: no method (a request) and no result or error (a response)")
 		}
 	}
 	msg, err := jsonrpc.DecodeMessage(line)
+	if err != nil && env.Method == nil && (env.Result != nil || env.Error != nil) {
+		return nil, nil // a response (an error after a parse error has a null id): JSON-RPC answers none
+	}
 	if err != nil {
 		return fail(jsonrpc.CodeParseError, "parse error: "+err.Error())
 	}

@@ -69,6 +69,8 @@ func TestStdioSurvivesBadLines(t *testing.T) {
 			t.Errorf("%.40q: answer %v has no id", tc.line, m)
 		}
 	}
+	// An error response with a null id (after a parse error) is never answered.
+	fmt.Fprintln(inW, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}`)
 	fmt.Fprintln(inW, `{"jsonrpc":"2.0","id":9,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
 	if m := next(); m["id"] != float64(9) || m["result"] == nil {
 		t.Fatalf("initialize after the bad lines: %v", m)
