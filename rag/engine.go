@@ -201,8 +201,10 @@ func Open(ctx context.Context, ws *memory.Workspace, opt Options) (*Engine, erro
 		if unlock, err = e.lockOpen(ctx); err == nil {
 			if errors.Is(cause, ErrNewerIndex) {
 				// Sound, and maybe in use by the archon that wrote it: set
-				// aside only when no process holds the index.
-				err = e.holdFulltext(ctx)
+				// aside only when no process holds the index, asked once
+				// (a wait here would hold index.lock, and every other
+				// process opening the index, that long).
+				err = e.holdFulltextWithin(ctx, 0)
 			}
 			if err == nil && !e.dbReplaced() { // else another process has set it aside
 				err = e.setAsideFor(filepath.Join(e.dir, "rag.db"), cause)

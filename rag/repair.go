@@ -130,11 +130,15 @@ func (e *Engine) openFulltext(ctx context.Context, trusted map[string]bool) (*fu
 // Options.LockWait, and is then told the index is in use. The lock is
 // let go by Close.
 func (e *Engine) holdFulltext(ctx context.Context) error {
+	return e.holdFulltextWithin(ctx, max(e.opt.LockWait, fulltext.LockTimeout))
+}
+
+// holdFulltextWithin is holdFulltext waiting at most wait (0: one try).
+func (e *Engine) holdFulltextWithin(ctx context.Context, wait time.Duration) error {
 	if e.ftLock != nil {
 		return nil
 	}
-	wait := max(e.opt.LockWait, fulltext.LockTimeout)
-	f, err := e.takeLock(ctx, "fulltext.lock", fulltext.LockTimeout)
+	f, err := e.takeLock(ctx, "fulltext.lock", min(wait, fulltext.LockTimeout))
 	if errors.Is(err, errLockWait) && wait > fulltext.LockTimeout {
 		e.log.Warn("the index is in use by another archon process; waiting for it", "at most", wait.String())
 		f, err = e.takeLock(ctx, "fulltext.lock", wait-fulltext.LockTimeout)
