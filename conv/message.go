@@ -3,6 +3,7 @@ package conv
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -160,12 +161,16 @@ func (m *Message) HasToolResults() bool { return m.count(PartToolResult) > 0 }
 
 // MachineText reports text that a client inserts in the user's place: it
 // opens with a markup tag ("<command-name>", "<system-reminder>",
-// "<task-notification>") or a bracketed notice ("[Request interrupted by
-// user]"), or is blank.
+// "<task-notification>"), is a bracketed notice ("[Request interrupted by
+// user]"; not "[WIP] fix the build"), or is blank.
 func MachineText(s string) bool {
 	t := strings.TrimSpace(s)
-	return t == "" || t[0] == '<' || t[0] == '['
+	return t == "" || t[0] == '<' || t[0] == '[' && strings.HasSuffix(t, "]") && !strings.Contains(t, "\n")
 }
+
+// slashCommand matches the markup Claude Code writes for a slash command
+// the user typed.
+var slashCommand = regexp.MustCompile(`(?s)<command-name>([^<]*)</command-name>.*?(?:<command-args>(.*?)</command-args>|$)`)
 
 // PromptText returns the user's own words in m, its text parts that are
 // no MachineText, joined by blank lines; "" when m is no prompt: not the
@@ -178,7 +183,13 @@ func (m *Message) PromptText() string {
 	}
 	var parts []string
 	for _, p := range m.Parts {
-		if p.Kind == PartText && !MachineText(p.Text) {
+		switch sc := slashCommand.FindStringSubmatch(p.Text); {
+		case p.Kind != PartText:
+		case sc != nil: // "/review the login fix" says what to do; "/compact" alone drives the client
+			if args := strings.TrimSpace(sc[2]); args != "" {
+				parts = append(parts, strings.TrimSpace(sc[1])+" "+args)
+			}
+		case !MachineText(p.Text):
 			parts = append(parts, strings.TrimSpace(p.Text))
 		}
 	}
