@@ -285,3 +285,34 @@ func TestCarriedTakesWhatIsLeft(t *testing.T) {
 		t.Errorf("%d of today's 4 decisions kept: last week's requests took first claims", today)
 	}
 }
+
+// TestCommitmentDoneInTheSameText: the assistant's "Let me summarize..."
+// followed by the summary in the same text is the text doing it, no
+// pending task; a commitment that ends its text stays one.
+func TestCommitmentDoneInTheSameText(t *testing.T) {
+	in := `{"type":"user","message":{"role":"user","content":"How much work is the attribution fix?"}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"git diff --stat"}}]}}
+{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"3 files changed"}]}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"Let me summarize the effort assessment. The fix touches three files and needs one new field per file."}]}}
+{"type":"user","message":{"role":"user","content":"ok"}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"The flaky login test is still failing. I'll rerun the login suite after the fix lands."}]}}
+`
+	c, err := conv.ParseBytes([]byte(in), conv.FormatClaudeCode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := NewExtractive().Summarize(context.Background(), c.SummaryInput(), Options{TargetTokens: 400})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tasks []string
+	for _, s := range sum.Sections {
+		if s.Name == SecTasks {
+			tasks = s.Items
+		}
+	}
+	if slices.ContainsFunc(tasks, func(s string) bool { return strings.Contains(s, "Let me summarize") }) ||
+		!slices.ContainsFunc(tasks, func(s string) bool { return strings.Contains(s, "rerun the login suite") }) {
+		t.Errorf("pending tasks %q:\n%s", tasks, sum.Markdown)
+	}
+}

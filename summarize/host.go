@@ -36,13 +36,10 @@ func hostItems(text string) []item {
 	return out
 }
 
-// hostBase places the host's items (52 to 76) below the current work the
-// structure reads (91-100), the files (70) and the latest requests. Above
-// everything, the host's narrative took the budget: with Claude Code's own
-// summaries appended to the dev transcripts (as PostCompact merges them),
-// 600 tokens kept 55.6% / 81.2% of the checklists' facts / critical ones,
-// here 68.0% / 93.8% (75.7% / 93.8% with no host item, ROUGE-2 0.125 not
-// 0.206 against the host's own words).
+// hostBase puts the host's items below the structure's current work, files
+// and latest requests: above all, Claude Code's own summaries took the budget
+// (dev transcripts with them, 600 tokens: 55.6% / 81.2% of facts / critical
+// ones; here 68.0% / 93.8%; no host item 75.7% / 93.8%, ROUGE-2 0.125 not 0.206).
 const hostBase = 40
 
 // hostRanks order the host's sections (higher first; 3 for the rest).

@@ -174,7 +174,7 @@ func sessionItems(s *session, lx *acts.Lexicon) []item {
 	var acted []item
 	for _, u := range proseUnits(slices.Concat(s.requests, prose), lx) {
 		sec := actSection(u.cue, u.text)
-		if sec == "" {
+		if sec == "" || !u.user && u.cue == acts.Commitment && u.followed { // the assistant doing it as it says
 			continue
 		}
 		sc := 25 + 10*math.Tanh(u.actW) + 5*u.cent + 5*rec(u.at)

@@ -21,11 +21,12 @@ type unit struct {
 	// cue is the class of its strongest cue, and cueW that cue's weight:
 	// what the sentence does, even where the fitted weight says such
 	// sentences are seldom kept (cueW <= 0).
-	cue     string
-	cueW    float64
-	cent    float64 // centrality, 0..1 by rank
-	content int     // its distinct words not common in the conversation
-	score   float64
+	cue      string
+	cueW     float64
+	cent     float64 // centrality, 0..1 by rank
+	content  int     // its distinct words not common in the conversation
+	followed bool    // more of its text comes after it: what a "let me" goes on to do
+	score    float64
 }
 
 // Weights of the prose score, chosen by a grid on QMSum's train meetings
@@ -60,12 +61,13 @@ func proseUnits(texts []said, lx *acts.Lexicon) []*unit {
 func splitUnits(texts []said, lx *acts.Lexicon) []*unit {
 	var us []*unit
 	for _, t := range texts {
-		for _, s := range sentences(t.text) {
+		ss := sentences(t.text)
+		for i, s := range ss {
 			s, w := compress(s, lx)
 			if len(w) < 2 {
 				continue
 			}
-			u := &unit{text: s, words: w, at: t.at, user: t.user, cueW: math.Inf(-1)}
+			u := &unit{text: s, words: w, at: t.at, user: t.user, cueW: math.Inf(-1), followed: i < len(ss)-1}
 			for _, h := range lx.Match(w) {
 				if h.Class == acts.Issue && h.Pos == 0 && strings.HasPrefix(strings.ToLower(s), h.Words+":") {
 					h.Class = acts.Decision // a label names what follows: "Decision: use PostgreSQL."
