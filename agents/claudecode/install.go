@@ -134,6 +134,36 @@ func withoutArchonHooks(doc *jsonedit.Value) {
 	}
 }
 
+// OtherRoots returns the workspaces, other than s.Root, that archon's
+// hooks in s.Settings name: install would repoint them to s.Root, and
+// uninstall remove them.
+func OtherRoots(s Setup) []string {
+	_, doc, err := readDoc(s.Settings)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	items := func(v *jsonedit.Value) []*jsonedit.Value {
+		if !v.IsArray() {
+			return nil
+		}
+		return v.Items()
+	}
+	for _, t := range hookTimeouts {
+		for _, g := range items(doc.Get("hooks").Get(t.event)) {
+			for _, h := range items(g.Get("hooks")) {
+				var e struct{ Args []string }
+				if isArchonHook(h) && h.Decode(&e) == nil {
+					if i := slices.Index(e.Args, "--root"); i >= 0 && i+1 < len(e.Args) && e.Args[i+1] != s.Root && !slices.Contains(out, e.Args[i+1]) {
+						out = append(out, e.Args[i+1])
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
 // hookEdit is what a person may have changed in archon's own hook for an
 // event: its timeout and its group's matcher.
 type hookEdit struct{ timeout, matcher *jsonedit.Value }

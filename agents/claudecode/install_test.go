@@ -324,3 +324,22 @@ func TestReinstallKeepsEdits(t *testing.T) {
 		t.Errorf("PreCompact's lowered timeout after reinstall: %d, want 60", to)
 	}
 }
+
+// TestOtherRoots: archon's hooks that name another workspace are found
+// (install warns that it repoints them); its own workspace and other
+// hooks are not.
+func TestOtherRoots(t *testing.T) {
+	s, record, backups := setupIn(t)
+	if got := OtherRoots(s); len(got) != 0 {
+		t.Fatalf("before install: %v", got)
+	}
+	install(t, s, record, backups)
+	if got := OtherRoots(s); len(got) != 0 {
+		t.Fatalf("its own workspace: %v", got)
+	}
+	other := s
+	other.Root = "/home/me/other"
+	if got := OtherRoots(other); len(got) != 1 || got[0] != s.Root {
+		t.Fatalf("another workspace: %v, want [%s]", got, s.Root)
+	}
+}

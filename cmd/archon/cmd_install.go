@@ -113,6 +113,13 @@ func (a *app) install(c *cli.Context, install bool) error {
 	if err != nil {
 		return err
 	}
+	for _, other := range claudecode.OtherRoots(s) {
+		what := "repoints them to " + s.Root
+		if !install {
+			what = "removes them too"
+		}
+		fmt.Fprintf(a.stderr, "warning: archon's hooks in %s name the workspace %s; this %s\n", s.Settings, other, what)
+	}
 	var changes []claudecode.Change
 	if install {
 		changes, err = claudecode.PlanInstall(s)
