@@ -66,21 +66,11 @@ var (
 // precedence (a match overlapping an earlier one is not read).
 var explicitForms = []timeForm{
 	{reWeekOfMDY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
-		mo, ok := months[strings.ToLower(m[1])]
-		y, _ := strconv.Atoi(m[3])
-		if !ok {
-			return time.Time{}, time.Time{}, false
-		}
-		d, _, ok := calendarDay(y, int(mo), atoi(m[2]))
+		d, _, ok := namedDay(m[1], m[2], m[3])
 		return weekOf(d, ok)
 	}, otherForm, false},
 	{reMDDY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
-		mo, ok := months[strings.ToLower(m[1])]
-		y, _ := strconv.Atoi(m[4])
-		if !ok {
-			return time.Time{}, time.Time{}, false
-		}
-		from, _, ok := calendarDay(y, int(mo), atoi(m[2]))
+		from, _, ok := namedDay(m[1], m[2], m[4])
 		return daysFrom(from, ok, m[2], m[3])
 	}, otherForm, false},
 	{reISO, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
@@ -90,22 +80,10 @@ var explicitForms = []timeForm{
 		return calendarDay(y, mo, d)
 	}, otherForm, false},
 	{reMDY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
-		mo, ok := months[strings.ToLower(m[1])]
-		d, _ := strconv.Atoi(m[2])
-		y, _ := strconv.Atoi(m[3])
-		if !ok {
-			return time.Time{}, time.Time{}, false
-		}
-		return calendarDay(y, int(mo), d)
+		return namedDay(m[1], m[2], m[3])
 	}, otherForm, false},
 	{reDMY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
-		mo, ok := months[strings.ToLower(m[2])]
-		d, _ := strconv.Atoi(m[1])
-		y, _ := strconv.Atoi(m[3])
-		if !ok {
-			return time.Time{}, time.Time{}, false
-		}
-		return calendarDay(y, int(mo), d)
+		return namedDay(m[2], m[1], m[3])
 	}, otherForm, false},
 	{reMY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
 		mo, ok := months[strings.ToLower(m[1])]
@@ -295,6 +273,16 @@ func daysFrom(first time.Time, ok bool, d1, d2 string) (time.Time, time.Time, bo
 func atoi(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n
+}
+
+// namedDay is the day a month's name, a day and a year write ("May", "7",
+// "2023"); ok is false when the name is no month's or the day no date.
+func namedDay(month, day, year string) (time.Time, time.Time, bool) {
+	mo, ok := months[strings.ToLower(month)]
+	if !ok {
+		return time.Time{}, time.Time{}, false
+	}
+	return calendarDay(atoi(year), int(mo), atoi(day))
 }
 
 func calendarDay(y, m, d int) (time.Time, time.Time, bool) {
