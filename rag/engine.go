@@ -10,6 +10,7 @@
 package rag
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -114,10 +115,11 @@ type Engine struct {
 	// written finds what a chunk's text is written as (written.txt).
 	written *writtenAs
 	events  *eventWords
-	// otherLayout: the full-text index was written by an older or a
-	// newer archon (another layout) and not yet rebuilt (a search with
-	// --no-index says so); newerLayout: by a newer one.
-	otherLayout, newerLayout atomic.Bool
+	// layoutAhead is how far the full-text index's layout is from this
+	// version's while no index run has rebuilt it (a search with
+	// --no-index says so): below 0 an older archon wrote it, above 0 a
+	// newer one.
+	layoutAhead atomic.Int64
 	// recap are the words that ask for an account of a time (recap.txt).
 	recap    wordset.Set
 	subjects subjectCache
@@ -296,10 +298,9 @@ func (e *Engine) openIndexes(ctx context.Context, resident bool) error {
 	}
 	e.st = st
 	if layout, err := st.Meta(ctx, metaFulltextLayout); err == nil && layout != "" && layout != fulltextLayout {
-		e.otherLayout.Store(true) // until an index run rebuilds it
 		n, _ := strconv.Atoi(layout)
 		cur, _ := strconv.Atoi(fulltextLayout)
-		e.newerLayout.Store(n > cur)
+		e.layoutAhead.Store(cmp.Or(int64(n-cur), -1)) // until an index run rebuilds it
 	}
 	if err := e.refreshMarks(ctx); err != nil {
 		return fmt.Errorf("open index database: %w", err)

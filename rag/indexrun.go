@@ -318,8 +318,7 @@ func (r *indexRun) publish(ctx context.Context, excl *exclusive, first bool) err
 		if err := e.st.SetMeta(ctx, metaFulltextLayout, fulltextLayout); err != nil {
 			return err
 		}
-		e.otherLayout.Store(false)
-		e.newerLayout.Store(false)
+		e.layoutAhead.Store(0)
 	} else if err := e.ft.Apply(ctx, r.upserts, r.deletes, r.sessions, r.sessionDeletes); err != nil {
 		clear(e.blocks) // the next run rebuilds (the dirty mark stays)
 		return err

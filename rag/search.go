@@ -179,9 +179,10 @@ func (e *Engine) Search(ctx context.Context, q Query) (*Response, error) {
 	if len(e.repairs) > 0 && !e.repairNoted.Swap(true) {
 		resp.Warnings = append(resp.Warnings, damagedNote(e.repairs))
 	}
-	if e.newerLayout.Load() {
+	switch ahead := e.layoutAhead.Load(); {
+	case ahead > 0:
 		resp.Warnings = append(resp.Warnings, newerLayoutNote)
-	} else if e.otherLayout.Load() {
+	case ahead < 0:
 		resp.Warnings = append(resp.Warnings, oldLayoutNote)
 	}
 	// With a reranker, rank more hits than asked and cut after reranking.
