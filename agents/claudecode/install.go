@@ -134,15 +134,9 @@ func withoutArchonHooks(doc *jsonedit.Value) {
 	}
 }
 
-// OtherRoots returns the workspaces, other than s.Root, that archon's
-// hooks in s.Settings name: install would repoint them to s.Root, and
-// uninstall remove them.
-func OtherRoots(s Setup) []string {
-	_, doc, err := readDoc(s.Settings)
-	if err != nil {
-		return nil
-	}
-	var out []string
+// archonHooks calls fn with each of archon's hook entries in doc's hooks,
+// its event and its group.
+func archonHooks(doc *jsonedit.Value, fn func(event string, group, hook *jsonedit.Value)) {
 	items := func(v *jsonedit.Value) []*jsonedit.Value {
 		if !v.IsArray() {
 			return nil
@@ -152,15 +146,31 @@ func OtherRoots(s Setup) []string {
 	for _, t := range hookTimeouts {
 		for _, g := range items(doc.Get("hooks").Get(t.event)) {
 			for _, h := range items(g.Get("hooks")) {
-				var e struct{ Args []string }
-				if isArchonHook(h) && h.Decode(&e) == nil {
-					if i := slices.Index(e.Args, "--root"); i >= 0 && i+1 < len(e.Args) && e.Args[i+1] != s.Root && !slices.Contains(out, e.Args[i+1]) {
-						out = append(out, e.Args[i+1])
-					}
+				if isArchonHook(h) {
+					fn(t.event, g, h)
 				}
 			}
 		}
 	}
+}
+
+// OtherRoots returns the workspaces, other than s.Root, that archon's
+// hooks in s.Settings name: install would repoint them to s.Root, and
+// uninstall remove them.
+func OtherRoots(s Setup) []string {
+	_, doc, err := readDoc(s.Settings)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	archonHooks(doc, func(_ string, _, h *jsonedit.Value) {
+		var e struct{ Args []string }
+		if h.Decode(&e) == nil {
+			if i := slices.Index(e.Args, "--root"); i >= 0 && i+1 < len(e.Args) && e.Args[i+1] != s.Root && !slices.Contains(out, e.Args[i+1]) {
+				out = append(out, e.Args[i+1])
+			}
+		}
+	})
 	return out
 }
 
@@ -172,23 +182,9 @@ type hookEdit struct{ timeout, matcher *jsonedit.Value }
 // hooks in doc.
 func archonHookEdits(doc *jsonedit.Value) map[string]hookEdit {
 	out := map[string]hookEdit{}
-	for _, t := range hookTimeouts {
-		groups := doc.Get("hooks").Get(t.event)
-		if !groups.IsArray() {
-			continue
-		}
-		for _, g := range groups.Items() {
-			hs := g.Get("hooks")
-			if !hs.IsArray() {
-				continue
-			}
-			for _, h := range hs.Items() {
-				if isArchonHook(h) {
-					out[t.event] = hookEdit{timeout: h.Get("timeout"), matcher: g.Get("matcher")}
-				}
-			}
-		}
-	}
+	archonHooks(doc, func(event string, g, h *jsonedit.Value) {
+		out[event] = hookEdit{timeout: h.Get("timeout"), matcher: g.Get("matcher")}
+	})
 	return out
 }
 
