@@ -187,12 +187,7 @@ func TestSelfRepair(t *testing.T) {
 					t.Fatalf("open after damage: %v", err)
 				}
 				defer l.Close()
-				got := answers(t, l)
-				for _, q := range damageQueries {
-					if got[q] != want[q] {
-						t.Errorf("search %q after repair:\n%s\nbefore the damage:\n%s", q, got[q], want[q])
-					}
-				}
+				sameAnswers(t, l, want, "after repair")
 				if _, err := l.Log(ctx, LogRequest{Text: "written after the damage: zebra crossing"}); err != nil {
 					t.Fatalf("log: %v", err)
 				}
@@ -226,12 +221,7 @@ func TestDamagedKnowledge(t *testing.T) {
 				t.Fatalf("open: %v", err)
 			}
 			defer l.Close()
-			got := answers(t, l)
-			for _, q := range damageQueries {
-				if got[q] != want[q] {
-					t.Errorf("search %q:\n%s\nbefore:\n%s", q, got[q], want[q])
-				}
-			}
+			sameAnswers(t, l, want, "")
 			st, err := l.Status(ctx)
 			if err != nil || !strings.Contains(st.L3.Note, "unavailable") {
 				t.Fatalf("status: %v %+v", err, st)
@@ -271,12 +261,7 @@ func TestDoctor(t *testing.T) {
 	if rep, err = l.Doctor(ctx, DoctorRequest{Repair: true}); err != nil || rep.Damaged != 0 || rep.Repaired != 1 {
 		t.Fatalf("doctor --repair: %v %+v", err, rep)
 	}
-	got := answers(t, l)
-	for _, q := range damageQueries {
-		if got[q] != want[q] {
-			t.Errorf("search %q after repair:\n%s\nbefore:\n%s", q, got[q], want[q])
-		}
-	}
+	sameAnswers(t, l, want, "after repair")
 	// The knowledge database is no index: what SQLite cannot read back is
 	// lost, and the damaged copy is kept.
 	if old, ok := l.l3.take(); ok {
@@ -379,11 +364,31 @@ func TestCatchUp(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+	sameAnswers(t, l, want, "once caught up")
+}
+
+// sameAnswers checks that l answers damageQueries as want holds, when
+// (after a repair, once caught up...).
+func sameAnswers(t *testing.T, l *Local, want map[string]string, when string) {
+	t.Helper()
 	got := answers(t, l)
 	for _, q := range damageQueries {
 		if got[q] != want[q] {
-			t.Errorf("search %q once caught up:\n%s\nbefore:\n%s", q, got[q], want[q])
+			t.Errorf("search %q %s:\n%s\nbefore:\n%s", q, when, got[q], want[q])
 		}
+	}
+}
+
+// execDB runs stmt on the SQLite database at path.
+func execDB(t *testing.T, path, stmt string) {
+	t.Helper()
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(stmt); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -393,14 +398,7 @@ func TestCatchUp(t *testing.T) {
 func TestNewerIndexAdvice(t *testing.T) {
 	ws, cfg, want := damagedWorkspace(t)
 	ctx := context.Background()
-	db, err := sql.Open("sqlite3", filepath.Join(ws.StateDir(), "index", "rag.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec("PRAGMA user_version = 999"); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	execDB(t, filepath.Join(ws.StateDir(), "index", "rag.db"), "PRAGMA user_version = 999")
 	l := oneShot(t, ws, cfg)
 	if _, err := l.Search(ctx, SearchRequest{Query: "stripe webhook"}); err == nil || !strings.Contains(err.Error(), "archon doctor --repair") {
 		t.Fatalf("search on a newer index: %v, want advice", err)
@@ -412,12 +410,7 @@ func TestNewerIndexAdvice(t *testing.T) {
 	if rep, err = l.Doctor(ctx, DoctorRequest{Repair: true}); err != nil || rep.Damaged != 0 || rep.Repaired != 1 {
 		t.Fatalf("doctor --repair: %v %+v", err, rep)
 	}
-	got := answers(t, l)
-	for _, q := range damageQueries {
-		if got[q] != want[q] {
-			t.Errorf("search %q after repair:\n%s\nbefore:\n%s", q, got[q], want[q])
-		}
-	}
+	sameAnswers(t, l, want, "after repair")
 }
 
 // TestNewerKnowledgeKept: a knowledge database a newer archon wrote is
@@ -434,21 +427,14 @@ func TestNewerKnowledgeKept(t *testing.T) {
 		old.Close()
 	}
 	path := filepath.Join(ws.StateDir(), "knowledge.db")
-	db, err := sql.Open("sqlite3", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec("CREATE TABLE future_notes (x); PRAGMA user_version = 999"); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	execDB(t, path, "CREATE TABLE future_notes (x); PRAGMA user_version = 999")
 	for _, repair := range []bool{false, true} {
 		rep, err := l.Doctor(ctx, DoctorRequest{Repair: repair})
 		if err != nil || rep.Newer != 1 || rep.Damaged != 0 || rep.Repaired != 0 {
 			t.Fatalf("doctor (repair %v): %v %+v", repair, err, rep)
 		}
 	}
-	db, err = sql.Open("sqlite3", path)
+	db, err := sql.Open("sqlite3", path)
 	if err != nil {
 		t.Fatal(err)
 	}
