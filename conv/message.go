@@ -183,7 +183,11 @@ func (m *Message) PromptText() string {
 	}
 	var parts []string
 	for _, p := range m.Parts {
-		switch sc := slashCommand.FindStringSubmatch(p.Text); {
+		var sc []string // the expression runs only on a text naming a command
+		if p.Kind == PartText && strings.Contains(p.Text, "<command-name>") {
+			sc = slashCommand.FindStringSubmatch(p.Text)
+		}
+		switch {
 		case p.Kind != PartText:
 		case sc != nil: // "/review the login fix" says what to do; "/compact" alone drives the client
 			if args := strings.TrimSpace(sc[2]); args != "" {

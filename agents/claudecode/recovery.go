@@ -102,8 +102,10 @@ func (h *Handler) situation(ctx context.Context, ev Event, c *chunk) situation {
 	}
 	for i := len(msgs) - 1; i >= 0; i-- {
 		m := &msgs[i]
-		if t := m.PromptText(); s.task == "" && t != "" {
-			s.task = oneLine(t, 400) // the user's words: not "Tool loaded." beside results, nor a notification
+		if s.task == "" {
+			if t := m.PromptText(); t != "" {
+				s.task = oneLine(t, 400) // the user's words: not "Tool loaded." beside results, nor a notification
+			}
 		}
 		if s.next == "" && m.Role == conv.RoleAssistant && !m.Sidechain && strings.TrimSpace(m.Text()) != "" {
 			s.next = oneLine(m.Text(), 400)
