@@ -141,14 +141,16 @@ var relativeForms = []timeForm{
 		return first, first.AddDate(0, 1, -1), true
 	}, otherForm, false},
 	{reLastN, func(m []string, today time.Time) (time.Time, time.Time, bool) {
+		// N days up to and with today, as the L1 window and archive count
+		// them: "the last 7 days" are today and the six before.
 		n := count(m[1])
 		switch strings.ToLower(m[2]) {
 		case "day":
-			return today.AddDate(0, 0, -n), today, true
+			return today.AddDate(0, 0, 1-n), today, true
 		case "week":
-			return today.AddDate(0, 0, -7*n), today, true
+			return today.AddDate(0, 0, 1-7*n), today, true
 		}
-		return addMonths(today, -n), today, true
+		return addMonths(today, -n).AddDate(0, 0, 1), today, true
 	}, otherForm, false},
 	{reLastThis, func(m []string, today time.Time) (time.Time, time.Time, bool) {
 		which := strings.ToLower(m[1])
@@ -168,8 +170,8 @@ var relativeForms = []timeForm{
 		switch which {
 		case "this":
 			return first, today, true
-		case "past": // the unit up to today
-			return back(today), today, true
+		case "past": // the unit up to and with today
+			return back(today).AddDate(0, 0, 1), today, true
 		}
 		return back(first), first.AddDate(0, 0, -1), true
 	}, otherForm, false},
