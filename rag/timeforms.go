@@ -1,0 +1,315 @@
+package rag
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+var (
+	reISO = regexp.MustCompile(`\b(\d{4})-(\d{2})-(\d{2})\b`)
+	reMDY = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b`)
+	reDMY = regexp.MustCompile(`(?i)\b(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+)\.?,? (\d{4})\b`)
+	reMY  = regexp.MustCompile(`(?i)\b([a-z]+),? (\d{4})\b`)
+	// The week (Monday to Sunday) of a day: "the week of December 7, 2025".
+	reWeekOfMDY = regexp.MustCompile(`(?i)\bweek of ([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b`)
+	reWeekOfMD  = regexp.MustCompile(`(?i)\bweek of ([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?\b`)
+	// Days of a month: "December 1-3, 2025", "Dec 1–3".
+	reMDDY = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})\s*[-–—]\s*(\d{1,2}),? (\d{4})\b`)
+	reMDD  = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})\s*[-–—]\s*(\d{1,2})\b`)
+	// A year alone is read after a word that makes it a time: "in 2025".
+	reYear = regexp.MustCompile(`(?i)\b(?:in|during|since|from|until|through|before|after|between) (\d{4})\b`)
+	// After "to" or "and", a month or year alone is read only as the end
+	// of a span ("from October to December"): "talked to April" is no time.
+	reYearTo  = regexp.MustCompile(`(?i)\b(?:to|and) (\d{4})\b`)
+	reMonthTo = regexp.MustCompile(`(?i)\b(?:to|and) ([a-z]+)\b`)
+)
+
+// explicitForms are the calendar dates a question writes out, in order of
+// precedence (a match overlapping an earlier one is not read).
+var explicitForms = []timeForm{
+	{reWeekOfMDY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
+		d, _, ok := namedDay(m[1], m[2], m[3])
+		return weekOf(d, ok)
+	}, otherForm, false},
+	{reMDDY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
+		from, _, ok := namedDay(m[1], m[2], m[4])
+		return daysFrom(from, ok, m[2], m[3])
+	}, otherForm, false},
+	{reISO, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
+		y, _ := strconv.Atoi(m[1])
+		mo, _ := strconv.Atoi(m[2])
+		d, _ := strconv.Atoi(m[3])
+		return calendarDay(y, mo, d)
+	}, otherForm, false},
+	{reMDY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
+		return namedDay(m[1], m[2], m[3])
+	}, otherForm, false},
+	{reDMY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
+		return namedDay(m[2], m[1], m[3])
+	}, otherForm, false},
+	{reMY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
+		mo, ok := months[strings.ToLower(m[1])]
+		y, _ := strconv.Atoi(m[2])
+		if !ok {
+			return time.Time{}, time.Time{}, false
+		}
+		from := time.Date(y, mo, 1, 0, 0, 0, 0, time.UTC)
+		return from, from.AddDate(0, 1, -1), true
+	}, otherForm, false},
+	{reYear, yearOf, otherForm, true},
+	{reYearTo, yearOf, spanEndForm, true},
+}
+
+var (
+	reDayBefore = regexp.MustCompile(`(?i)\bthe day before yesterday\b`)
+	reDayWord   = regexp.MustCompile(`(?i)\b(today|yesterday)\b`)
+	reAgo       = regexp.MustCompile(`(?i)\b(\d{1,3}|a|one|two|three|four|five|six|seven|ten) (day|week|month)s? ago\b`)
+	reLastN     = regexp.MustCompile(`(?i)\b(?:last|past) (\d{1,3}|two|three|four|five|six|seven|ten) (day|week|month)s\b`)
+	reLastThis  = regexp.MustCompile(`(?i)\b(last|this|past) (week|month|year)\b`)
+	reWeekend   = regexp.MustCompile(`(?i)\b(?:(this|last|next) )?weekend\b`)
+	reWeekday   = regexp.MustCompile(`(?i)\b(?:(last|this|next) )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b`)
+	reMonthDay  = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?\b`)
+	reDayMonth  = regexp.MustCompile(`(?i)\b(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+)\b`)
+	reMonthOnly = regexp.MustCompile(`(?i)\b(?:in|during|since|from|of|until|through|between|after|before) ([a-z]+)\b`)
+	smallNumber = map[string]int{"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10}
+	weekdays    = map[string]time.Weekday{"sunday": time.Sunday, "monday": time.Monday, "tuesday": time.Tuesday,
+		"wednesday": time.Wednesday, "thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday}
+)
+
+// relativeForms are the time words resolved against the workspace clock,
+// in order of precedence.
+var relativeForms = []timeForm{
+	{reDayBefore, func(_ []string, today time.Time) (time.Time, time.Time, bool) {
+		d := today.AddDate(0, 0, -2)
+		return d, d, true
+	}, otherForm, false},
+	{reDayWord, func(m []string, today time.Time) (time.Time, time.Time, bool) {
+		if strings.EqualFold(m[1], "yesterday") {
+			today = today.AddDate(0, 0, -1)
+		}
+		return today, today, true
+	}, otherForm, false},
+	{reAgo, func(m []string, today time.Time) (time.Time, time.Time, bool) {
+		n := count(m[1])
+		switch strings.ToLower(m[2]) {
+		case "day":
+			d := today.AddDate(0, 0, -n)
+			return d, d, true
+		case "week":
+			d := today.AddDate(0, 0, -7*n)
+			return d.AddDate(0, 0, -3), d.AddDate(0, 0, 3), true
+		}
+		first := time.Date(today.Year(), today.Month()-time.Month(n), 1, 0, 0, 0, 0, time.UTC)
+		return first, first.AddDate(0, 1, -1), true
+	}, otherForm, false},
+	{reLastN, func(m []string, today time.Time) (time.Time, time.Time, bool) {
+		// N days up to and with today, as the L1 window and archive count
+		// them: "the last 7 days" are today and the six before.
+		n := count(m[1])
+		switch strings.ToLower(m[2]) {
+		case "day":
+			return today.AddDate(0, 0, 1-n), today, true
+		case "week":
+			return today.AddDate(0, 0, 1-7*n), today, true
+		}
+		return addMonths(today, -n).AddDate(0, 0, 1), today, true
+	}, otherForm, false},
+	{reLastThis, func(m []string, today time.Time) (time.Time, time.Time, bool) {
+		which := strings.ToLower(m[1])
+		var first time.Time
+		var back func(time.Time) time.Time // the start of the unit before
+		switch strings.ToLower(m[2]) {
+		case "week": // weeks start on Monday
+			first = today.AddDate(0, 0, -((int(today.Weekday()) + 6) % 7))
+			back = func(t time.Time) time.Time { return t.AddDate(0, 0, -7) }
+		case "month":
+			first = time.Date(today.Year(), today.Month(), 1, 0, 0, 0, 0, time.UTC)
+			back = func(t time.Time) time.Time { return addMonths(t, -1) }
+		default:
+			first = time.Date(today.Year(), 1, 1, 0, 0, 0, 0, time.UTC)
+			back = func(t time.Time) time.Time { return t.AddDate(-1, 0, 0) }
+		}
+		switch which {
+		case "this":
+			return first, today, true
+		case "past": // the unit up to and with today
+			return back(today).AddDate(0, 0, 1), today, true
+		}
+		return back(first), first.AddDate(0, 0, -1), true
+	}, otherForm, false},
+	{reWeekend, func(m []string, today time.Time) (time.Time, time.Time, bool) {
+		sat := latestWeekday(today, time.Saturday)
+		if today.Weekday() == time.Sunday {
+			sat = today.AddDate(0, 0, -1)
+		}
+		if strings.EqualFold(m[1], "next") { // the coming one
+			sat = today.AddDate(0, 0, (int(time.Saturday)-int(today.Weekday())+7)%7)
+			if !sat.After(today) {
+				sat = sat.AddDate(0, 0, 7)
+			}
+			return sat, sat.AddDate(0, 0, 1), true
+		}
+		if strings.EqualFold(m[1], "last") && !sat.AddDate(0, 0, 1).Before(today) {
+			sat = sat.AddDate(0, 0, -7) // during a weekend, the one before
+		}
+		return sat, minTime(sat.AddDate(0, 0, 1), today), true
+	}, otherForm, false},
+	{reWeekday, func(m []string, today time.Time) (time.Time, time.Time, bool) {
+		d := latestWeekday(today, weekdays[strings.ToLower(m[2])])
+		switch {
+		case strings.EqualFold(m[1], "last") && d.Equal(today):
+			d = d.AddDate(0, 0, -7)
+		case strings.EqualFold(m[1], "next"): // the coming one
+			d = d.AddDate(0, 0, 7)
+		}
+		return d, d, true
+	}, weekdayForm, false},
+	{reWeekOfMD, func(m []string, today time.Time) (time.Time, time.Time, bool) {
+		d, _, ok := latestMonthDay(m[1], m[2], today)
+		return weekOf(d, ok)
+	}, monthDayForm, false},
+	{reMDD, func(m []string, today time.Time) (time.Time, time.Time, bool) {
+		from, _, ok := latestMonthDay(m[1], m[2], today)
+		return daysFrom(from, ok, m[2], m[3])
+	}, monthDayForm, false},
+	{reMonthDay, func(m []string, today time.Time) (time.Time, time.Time, bool) {
+		return latestMonthDay(m[1], m[2], today)
+	}, monthDayForm, false},
+	{reDayMonth, func(m []string, today time.Time) (time.Time, time.Time, bool) {
+		return latestMonthDay(m[2], m[1], today)
+	}, monthDayForm, false},
+	{reMonthOnly, monthAlone, otherForm, false},
+	{reMonthTo, monthAlone, spanEndForm, false},
+}
+
+// addMonths moves t by n months, the day kept within the month reached
+// (March 31 less a month is February 28, not March 3).
+func addMonths(t time.Time, n int) time.Time {
+	first := time.Date(t.Year(), t.Month()+time.Month(n), 1, 0, 0, 0, 0, time.UTC)
+	return first.AddDate(0, 0, min(t.Day(), first.AddDate(0, 1, -1).Day())-1)
+}
+
+// monthAlone reads a month named without a year (m[1]) as the latest such
+// month not after today.
+func monthAlone(m []string, today time.Time) (time.Time, time.Time, bool) {
+	mo, ok := months[strings.ToLower(m[1])]
+	if !ok || !monthWord(m[1]) { // "in may" is mostly the verb: "in May" is the month
+		return time.Time{}, time.Time{}, false
+	}
+	y := today.Year()
+	if mo > today.Month() {
+		y--
+	}
+	first := time.Date(y, mo, 1, 0, 0, 0, 0, time.UTC)
+	return first, first.AddDate(0, 1, -1), true
+}
+
+// yearOf reads a year alone (m[1]) as that whole year; "in 2048 byte
+// blocks" is no year.
+func yearOf(m []string, today time.Time) (time.Time, time.Time, bool) {
+	y, _ := strconv.Atoi(m[1])
+	if y < 1990 || y > today.Year()+1 {
+		return time.Time{}, time.Time{}, false
+	}
+	return time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(y, 12, 31, 0, 0, 0, 0, time.UTC), true
+}
+
+// weekOf is the week, Monday to Sunday, of day d (ok when d is a date).
+func weekOf(d time.Time, ok bool) (time.Time, time.Time, bool) {
+	if !ok {
+		return time.Time{}, time.Time{}, false
+	}
+	monday := d.AddDate(0, 0, -((int(d.Weekday()) + 6) % 7))
+	return monday, monday.AddDate(0, 0, 6), true
+}
+
+// daysFrom is the span of days from first (day d1 of its month, ok when
+// it is a date) to day d2 of the same month: "December 1-3".
+func daysFrom(first time.Time, ok bool, d1, d2 string) (time.Time, time.Time, bool) {
+	n := atoi(d2) - atoi(d1)
+	last := first.AddDate(0, 0, n)
+	if !ok || n < 0 || last.Month() != first.Month() {
+		return time.Time{}, time.Time{}, false
+	}
+	return first, last, true
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+// namedDay is the day a month's name, a day and a year write ("May", "7",
+// "2023"); ok is false when the name is no month's or the day no date.
+func namedDay(month, day, year string) (time.Time, time.Time, bool) {
+	mo, ok := months[strings.ToLower(month)]
+	if !ok {
+		return time.Time{}, time.Time{}, false
+	}
+	return calendarDay(atoi(year), int(mo), atoi(day))
+}
+
+func calendarDay(y, m, d int) (time.Time, time.Time, bool) {
+	if m < 1 || m > 12 {
+		return time.Time{}, time.Time{}, false
+	}
+	t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
+	return t, t, t.Day() == d // not 31 February
+}
+
+func count(s string) int {
+	if n, err := strconv.Atoi(s); err == nil {
+		return n
+	}
+	return smallNumber[strings.ToLower(s)]
+}
+
+// latestWeekday is the latest day not after today that is a wd.
+func latestWeekday(today time.Time, wd time.Weekday) time.Time {
+	return today.AddDate(0, 0, -((int(today.Weekday()) - int(wd) + 7) % 7))
+}
+
+// latestMonthDay is the latest date named by a month and a day of it not
+// after today ("December 3"); "may" written in lower case is the verb.
+func latestMonthDay(month, day string, today time.Time) (time.Time, time.Time, bool) {
+	mo, ok := months[strings.ToLower(month)]
+	d, err := strconv.Atoi(day)
+	if !ok || err != nil || !monthWord(month) {
+		return time.Time{}, time.Time{}, false
+	}
+	for y := today.Year(); y >= today.Year()-8; y-- { // February 29 comes every 4 years
+		if from, to, ok := calendarDay(y, int(mo), d); ok && !from.After(today) {
+			return from, to, true
+		}
+	}
+	return time.Time{}, time.Time{}, false
+}
+
+func maxTime(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+// monthWord reports whether w, a month's name, is written as one without
+// a year beside it: a short form ("mar", "jan") or a verb ("may",
+// "march") is a word unless it starts with a capital ("Mar 5", "May"), a
+// full name any way ("december").
+func monthWord(w string) bool {
+	lw := strings.ToLower(w)
+	if len(w) > 4 && lw != "march" || lw == "june" || lw == "july" {
+		return true
+	}
+	return w[0] >= 'A' && w[0] <= 'Z' && w != "MAY" // "march on", "may", "mar 5 items"
+}
+
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
