@@ -15,9 +15,24 @@ var (
 	// The week (Monday to Sunday) of a day: "the week of December 7, 2025".
 	reWeekOfMDY = regexp.MustCompile(`(?i)\bweek of ([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b`)
 	reWeekOfMD  = regexp.MustCompile(`(?i)\bweek of ([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?\b`)
-	// Days of a month: "December 1-3, 2025", "Dec 1–3".
-	reMDDY = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})\s*[-–—]\s*(\d{1,2}),? (\d{4})\b`)
-	reMDD  = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})\s*[-–—]\s*(\d{1,2})\b`)
+	// Days of a month: "December 1-3, 2025", "Dec 1–3", "Dec 1 to 3",
+	// "between Dec 1 and 3".
+	reMDDY = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})` + dayTo + `(\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b`)
+	reMDD  = regexp.MustCompile(`(?i)\b([a-z]+)\.? (\d{1,2})` + dayTo + `(\d{1,2})(?:st|nd|rd|th)?\b`)
+	// Numbers: 2026/12/03, 12/3/2026 (month first unless the first
+	// number is over 12: 25/12/2026) and, with no year, 12/03 or 10/7 (one
+	// number of two digits: "1/2" is a half).
+	reYMDSlash = regexp.MustCompile(`\b(\d{4})/(\d{1,2})/(\d{1,2})\b`)
+	reMDYSlash = regexp.MustCompile(`\b(\d{1,2})/(\d{1,2})/(\d{4})\b`)
+	reMDSlash  = regexp.MustCompile(`\b(\d\d/\d{1,2}|\d/\d\d)\b`)
+	// A part of a month: "early November", "mid-November 2025", "the end
+	// of May": days 1-10, 11-20, 21 to the end.
+	reMonthPartY = regexp.MustCompile(`(?i)\b(early|mid|late|(?:the )?(?:end|beginning|start) of)[- ]([a-z]+),? (\d{4})\b`)
+	reMonthPart  = regexp.MustCompile(`(?i)\b(early|mid|late|(?:the )?(?:end|beginning|start) of)[- ]([a-z]+)\b`)
+	// Quarters, with a capital Q: "Q3 2025", "2025 Q3", "in Q3".
+	reQY = regexp.MustCompile(`\bQ([1-4]),? (\d{4})\b`)
+	reYQ = regexp.MustCompile(`\b(\d{4}) Q([1-4])\b`)
+	reQ  = regexp.MustCompile(`\bQ([1-4])\b`)
 	// A year alone is read after a word that makes it a time: "in 2025".
 	reYear = regexp.MustCompile(`(?i)\b(?:in|during|since|from|until|through|before|after|between) (\d{4})\b`)
 	// After "to" or "and", a month or year alone is read only as the end
@@ -25,6 +40,13 @@ var (
 	reYearTo  = regexp.MustCompile(`(?i)\b(?:to|and) (\d{4})\b`)
 	reMonthTo = regexp.MustCompile(`(?i)\b(?:to|and) ([a-z]+)\b`)
 )
+
+// dayTo joins the days of a span in one month: "1-3", "1 to 3", "1st
+// through 3rd" ("and" only after "between", which reBetweenMDD reads).
+const dayTo = `(?:st|nd|rd|th)?(?:\s*[-–—]\s*|\s+(?:to|through|thru|until|till)\s+)`
+
+// reBetweenMDD is "between Dec 1 and 3".
+var reBetweenMDD = regexp.MustCompile(`(?i)\bbetween ([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)? and (\d{1,2})(?:st|nd|rd|th)?\b`)
 
 // explicitForms are the calendar dates a question writes out, in order of
 // precedence (a match overlapping an earlier one is not read).
@@ -36,6 +58,26 @@ var explicitForms = []timeForm{
 	{reMDDY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
 		from, _, ok := namedDay(m[1], m[2], m[4])
 		return daysFrom(from, ok, m[2], m[3])
+	}, rangeForm, false},
+	{reMonthPartY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
+		first, _, ok := namedDay(m[2], "1", m[3])
+		return monthPart(first, ok, m[1])
+	}, otherForm, false},
+	{reQY, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
+		return quarter(atoi(m[2]), atoi(m[1]))
+	}, otherForm, false},
+	{reYQ, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
+		return quarter(atoi(m[1]), atoi(m[2]))
+	}, otherForm, false},
+	{reYMDSlash, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
+		return calendarDay(atoi(m[1]), atoi(m[2]), atoi(m[3]))
+	}, otherForm, false},
+	{reMDYSlash, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
+		mo, d := atoi(m[1]), atoi(m[2])
+		if mo > 12 {
+			mo, d = d, mo
+		}
+		return calendarDay(atoi(m[3]), mo, d)
 	}, otherForm, false},
 	{reISO, func(m []string, _ time.Time) (time.Time, time.Time, bool) {
 		y, _ := strconv.Atoi(m[1])
@@ -64,8 +106,8 @@ var explicitForms = []timeForm{
 
 var (
 	reDayBefore = regexp.MustCompile(`(?i)\bthe day before yesterday\b`)
-	reDayWord   = regexp.MustCompile(`(?i)\b(today|yesterday)\b`)
-	reAgo       = regexp.MustCompile(`(?i)\b(\d{1,3}|a|one|two|three|four|five|six|seven|ten) (day|week|month)s? ago\b`)
+	reDayWord   = regexp.MustCompile(`(?i)\b(today|yesterday|tonight|this (?:morning|afternoon|evening)|last night)\b`)
+	reAgo       = regexp.MustCompile(`(?i)\b(\d{1,3}|a|one|two|three|four|five|six|seven|ten|(?:a )?(?:couple|few)(?: of)?|several) (day|week|month)s? ago\b`)
 	reLastN     = regexp.MustCompile(`(?i)\b(?:last|past) (\d{1,3}|two|three|four|five|six|seven|ten) (day|week|month)s\b`)
 	reLastThis  = regexp.MustCompile(`(?i)\b(last|this|past) (week|month|year)\b`)
 	reWeekend   = regexp.MustCompile(`(?i)\b(?:(this|last|next) )?weekend\b`)
@@ -74,6 +116,8 @@ var (
 	reDayMonth  = regexp.MustCompile(`(?i)\b(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+)\b`)
 	reMonthOnly = regexp.MustCompile(`(?i)\b(?:in|during|since|from|of|until|through|between|after|before) ([a-z]+)\b`)
 	smallNumber = map[string]int{"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "ten": 10}
+	// vague counts: "a couple of days ago" is about two, a day either side.
+	vagueNumber = map[string]int{"couple": 2, "few": 3, "several": 4}
 	weekdays    = map[string]time.Weekday{"sunday": time.Sunday, "monday": time.Monday, "tuesday": time.Tuesday,
 		"wednesday": time.Wednesday, "thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday}
 )
@@ -86,17 +130,23 @@ var relativeForms = []timeForm{
 		return d, d, true
 	}, otherForm, false},
 	{reDayWord, func(m []string, today time.Time) (time.Time, time.Time, bool) {
-		if strings.EqualFold(m[1], "yesterday") {
+		switch strings.ToLower(m[1]) {
+		case "yesterday":
 			today = today.AddDate(0, 0, -1)
+		case "last night": // its entries may be dated either day
+			return today.AddDate(0, 0, -1), today, true
 		}
 		return today, today, true
 	}, otherForm, false},
 	{reAgo, func(m []string, today time.Time) (time.Time, time.Time, bool) {
-		n := count(m[1])
+		n, vague := count(m[1]), 0
+		if v := vagueCount(m[1]); v > 0 {
+			n, vague = v, 1
+		}
 		switch strings.ToLower(m[2]) {
 		case "day":
 			d := today.AddDate(0, 0, -n)
-			return d, d, true
+			return d.AddDate(0, 0, -vague), d.AddDate(0, 0, vague), true
 		case "week":
 			d := today.AddDate(0, 0, -7*n)
 			return d.AddDate(0, 0, -3), d.AddDate(0, 0, 3), true
@@ -170,10 +220,31 @@ var relativeForms = []timeForm{
 		d, _, ok := latestMonthDay(m[1], m[2], today)
 		return weekOf(d, ok)
 	}, monthDayForm, false},
-	{reMDD, func(m []string, today time.Time) (time.Time, time.Time, bool) {
-		from, _, ok := latestMonthDay(m[1], m[2], today)
-		return daysFrom(from, ok, m[2], m[3])
-	}, monthDayForm, false},
+	{reMDD, latestDays, rangeForm, true},
+	{reBetweenMDD, latestDays, rangeForm, true},
+	{reMonthPart, func(m []string, today time.Time) (time.Time, time.Time, bool) {
+		first, _, ok := monthAlone([]string{"", m[2]}, today)
+		return monthPart(first, ok, m[1])
+	}, otherForm, false},
+	{reQ, func(m []string, today time.Time) (time.Time, time.Time, bool) {
+		y, q := today.Year(), atoi(m[1])
+		if time.Month(3*q-2) > today.Month() {
+			y--
+		}
+		return quarter(y, q)
+	}, otherForm, false},
+	{reMDSlash, func(m []string, today time.Time) (time.Time, time.Time, bool) {
+		mo, d, _ := strings.Cut(m[1], "/")
+		if atoi(mo) > 12 {
+			mo, d = d, mo
+		}
+		for y := today.Year(); y >= today.Year()-8; y-- {
+			if from, to, ok := calendarDay(y, atoi(mo), atoi(d)); ok && !from.After(today) {
+				return from, to, true
+			}
+		}
+		return time.Time{}, time.Time{}, false
+	}, monthDayForm, true},
 	{reMonthDay, func(m []string, today time.Time) (time.Time, time.Time, bool) {
 		return latestMonthDay(m[1], m[2], today)
 	}, monthDayForm, false},
@@ -259,6 +330,59 @@ func calendarDay(y, m, d int) (time.Time, time.Time, bool) {
 	return t, t, t.Day() == d // not 31 February
 }
 
+// latestDays reads days m[2] to m[3] of month m[1], said without a year,
+// in the latest year where they start not after today and are dates
+// ("Feb 28-29" said in 2026 is 2024's).
+func latestDays(m []string, today time.Time) (time.Time, time.Time, bool) {
+	for at := today; at.Year() >= today.Year()-8; {
+		from, _, ok := latestMonthDay(m[1], m[2], at)
+		if !ok {
+			break
+		}
+		if a, b, ok := daysFrom(from, true, m[2], m[3]); ok {
+			return a, b, true
+		}
+		at = from.AddDate(0, 0, -1)
+	}
+	return time.Time{}, time.Time{}, false
+}
+
+// vagueCount is the number a vague count stands for ("a couple of": 2),
+// or 0.
+func vagueCount(s string) int {
+	for w, n := range vagueNumber {
+		if strings.Contains(strings.ToLower(s), w) {
+			return n
+		}
+	}
+	return 0
+}
+
+// monthPart is the part of the month starting first (ok when it is a
+// date) that part names: early (days 1-10), mid (11-20), late or the end
+// (21 to the last), the beginning or start (1-10).
+func monthPart(first time.Time, ok bool, part string) (time.Time, time.Time, bool) {
+	if !ok {
+		return time.Time{}, time.Time{}, false
+	}
+	switch p := strings.ToLower(part); {
+	case p == "mid":
+		return first.AddDate(0, 0, 10), first.AddDate(0, 0, 19), true
+	case p == "late" || strings.Contains(p, "end"):
+		return first.AddDate(0, 0, 20), first.AddDate(0, 1, -1), true
+	}
+	return first, first.AddDate(0, 0, 9), true
+}
+
+// quarter is quarter q (1-4) of year y.
+func quarter(y, q int) (time.Time, time.Time, bool) {
+	if q < 1 || q > 4 || y < 1 {
+		return time.Time{}, time.Time{}, false
+	}
+	first := time.Date(y, time.Month(3*q-2), 1, 0, 0, 0, 0, time.UTC)
+	return first, first.AddDate(0, 3, -1), true
+}
+
 func count(s string) int {
 	if n, err := strconv.Atoi(s); err == nil {
 		return n
@@ -312,4 +436,3 @@ func minTime(a, b time.Time) time.Time {
 	}
 	return b
 }
-

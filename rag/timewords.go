@@ -28,6 +28,7 @@ const (
 	weekdayForm
 	monthDayForm
 	spanEndForm // read only as the end of a span
+	rangeForm   // a span of its own: "from Dec 1 to 3" does not run to today
 )
 
 // timeForm is one kind of time expression: its expression and how a match
@@ -84,6 +85,7 @@ var (
 	// which stays as it is.
 	reNear    = regexp.MustCompile(`(?i)\b(?:days?|weeks?|weekends?|months?|years?|nights?|mornings?|evenings?)\s+(?:before|after)\s*$`)
 	reBetween = regexp.MustCompile(`(?i)\bbetween\s*$`)
+	reFrom    = regexp.MustCompile(`(?i)\bfrom\s*$`)
 	reJoin    = regexp.MustCompile(`(?i)^\s*(?:to|until|till|through|-|–)\s*$`)
 	reAnd     = regexp.MustCompile(`(?i)^\s*and\s*$`)
 )
@@ -123,6 +125,7 @@ func spans(s string, ms []timeMatch, today time.Time) []dateRange {
 		}
 		switch {
 		case reNear.MatchString(before):
+		case ms[i].kind == rangeForm && reFrom.MatchString(before):
 		case reSince.MatchString(before):
 			if r.from.Equal(today) && ms[i].kind == weekdayForm {
 				r.from = today.AddDate(0, 0, -7) // "since Monday", said on a Monday
@@ -214,7 +217,7 @@ func relativeTimes(s string, today time.Time, taken []timeMatch) []timeMatch {
 // number, weekday or month name): a question holding none of them and no
 // digit names no time, and skips the expressions.
 var timeWords = map[string]bool{"today": true, "yesterday": true, "ago": true, "last": true, "past": true,
-	"this": true, "next": true, "weekend": true}
+	"this": true, "next": true, "weekend": true, "tonight": true}
 
 // mayNameTime reports whether s may hold a time expression.
 func mayNameTime(s string) bool {

@@ -179,7 +179,7 @@ func TestCalendarDates(t *testing.T) {
 		{"what did we decide in 2025?", [][2]string{{"2025-01-01", "2025-12-31"}}},
 		// From a code review: other words after a year leave it a year.
 		{"decisions made in 2025 regarding auth", [][2]string{{"2025-01-01", "2025-12-31"}}},
-		{"the plan in 2025 Q3", [][2]string{{"2025-01-01", "2025-12-31"}}},
+		{"the plan in 2025 Q3", [][2]string{{"2025-07-01", "2025-09-30"}}},
 		{"what changed in 2025 alone", [][2]string{{"2025-01-01", "2025-12-31"}}},
 		{"in 2025's roadmap", [][2]string{{"2025-01-01", "2025-12-31"}}},
 		{"between 2023 and 2025 regarding auth", [][2]string{{"2023-01-01", "2025-12-31"}}},
@@ -256,6 +256,24 @@ func TestTimesReviewed(t *testing.T) {
 		{"2026-12-07", "what happened the week of Nov 30?", [][2]string{{"2026-11-30", "2026-12-06"}}},
 		{"2026-12-07", "the week of December 7", [][2]string{{"2026-12-07", "2026-12-13"}}},
 		{"2026-12-07", "we plan to march on", nil},
+		// Days of a month joined by words, numbers with slashes, parts of
+		// a month, quarters, vague counts, parts of a day.
+		{"2026-12-07", "what happened Dec 1 to 3", [][2]string{{"2026-12-01", "2026-12-03"}}},
+		{"2026-12-07", "from Dec 1st through 3rd", [][2]string{{"2026-12-01", "2026-12-03"}}},
+		{"2026-12-07", "between Dec 1 and 3", [][2]string{{"2026-12-01", "2026-12-03"}}},
+		{"2026-12-07", "the outage of Feb 28-29", [][2]string{{"2024-02-28", "2024-02-29"}}},
+		{"2026-12-07", "what did we ship on 12/03", [][2]string{{"2026-12-03", "2026-12-03"}}},
+		{"2026-12-07", "1/2 of the tests fail", nil},
+		{"2026-12-07", "10/12 tests pass", nil},
+		{"2026-12-07", "what happened in early November", [][2]string{{"2026-11-01", "2026-11-10"}}},
+		{"2026-12-07", "mid-November", [][2]string{{"2026-11-11", "2026-11-20"}}},
+		{"2026-12-07", "the roadmap for Q3", [][2]string{{"2026-07-01", "2026-09-30"}}},
+		{"2026-02-07", "the roadmap for Q3", [][2]string{{"2025-07-01", "2025-09-30"}}},
+		{"2026-12-07", "see ws-01-q1 for it", nil},
+		{"2026-12-07", "a couple of days ago", [][2]string{{"2026-12-04", "2026-12-06"}}},
+		{"2026-12-07", "a few weeks ago", [][2]string{{"2026-11-13", "2026-11-19"}}},
+		{"2026-12-07", "what broke this morning", [][2]string{{"2026-12-07", "2026-12-07"}}},
+		{"2026-12-07", "what broke last night", [][2]string{{"2026-12-06", "2026-12-07"}}},
 	} {
 		got := relativeDates(tc.q, at(tc.now))
 		ok := len(got) == len(tc.want)
@@ -267,9 +285,14 @@ func TestTimesReviewed(t *testing.T) {
 		}
 	}
 	for q, want := range map[string][][2]string{
-		"from 2024 until 2025":        {{"2024-01-01", "2025-12-31"}},
-		"between 2024 and 2025":       {{"2024-01-01", "2025-12-31"}},
-		"latency in 2048 byte blocks": nil,
+		"from 2024 until 2025":           {{"2024-01-01", "2025-12-31"}},
+		"between 2024 and 2025":          {{"2024-01-01", "2025-12-31"}},
+		"latency in 2048 byte blocks":    nil,
+		"what did we ship on 12/03/2025": {{"2025-12-03", "2025-12-03"}},
+		"by the end of May 2025":         {{"2025-05-21", "2025-05-31"}},
+		"what we did in Q1 2025":         {{"2025-01-01", "2025-03-31"}},
+		"the release of 25/11/2026":      {{"2026-11-25", "2026-11-25"}},
+		"the release of 2026/11/25":      {{"2026-11-25", "2026-11-25"}},
 	} {
 		got := parseDates(t, q, at("2026-12-07"))
 		ok := len(got) == len(want)
