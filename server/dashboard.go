@@ -5,14 +5,18 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/server/ui"
 )
 
@@ -34,7 +38,8 @@ import (
 // and two archon services do not overwrite each other's. It is HttpOnly,
 // SameSite=Strict and is void after uiSessionAge, whatever the browser
 // keeps; /ui/logout drops it and voids every session issued until then
-// (all the dashboard's sign-ins to this service, while it runs).
+// (all the dashboard's sign-ins to this service; kept across restarts in
+// Options.SignOutFile).
 const (
 	uiCookiePrefix = "archon_ui_"
 	uiHeader       = "X-Archon-UI"
@@ -173,13 +178,40 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/ui/", http.StatusSeeOther)
 }
 
+// lastSignOut reads the sign-out kept in Options.SignOutFile: none (0)
+// when there is no file, the start when it cannot be read (every session
+// before it void: better a sign-in than a sign-out undone).
+func (s *Server) lastSignOut() int64 {
+	if s.opt.SignOutFile == "" {
+		return 0
+	}
+	b, err := os.ReadFile(s.opt.SignOutFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0
+	}
+	at, perr := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
+	if err != nil || perr != nil || at < 0 {
+		s.log.Warn("dashboard sign-out unreadable: sessions issued before this start are void", "file", s.opt.SignOutFile, "err", errors.Join(err, perr))
+		return time.Now().Unix()
+	}
+	return at
+}
+
 // logout voids the sessions issued until now, drops the session cookie
 // and goes back to the sign-in page.
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 	if s.opt.Token != "" && s.authorized(r) { // a stranger's visit signs no one out
 		// Every session issued so far, one issued a second ahead of the
 		// clock (just after a sign-out) too.
-		s.signedOut.Store(max(time.Now().Unix(), s.issued.Load()))
+		at := max(time.Now().Unix(), s.issued.Load())
+		s.signedOut.Store(at)
+		if s.opt.SignOutFile != "" {
+			if err := memory.WriteFileAtomic(s.opt.SignOutFile, []byte(strconv.FormatInt(at, 10)+"\n"), 0o600); err != nil {
+				// Signed out while the service runs; a restart would
+				// revive the sessions: say so.
+				s.log.Error("dashboard sign-out not kept for the next start", "file", s.opt.SignOutFile, "err", err)
+			}
+		}
 	}
 	http.SetCookie(w, &http.Cookie{Name: uiCookie(r), Value: "", Path: "/", HttpOnly: true,
 		SameSite: http.SameSiteStrictMode, MaxAge: -1})

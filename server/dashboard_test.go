@@ -311,3 +311,50 @@ func TestDashboardBearerInAnyCase(t *testing.T) {
 		}
 	}
 }
+
+// TestDashboardSignOutKept: a sign-out is kept in Options.SignOutFile, so
+// a restarted service does not take back the cookie signed out of; a file
+// that cannot be read voids every session issued before the start.
+func TestDashboardSignOutKept(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "ui-signout")
+	opt := Options{Token: testToken, SignOutFile: file}
+	start := func() *Server {
+		s, err := New(nil, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	req := httptest.NewRequest("GET", "http://127.0.0.1:8080/v1/status", nil)
+	req.Header.Set("Authorization", "Bearer "+testToken)
+	s := start()
+	old := s.uiSession(req, time.Now().Unix()-10)
+	if !s.sessionValid(req, old) {
+		t.Fatal("a fresh session is void")
+	}
+	if !start().sessionValid(req, old) {
+		t.Fatal("a session is void after a restart with no sign-out")
+	}
+	s.logout(httptest.NewRecorder(), req)
+	if s.sessionValid(req, old) {
+		t.Error("the session after its sign-out")
+	}
+	s = start()
+	if s.sessionValid(req, old) {
+		t.Error("a restart took the sign-out back")
+	}
+	if fresh := s.uiSession(req, time.Now().Unix()+1); !s.sessionValid(req, fresh) {
+		t.Error("a session issued after the sign-out is void")
+	}
+	// A garbled file: the sessions before the start are void, new ones not.
+	if err := os.WriteFile(file, []byte("garbage"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s = start()
+	if s.sessionValid(req, s.uiSession(req, time.Now().Unix()-5)) {
+		t.Error("a session from before a start with an unreadable sign-out file")
+	}
+	if fresh := s.uiSession(req, time.Now().Unix()+1); !s.sessionValid(req, fresh) {
+		t.Error("a session issued after that start is void")
+	}
+}

@@ -58,6 +58,11 @@ type Options struct {
 	ReadHeaderTimeout, ReadTimeout, IdleTimeout time.Duration
 	// ShutdownTimeout is how long Run waits for requests in flight.
 	ShutdownTimeout time.Duration
+	// SignOutFile, when set, keeps the dashboard's last sign-out (unix
+	// seconds), so that a restart does not revive a session cookie signed
+	// out of; a file that cannot be read voids every session issued before
+	// the start. Empty keeps it in memory only.
+	SignOutFile string
 	// MCP, when set, is served at /mcp.
 	MCP http.Handler
 	// Metrics collects what /metrics shows (NewMetrics when nil).
@@ -145,6 +150,7 @@ func New(mem app.Memory, opt Options) (*Server, error) {
 		return nil, fmt.Errorf("listening on %s (not loopback) needs a bearer token: set ARCHON_SERVE_TOKEN or --token-file", opt.Addr)
 	}
 	s := &Server{mem: mem, opt: opt, log: opt.Logger, loopback: loop, cop: http.NewCrossOriginProtection()}
+	s.signedOut.Store(s.lastSignOut())
 	s.table = s.routes()
 	s.handler = s.buildMux()
 	return s, nil

@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -129,6 +130,7 @@ func (a *app) serve(c *cli.Context) error {
 			served, opt.Keys = tenants, tenants.CheckKey
 		}
 	}
+	opt.SignOutFile = filepath.Join(ws.StateDir(), "ui-signout")
 	opt.MCP = archonmcp.HTTPHandler(archonmcp.NewServer(served, version), opt.MaxBodyBytes)
 	srv, err := server.New(served, opt)
 	if err != nil {
