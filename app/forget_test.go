@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -212,5 +213,57 @@ func TestSharedForgetInHandFiledLog(t *testing.T) {
 	}
 	if lg, err := ws.ReadLog(rel); err != nil || len(lg.Entries) != 1 || lg.Entries[0].Text != "kept" {
 		t.Fatalf("after the forget: %+v %v", lg, err)
+	}
+}
+
+// TestLogIDOfARepeat: an entry logged alike but for its tags after
+// another (a retry that added a tag) gets the id the index gives it, not
+// the first one's, so that get and forget with it reach it, in the process
+// that logged both and in another one that logs a third.
+func TestLogIDOfARepeat(t *testing.T) {
+	ctx := context.Background()
+	ws, cfg := workspace(t)
+	l := oneShot(t, ws, cfg)
+	req := LogRequest{Date: "2026-12-03", Time: "10:00", Agent: "bot", Text: "password rotated"}
+	first, err := l.Log(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Tags = []string{"mistake"}
+	second, err := l.Log(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second.ID != first.ID+"-2" {
+		t.Fatalf("ids %s and %s: want the second numbered apart", first.ID, second.ID)
+	}
+	// Another process (a cold cache) logs a third alike.
+	ws2, err := memory.Open(ws.Root())
+	if err != nil {
+		t.Fatal(err)
+	}
+	third, err := oneShot(t, ws2, cfg).Log(ctx, LogRequest{Date: "2026-12-03", Time: "10:00", Agent: "bot", Text: "password rotated", Tags: []string{"later"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if third.ID != first.ID+"-3" {
+		t.Fatalf("third id %s: want %s-3", third.ID, first.ID)
+	}
+	got, err := l.Get(ctx, GetRequest{ID: second.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(got.Tags, "mistake") {
+		t.Errorf("get %s: %+v, want the entry tagged mistake", second.ID, got)
+	}
+	if _, err := l.Forget(ctx, ForgetRequest{IDs: []string{second.ID}}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(ws.Root(), "memory", "2026-12-03.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := string(data); strings.Contains(s, "#mistake") || !strings.Contains(s, "#later") || strings.Count(s, "password rotated") != 2 {
+		t.Errorf("after forgetting the second:\n%s", s)
 	}
 }

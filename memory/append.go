@@ -93,10 +93,14 @@ func (w *Workspace) appendDay(ctx context.Context, entries []Entry) ([]Entry, er
 		buf.WriteByte('\n') // a hand-edited file without a final newline
 	}
 	lines := st.lines + bytes.Count(buf.Bytes(), []byte{'\n'})
+	batch := map[uint64]int{}
 	for i := range es {
 		e := &es[i]
 		e.Path = path
 		stored := e.Stored()
+		key := keyOf(stored)
+		e.Ordinal = st.keys[key] + batch[key]
+		batch[key]++
 		buf.WriteString(stored)
 		e.LineStart = lines + 2
 		e.LineEnd = lines + strings.Count(stored, "\n")

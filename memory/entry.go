@@ -30,6 +30,10 @@ type Entry struct {
 	LineStart int `json:"line_start"`
 	// LineEnd is the 1-based line of the entry's last non-blank line.
 	LineEnd int `json:"line_end"`
+	// Ordinal, set by Append, counts the entries before it in its log
+	// that were logged alike but for their tags (time, agent, title and
+	// text): ids number such an entry apart ("-2" for the second).
+	Ordinal int `json:"-"`
 }
 
 // Validation errors callers can test for with errors.Is.

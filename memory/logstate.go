@@ -2,7 +2,6 @@ package memory
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,32 +11,40 @@ import (
 )
 
 // logState is what an append needs of the log it extends: its size, its
-// line count and its last few bytes.
+// line count, its last few bytes and the keys of its entries.
 type logState struct {
 	size  int64
 	lines int
 	tail  []byte // the last up to 5 bytes
+	keys  entryKeys
 }
 
-// scanLog reads the locked log f through once, in blocks: appending to a
-// long log must not cost its size in memory.
+// scanLog reads the locked log f through once, a line at a time:
+// appending to a long log must not cost its size in memory.
 func scanLog(f *os.File) (logState, error) {
 	var st logState
-	buf := make([]byte, 64<<10)
-	for {
-		n, err := f.ReadAt(buf, st.size)
-		st.lines += bytes.Count(buf[:n], []byte{'\n'})
-		st.size += int64(n)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return st, err
-		}
+	k := newKeyer(nil)
+	cr := &countReader{r: io.NewSectionReader(f, 0, 1<<62)}
+	lines, err := k.readLines(cr)
+	k.flush()
+	st.lines, st.size, st.keys = lines, cr.n, k.keys
+	if err != nil {
+		return st, err
 	}
-	var err error
 	st.tail, err = readTail(f, st.size)
 	return st, err
+}
+
+// countReader counts the bytes read through it.
+type countReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // logStates remembers the line counts of the logs this workspace appended
@@ -66,6 +73,7 @@ type knownLog struct {
 	mtime, ctime int64 // nanoseconds
 	lines        int
 	uses         int // appends since the log was last read through
+	keys         entryKeys
 }
 
 // same reports whether a and b are the same file in the same state.
@@ -94,12 +102,12 @@ func (s *logStates) scan(f *os.File) (logState, knownLog, error) {
 	s.mu.Unlock()
 	if idErr == nil && known && id.same(k) && k.uses < trustedAppends {
 		tail, err := readTail(f, k.size)
-		id.lines, id.uses = k.lines, k.uses
-		return logState{size: k.size, lines: k.lines, tail: tail}, id, err
+		id.lines, id.uses, id.keys = k.lines, k.uses, k.keys
+		return logState{size: k.size, lines: k.lines, tail: tail, keys: k.keys}, id, err
 	}
 	st, err := scanLog(f)
 	if after, afterErr := identity(f); idErr == nil && afterErr == nil && after.same(id) {
-		id.lines = st.lines // read through with nothing else writing
+		id.lines, id.keys = st.lines, st.keys // read through with nothing else writing
 		return st, id, err
 	}
 	return st, knownLog{}, err
@@ -122,5 +130,11 @@ func (s *logStates) wrote(f *os.File, st logState, seen, before knownLog, data [
 		s.m = map[string]knownLog{}
 	}
 	id.lines, id.uses = st.lines+bytes.Count(data, []byte{'\n'}), seen.uses+1
+	// The keys of what was appended join the log's: the map is the one
+	// scan handed out, used by this holder of the file's lock alone.
+	id.keys = seen.keys
+	k := newKeyer(id.keys)
+	k.readLines(bytes.NewReader(data))
+	k.flush()
 	s.m[f.Name()] = id
 }

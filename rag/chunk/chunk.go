@@ -155,15 +155,20 @@ func Log(l *memory.Log, lines []string, layer string, o Options) []Chunk {
 }
 
 // EntryID is the id Log gives an entry once appended (e.Path and e.Date
-// set): ids follow content, not where the entry lies in its file. Only
-// an identical entry already in the file would number it apart ("-2").
+// set): ids follow content, not where the entry lies in its file; an entry
+// logged alike (but for its tags) after e.Ordinal others in its file is
+// numbered apart ("-2" for the second).
 func EntryID(e memory.Entry, o Options) string {
 	data := []byte(e.Stored())
 	lines := memory.SplitLines(data)
-	if cs := Log(memory.ParseLogLines(e.Path, data, lines), lines, "", o); len(cs) > 0 {
-		return cs[0].ID
+	cs := Log(memory.ParseLogLines(e.Path, data, lines), lines, "", o)
+	if len(cs) == 0 {
+		return ""
 	}
-	return ""
+	if e.Ordinal > 0 {
+		return cs[0].ID + "-" + itoa(e.Ordinal+1)
+	}
+	return cs[0].ID
 }
 
 // Markdown chunks free-form markdown by headings (any level). Text before the
