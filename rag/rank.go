@@ -71,10 +71,10 @@ type RankParams struct {
 	// date the answer more than they say what it is about.
 	EventTerms float64
 	// TimeWords weighs the words of the query's time expressions
-	// ("yesterday", "last week") as search terms: the dates they name
-	// weigh the entries of those days, and an entry that happens to say
-	// "yesterday" is no answer for it (a little weight is kept: a talk
-	// logged as said says "last week" of what it tells).
+	// ("yesterday", "last week") as search terms, 0 leaving them out: the
+	// dates they name weigh the entries of those days, and an entry that
+	// happens to say "the last week of the quarter" is no answer to
+	// "deploy last week". They never count as words held close together.
 	TimeWords float64
 	// Done discounts, on a question about open work, the entries that
 	// list work most of which is checked off: their score is multiplied
@@ -107,7 +107,7 @@ func DefaultRankParams() RankParams {
 		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3, Record: 0.5, Standalone: 300, Intent: 0.5, Written: 0.5, ShortForm: 0.5, TagWord: 0.5, Tag: 0.1, Background: 0.5,
 		FileMax: 0.1, Session: 0.2,
 		Speaker:   2,
-		DateBoost: 3, DateAdd: 0.3, DateSlack: 3, EventBoost: 1.5, EventTerms: 0.5, TimeWords: 0.1, Done: 0.5, Latest: 0.5,
+		DateBoost: 3, DateAdd: 0.3, DateSlack: 3, EventBoost: 1.5, EventTerms: 0.5, TimeWords: 0, Done: 0.5, Latest: 0.5,
 		Vector: 0.15, VectorCandidates: 20, VectorNear: 0.5,
 		Proximity: 0.5, ProximityDepth: 20, ProximityLength: 80,
 	}
@@ -155,11 +155,20 @@ func (e *Engine) prepare(text string) *parsedQuery {
 		for _, t := range e.ft.Analyzer().Terms(pq.rest) {
 			left[t] = true
 		}
-		for i := range pq.terms {
-			if !left[pq.terms[i].Text] {
-				pq.terms[i].Weight *= w
+		kept := pq.terms[:0]
+		for _, t := range pq.terms {
+			if !left[t.Text] {
+				// Nor do they count as the query's words held close
+				// together: "the last week of the quarter" is no answer
+				// to "deploy last week" for holding "last week".
+				delete(pq.words, t.Text)
+				if t.Weight *= w; t.Weight <= 0 {
+					continue // not searched at all (a weight of 0 is no boost of 0)
+				}
 			}
+			kept = append(kept, t)
 		}
+		pq.terms = kept
 	}
 	pq.expand(e.ft.Analyzer(), text, e.shortForms, e.opt.Rank.ShortForm, e.opt.Rank.TagWord)
 	// The tags of what the question asks for are searched too, at a

@@ -98,6 +98,21 @@ func TestTimeWordsRank(t *testing.T) {
 	if rs := search(t, e, Query{Text: "gateway yesterday", TopK: 2}); len(rs) == 0 || rs[0].Date != "2026-12-06" {
 		t.Fatalf("gateway yesterday: %+v", rs)
 	}
+	// Nor when every entry holds the subject (a young workspace, where its
+	// word weighs next to nothing): "the last week of the quarter" is no
+	// answer to "deploy last week".
+	ws = loggedWorkspace(t, time.Date(2026, 12, 7, 15, 0, 0, 0, time.UTC),
+		memory.Entry{Date: "2026-12-02", Time: "09:00", Text: "deploy went fine"},
+		memory.Entry{Date: "2026-12-03", Time: "09:00", Text: "deploy rolled back"},
+		memory.Entry{Date: "2026-06-01", Time: "09:00", Text: "deploy for the last week of the quarter"},
+		memory.Entry{Date: "2026-05-01", Time: "09:00", Text: "deploy 7 days of freeze"},
+	)
+	e = openIndexed(t, ws)
+	for _, q := range []string{"deploy last week", "deploy in the last 7 days"} {
+		if rs := search(t, e, Query{Text: q, TopK: 4}); len(rs) < 2 || rs[0].Date < "2026-12" || rs[1].Date < "2026-12" {
+			t.Errorf("%s: %+v", q, rs)
+		}
+	}
 }
 
 // TestEventDates: "before the migration" is dated by the entry that best

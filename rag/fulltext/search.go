@@ -33,7 +33,8 @@ type Hit struct {
 	Score float64
 }
 
-// Term is an analyzed query term with a weight (its boost).
+// Term is an analyzed query term with a weight (its boost; 0 is no boost,
+// the same as 1: a term not to be searched is left out).
 type Term struct {
 	Text   string
 	Weight float64
