@@ -378,3 +378,38 @@ func TestSearchRightAfterItsWrite(t *testing.T) {
 		t.Fatalf("the search waited %v for the index run", d)
 	}
 }
+
+// TestSearchRequestsRefused: what a search or a count cannot do is said,
+// not ignored: a count with what shapes a list of hits, an agent filter
+// no entry can match (an empty name, two words), alike for Search and
+// Count (from a black-box review: HTTP's agents [""] found nothing while
+// the CLI's --agent "" was no filter).
+func TestSearchRequestsRefused(t *testing.T) {
+	ctx := context.Background()
+	ws, cfg := workspace(t)
+	l := oneShot(t, ws, cfg)
+	if _, err := l.Log(ctx, LogRequest{Text: "billing export fixed", Agent: "planner"}); err != nil {
+		t.Fatal(err)
+	}
+	for name, r := range map[string]SearchRequest{
+		"top_k":     {Query: "billing", TopK: 3},
+		"threshold": {Query: "billing", Threshold: 0.5},
+		"explain":   {Query: "billing", Explain: true},
+	} {
+		if _, err := l.Count(ctx, r); KindOf(err) != Invalid || !strings.Contains(err.Error(), name) {
+			t.Errorf("count with %s: %v", name, err)
+		}
+	}
+	for _, agent := range []string{"", "bad name"} {
+		r := SearchRequest{Query: "billing", Agents: []string{agent}}
+		if _, err := l.Search(ctx, r); KindOf(err) != Invalid || !strings.Contains(err.Error(), "agent") {
+			t.Errorf("search, agent %q: %v", agent, err)
+		}
+		if _, err := l.Count(ctx, r); KindOf(err) != Invalid || !strings.Contains(err.Error(), "agent") {
+			t.Errorf("count, agent %q: %v", agent, err)
+		}
+	}
+	if c, err := l.Count(ctx, SearchRequest{Query: "billing", Agents: []string{"Planner"}, Refresh: true}); err != nil || c.Total != 1 {
+		t.Errorf("count by agent in another case: %+v, %v", c, err)
+	}
+}

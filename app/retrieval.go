@@ -29,7 +29,7 @@ func (l *Local) Log(ctx context.Context, r LogRequest) (*Entry, error) {
 	// digest until the day came.
 	today := l.ws.Now()
 	if d, err := time.ParseInLocation(time.DateOnly, r.Date, today.Location()); err == nil && d.After(today.AddDate(0, 0, memory.FutureDays)) {
-		return nil, Invalidf("date %s is in the future (today is %s): a log records what happened", r.Date, today.Format(time.DateOnly))
+		return nil, Invalidf("date %s is in the future (today is %s; a date up to %d days ahead is taken, another time zone's today): a log records what happened", r.Date, today.Format(time.DateOnly), memory.FutureDays)
 	} else if err == nil && d.Year() < earliestYear {
 		// Year 1 or 0200: a typo, or a zero value, that would start the
 		// logs' range there on every status and timeline.
@@ -215,6 +215,16 @@ func repaired[T any](ctx context.Context, l *Local, eng *rag.Engine, op func() (
 
 // Count counts the chunks that match r within its filters.
 func (l *Local) Count(ctx context.Context, r SearchRequest) (*Counts, error) {
+	// What shapes a list of hits does not apply to a count of every match:
+	// refused rather than silently ignored.
+	for _, o := range []struct {
+		name string
+		set  bool
+	}{{"top_k", r.TopK != 0}, {"threshold", r.Threshold != 0}, {"explain", r.Explain}} {
+		if o.set {
+			return nil, Invalidf("a count counts every match: %s does not apply to it", o.name)
+		}
+	}
 	q := l.query(r)
 	q.Filter.Projects = l.projectNames(ctx, q.Filter.Projects)
 	if _, err := q.Validate(); err != nil {

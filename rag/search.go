@@ -153,6 +153,12 @@ func (q *Query) Validate() ([]string, error) {
 		}
 		f.Tags[i] = n
 	}
+	for _, a := range f.Agents {
+		// A name no entry can carry finds nothing: say so instead ("" too).
+		if err := memory.ValidateAgent(a); err != nil {
+			return nil, fmt.Errorf("agent filter: %w", err)
+		}
+	}
 	for _, l := range f.Layers {
 		switch l {
 		case chunk.L1, chunk.L2, chunk.L3, chunk.L4:

@@ -120,6 +120,15 @@ func searchMode(c *cli.Context) error {
 		return usagef("--queries needs --format jsonl")
 	case batch != "" && c.Bool("count"):
 		return usagef("--count takes one QUERY, not --queries")
+	case c.Bool("count") && format == "jsonl":
+		return usagef("--count prints text or --format json, not jsonl")
+	}
+	if c.Bool("count") {
+		for _, f := range []string{"top-k", "threshold", "explain"} {
+			if c.IsSet(f) {
+				return usagef("--count counts every match: --%s does not apply to it", f)
+			}
+		}
 	}
 	return nil
 }

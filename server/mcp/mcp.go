@@ -236,13 +236,14 @@ type (
 
 func (t *tools) register(s *sdk.Server) {
 	svc := t.mem
-	add(s, "memory_search", "Search memory. Returns hits (id, path, lines, snippet, date, agent, tags), best first, then any warnings; read the lines or memory_get the id. Also 'what happened yesterday?', 'what's left?': those entries, latest first. count: only how many match, by day, file, agent, tag.", app.ScopeRead,
+	add(s, "memory_search", "Search memory. Returns hits (id, path, lines, snippet, date, agent, tags), best first, then any warnings; read the lines or memory_get the id. Also 'what happened yesterday?', 'what's left?': those entries, latest first. count: only how many match, by day, file, agent, tag (top_k and explain do not apply).", app.ScopeRead,
 		func(ctx context.Context, in searchIn) (any, error) {
 			// Up to date first, as archon search is: what was just logged
 			// is found.
 			r := app.SearchRequest{Query: in.Query, TopK: in.TopK, Tags: in.Tags, AllTags: in.AllTags, Layers: in.Layers, Refresh: true,
 				Agents: in.Agents, Projects: in.Projects, Since: in.Since, Until: in.Until, Explain: in.Explain}
-			if in.Count {
+			if in.Count { // top_k and explain shape a list of hits, which a count is not
+				r.TopK, r.Explain = 0, false
 				return svc.Count(ctx, r)
 			}
 			resp, err := svc.Search(ctx, r)
