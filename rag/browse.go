@@ -147,9 +147,14 @@ func browseNote(pq *parsedQuery, f *Filter, n int) string {
 }
 
 // searchedInstead says that a question of a time or a kind found nothing
-// of that kind on those days, so that its words were searched.
-func searchedInstead(pq *parsedQuery) string {
-	return "no entry" + askedDays(pq) + ": the query's words were searched instead"
+// of that kind on those days within filter f, so that its words were
+// searched.
+func searchedInstead(pq *parsedQuery, f *Filter) string {
+	within := ""
+	if !f.Empty() {
+		within = " within the filters"
+	}
+	return "no entry" + askedDays(pq) + within + ": the query's words were searched instead"
 }
 
 // withinDays narrows f to the span of days (none: f as it is).

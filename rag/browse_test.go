@@ -132,6 +132,14 @@ func TestQuestionsOfATimeOrAKind(t *testing.T) {
 		if len(resp.Warnings) != 1 || !strings.Contains(resp.Warnings[0], "of 2026-12-06, dated 2026-12-06 to 2026-12-06 by the filter") {
 			t.Errorf("resident %v, a question of a time with a filter: %q", resident, resp.Warnings)
 		}
+		// A filter that leaves nothing of those days is said to be why.
+		resp, err = e.Search(context.Background(), Query{Text: "the roadmap in 2025", Filter: Filter{Agents: []string{"nobody"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(resp.Warnings) == 0 || !strings.HasPrefix(resp.Warnings[0], "no entry recorded as task of 2025-01-01 to 2025-12-31 within the filters:") {
+			t.Errorf("resident %v, nothing within the filters: %q", resident, resp.Warnings)
+		}
 		// A subject is searched for, dates and kinds only weigh.
 		resp, err = e.Search(context.Background(), Query{Text: "what did we decide about the retry budget yesterday", TopK: 10})
 		if err != nil {

@@ -59,7 +59,7 @@ func (e *Engine) Count(ctx context.Context, q Query) (*Counts, error) {
 		if browsed {
 			out.Warnings = append(out.Warnings, browseNote(pq, &q.Filter, len(ps)))
 		} else {
-			out.Warnings = append(out.Warnings, searchedInstead(pq))
+			out.Warnings = append(out.Warnings, searchedInstead(pq, &q.Filter))
 			q.Filter = withinDays(q.Filter, pq.dates)
 		}
 	}

@@ -197,7 +197,7 @@ func (e *Engine) rank(ctx context.Context, q *Query) ([]ranked, []chunk.Chunk, [
 		}
 		// Nothing of that kind on those days: the words are searched on
 		// those days after all ("roadmap in 2025" when no entry is a task).
-		notes = append(notes, searchedInstead(pq))
+		notes = append(notes, searchedInstead(pq, &q.Filter))
 		q.Filter = withinDays(q.Filter, pq.dates)
 	}
 	if len(pq.terms) == 0 {
