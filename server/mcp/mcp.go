@@ -77,8 +77,8 @@ func NewServer(mem Memory, version string) *sdk.Server {
 
 // HTTPHandler serves s over streamable HTTP (mount it at /mcp).
 func HTTPHandler(s *sdk.Server, maxBody int64) http.Handler {
-	return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s },
-		&sdk.StreamableHTTPOptions{MaxRequestBodyBytes: maxBody, Stateless: true})
+	return checkIDs(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s },
+		&sdk.StreamableHTTPOptions{MaxRequestBodyBytes: maxBody, Stateless: true}), maxBody)
 }
 
 // text is a tool result holding v as compact JSON (or a string as is).

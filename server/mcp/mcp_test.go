@@ -1,8 +1,11 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -354,5 +357,44 @@ func TestTaskUpdateDoneWithABadField(t *testing.T) {
 	}
 	if tk, _ := svc.Task(ctx, "T1"); tk.Status != "done" || tk.Assignee != "bob" {
 		t.Fatalf("after the retry: %+v", tk)
+	}
+}
+
+// TestHTTPRefusesIDsItWouldChange: over /mcp, a request whose id the SDK
+// would answer as another (a fraction, an integer a float64 rounds) or
+// that is no id is refused with Invalid Request to a null id; the ids
+// MCP allows are answered as sent.
+func TestHTTPRefusesIDsItWouldChange(t *testing.T) {
+	hs := httptest.NewServer(HTTPHandler(NewServer(newService(t), "test"), 1<<20))
+	defer hs.Close()
+	post := func(id string) (int, map[string]any) {
+		t.Helper()
+		req, _ := http.NewRequest("POST", hs.URL, strings.NewReader(`{"jsonrpc":"2.0","id":`+id+`,"method":"ping"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		var m map[string]any
+		if i := bytes.IndexByte(body, '{'); i >= 0 {
+			json.Unmarshal(bytes.TrimSpace(body[i:bytes.LastIndexByte(body, '}')+1]), &m)
+		}
+		return resp.StatusCode, m
+	}
+	for _, id := range []string{"1.5", "12345678901234567890", "9007199254740993", "true", "[1]"} {
+		code, m := post(id)
+		e, _ := m["error"].(map[string]any)
+		if code != http.StatusBadRequest || e == nil || e["code"] != float64(-32600) || m["id"] != nil {
+			t.Errorf("id %s: %d %v", id, code, m)
+		}
+	}
+	for _, id := range []string{"7", `"a"`, "9007199254740991"} {
+		if code, m := post(id); code != http.StatusOK || m["error"] != nil {
+			t.Errorf("id %s: %d %v", id, code, m)
+		}
 	}
 }

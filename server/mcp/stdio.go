@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -216,6 +217,10 @@ func decodeLine(line, tail []byte, over bool, limit int) (jsonrpc.Message, *json
 		case env.Method == nil && env.Result == nil && env.Error == nil:
 			return fail(jsonrpc.CodeInvalidRequest, "invalid request: no method (a request) and no result or error (a response)")
 		}
+		if err := checkID(env.ID); err != nil {
+			// Not answered under an id read otherwise (1.5 as 1): null.
+			return nil, &jsonrpc.Response{Error: &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: "invalid request: " + err.Error()}}
+		}
 	}
 	msg, err := jsonrpc.DecodeMessage(line)
 	if err != nil && env.Method == nil && (env.Result != nil || env.Error != nil) {
@@ -276,6 +281,15 @@ func (c *lineConn) drain() {
 }
 
 func (c *lineConn) write(msg jsonrpc.Message) error {
+	if r, ok := msg.(*jsonrpc.Response); ok && r.Error != nil {
+		// The SDK's refusals of a request out of turn (before initialize,
+		// a second initialize) are plain errors, sent with code 0:
+		// JSON-RPC has a code for them.
+		var we *jsonrpc.Error
+		if !errors.As(r.Error, &we) || we.Code == 0 {
+			msg = &jsonrpc.Response{ID: r.ID, Error: &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: r.Error.Error()}}
+		}
+	}
 	data, err := jsonrpc.EncodeMessage(msg)
 	if err != nil {
 		return err

@@ -58,10 +58,27 @@ func TestStdioSurvivesBadLines(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":22}`, float64(22), -32600},
 		{`{"jsonrpc":"2.0","id":null,"method":"ping"}`, nil, -32600},
 		{`{"jsonrpc":"1.0","id":5,"method":"ping"}`, float64(5), -32600},
+		// A request before initialize: refused with a code.
+		{`{"jsonrpc":"2.0","id":30,"method":"tools/list"}`, float64(30), -32600},
+		// Ids the SDK would answer as others (1.5 as 1, big ones rounded
+		// or as -2^63), or that are no id at all: refused, to a null id.
+		{`{"jsonrpc":"2.0","id":1.5,"method":"ping"}`, nil, -32600},
+		{`{"jsonrpc":"2.0","id":1e3,"method":"ping"}`, nil, -32600},
+		{`{"jsonrpc":"2.0","id":12345678901234567890,"method":"ping"}`, nil, -32600},
+		{`{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`, nil, -32600},
+		{`{"jsonrpc":"2.0","id":true,"method":"ping"}`, nil, -32600},
+		{`{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}`, nil, -32600},
+		{`{"jsonrpc":"2.0","id":9007199254740991,"method":"ping"}`, float64(9007199254740991), 0},
 	} {
 		fmt.Fprintln(inW, tc.line)
 		m := next()
 		e, _ := m["error"].(map[string]any)
+		if tc.code == 0 { // answered, to its own id (a ping before initialize is allowed)
+			if e != nil || m["id"] != tc.id {
+				t.Errorf("%.40q: answer %v, want a result for id %v", tc.line, m, tc.id)
+			}
+			continue
+		}
 		if e == nil || e["code"] != tc.code || m["id"] != tc.id {
 			t.Errorf("%.40q: answer %v, want code %v for id %v", tc.line, m, tc.code, tc.id)
 		}
