@@ -193,6 +193,18 @@ func archonHookEdits(doc *jsonedit.Value) map[string]hookEdit {
 // archon's own (a shorter one is raised: archon's timeouts grow with what
 // its hooks do).
 func withArchonHooks(doc *jsonedit.Value, s Setup) error {
+	// A "hooks" of another shape is the user's to fix: replacing it would
+	// drop their hooks without a word.
+	if h := doc.Get("hooks"); h != nil && !isNull(h) {
+		if !h.IsObject() {
+			return errors.New(`"hooks" is not an object (fix it by hand first)`)
+		}
+		for _, t := range hookTimeouts {
+			if g := h.Get(t.event); g != nil && !isNull(g) && !g.IsArray() {
+				return fmt.Errorf(`"hooks.%s" is not a list of hook groups (fix it by hand first)`, t.event)
+			}
+		}
+	}
 	edits := archonHookEdits(doc)
 	withoutArchonHooks(doc)
 	hooks := doc.Get("hooks")
@@ -226,10 +238,19 @@ func withArchonHooks(doc *jsonedit.Value, s Setup) error {
 	return nil
 }
 
+// isNull reports a JSON null, which install may replace.
+func isNull(v *jsonedit.Value) bool {
+	var x any
+	return v.Decode(&x) == nil && x == nil
+}
+
 // withArchonServer adds (or replaces) the archon MCP server; without
 // server it removes it.
 func withArchonServer(doc *jsonedit.Value, s Setup, add bool) error {
 	servers := doc.Get("mcpServers")
+	if servers != nil && !isNull(servers) && !servers.IsObject() {
+		return errors.New(`"mcpServers" is not an object (fix it by hand first)`)
+	}
 	if !servers.IsObject() {
 		if !add {
 			return nil
@@ -269,9 +290,14 @@ func readDoc(path string) (before []byte, doc *jsonedit.Value, err error) {
 	return before, doc, nil
 }
 
-// encode writes doc with the indentation of before.
+// encode writes doc with the indentation and the line endings of before
+// (JSON strings hold no raw line break, so every one is structure).
 func encode(doc *jsonedit.Value, before []byte) []byte {
-	return append(doc.Marshal(jsonedit.Indent(before)), '\n')
+	out := append(doc.Marshal(jsonedit.Indent(before)), '\n')
+	if bytes.Contains(before, []byte("\r\n")) {
+		out = bytes.ReplaceAll(bytes.ReplaceAll(out, []byte("\r\n"), []byte("\n")), []byte("\n"), []byte("\r\n"))
+	}
+	return out
 }
 
 // edit plans the change of one JSON file by fn.

@@ -158,6 +158,54 @@ func TestInstallRefusesAForeignServerAndBadJSON(t *testing.T) {
 	if _, err := PlanInstall(s); err == nil || !strings.Contains(err.Error(), "not a JSON object") {
 		t.Fatalf("bad JSON: %v", err)
 	}
+	// Hooks of another shape are the user's to fix: replacing them would
+	// drop the user's hook (from a black-box review).
+	os.Remove(s.MCP)
+	for doc, want := range map[string]string{
+		`{"hooks":{"SessionStart":{"matcher":"startup","hooks":[{"type":"command","command":"echo mine"}]}}}`: `"hooks.SessionStart" is not a list`,
+		`{"hooks":[{"type":"command","command":"echo mine"}]}`:                                                `"hooks" is not an object`,
+		`{"mcpServers":["x"]}`: `"mcpServers" is not an object`,
+	} {
+		if doc == `{"mcpServers":["x"]}` {
+			os.WriteFile(s.Settings, []byte(`{}`), 0o644)
+			os.WriteFile(s.MCP, []byte(doc), 0o644)
+		} else {
+			os.WriteFile(s.Settings, []byte(doc), 0o644)
+		}
+		if _, err := PlanInstall(s); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "fix it by hand") {
+			t.Errorf("%s: %v, want %q", doc, err, want)
+		}
+	}
+	os.Remove(s.MCP)
+	os.WriteFile(s.Settings, []byte(`{"hooks":null}`), 0o644)
+	if _, err := PlanInstall(s); err != nil {
+		t.Errorf("hooks null: %v", err)
+	}
+}
+
+// TestInstallKeepsLineEndings: a settings file written with CRLF line
+// endings keeps them; only archon's lines are new.
+func TestInstallKeepsLineEndings(t *testing.T) {
+	s, record, backups := setupIn(t)
+	crlf := strings.ReplaceAll(settings, "\n", "\r\n")
+	if err := os.WriteFile(s.Settings, []byte(crlf), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	install(t, s, record, backups)
+	got, err := os.ReadFile(s.Settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(got, []byte("\n")); n == 0 || bytes.Count(got, []byte("\r\n")) != n || bytes.Contains(got, []byte("\r\r")) {
+		t.Errorf("line endings after install:\n%q", got)
+	}
+	if !bytes.Contains(got, []byte("\"permissions\": {\r\n        \"allow\": [\"Bash(go test:*)\", \"Read(~/.zshrc)\"],")) {
+		t.Errorf("an untouched part changed:\n%s", got)
+	}
+	uninstall(t, s, record)
+	if back, _ := os.ReadFile(s.Settings); !bytes.Equal(back, []byte(crlf)) {
+		t.Errorf("uninstall:\n%q", back)
+	}
 }
 
 // TestPluginInstall writes a plugin directory and takes it away again.
