@@ -173,8 +173,9 @@ func sessionItems(s *session, lx *acts.Lexicon) []item {
 	prose := slices.DeleteFunc(slices.Clone(s.prose), func(p said) bool { return p.narrates })
 	var acted []item
 	for _, u := range proseUnits(slices.Concat(s.requests, prose), lx) {
+		// Not: the assistant doing it as it says; a user's request a later one followed (seen to).
 		sec := actSection(u.cue, u.text)
-		if sec == "" || !u.user && u.cue == acts.Commitment && u.followed { // the assistant doing it as it says
+		if sec == "" || !u.user && u.cue == acts.Commitment && u.followed || u.user && u.cue == acts.Request && last >= 0 && u.at < reqs[last].at {
 			continue
 		}
 		sc := 25 + 10*math.Tanh(u.actW) + 5*u.cent + 5*rec(u.at)

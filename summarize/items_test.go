@@ -72,3 +72,22 @@ func TestPlanGist(t *testing.T) {
 		}
 	}
 }
+
+// TestRequestSeenTo: a request of the user's that a later request
+// followed is no pending task (they moved on: it was seen to); the
+// latest one may be.
+func TestRequestSeenTo(t *testing.T) {
+	s := &session{n: 20, requests: []said{
+		{text: "Can you first check if we really use UTC consistently?", at: 2, user: true},
+		{text: "Please add the per-file counts to the failing test.", at: 15, user: true},
+	}}
+	var tasks []string
+	for _, it := range sessionItems(s, acts.Default()) {
+		if it.sec == SecTasks {
+			tasks = append(tasks, it.text)
+		}
+	}
+	if len(tasks) != 1 || tasks[0] != "Please add the per-file counts to the failing test." {
+		t.Errorf("pending tasks %q, want the latest request alone", tasks)
+	}
+}
