@@ -27,6 +27,7 @@ func TestErrorPairedWithFix(t *testing.T) {
 {"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t6","is_error":true,"content":"fatal: The current branch has no upstream branch."}]}}
 {"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t7","name":"Bash","input":{"command":"git push -u origin main"}}]}}
 {"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t7","content":"pushed"}]}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"Now let me document the release process."}]}}
 {"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t8","name":"Edit","input":{"file_path":"/app/README.md","old_string":"x","new_string":"document the release process"}}]}}
 {"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t8","content":"updated"}]}}
 {"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t9","name":"Bash","input":{"command":"git push"}}]}}
@@ -40,10 +41,13 @@ func TestErrorPairedWithFix(t *testing.T) {
 	want := []string{
 		"fixed in retry.go: `attempts := 0`", // the comment says nothing; "for attempts < max" brings no new word
 		"fixed in session.go: `delete(s.sessions, id)`",
-		"", // pushed again: nothing changed (a later edit and push are not its fix)
+		"ran `git push -u origin main`", // run otherwise, nothing changed (a later edit and push are not its fix)
 	}
 	if len(s.errors) != len(want) {
 		t.Fatalf("%d errors, want %d: %+v", len(s.errors), len(want), s.errors)
+	}
+	if e := s.errors[2]; e.explain != "" { // said once it was fixed: what comes next, not what it was
+		t.Errorf("error 2 explained by %q", e.explain)
 	}
 	for i, e := range s.errors {
 		if !e.resolved || e.fix != want[i] {

@@ -109,8 +109,8 @@ func readSession(msgs []conv.Message) *session {
 				case m.Role == conv.RoleAssistant && strings.TrimSpace(p.Text) != "":
 					s.prose = append(s.prose, said{text: p.Text, at: i})
 					report = &s.prose[len(s.prose)-1]
-					if n := len(s.errors); n > 0 && s.errors[n-1].explain == "" {
-						// What it makes of the error: its first sentence that says something ("Done." does not).
+					if n := len(s.errors); n > 0 && s.errors[n-1].explain == "" && !s.errors[n-1].resolved {
+						// What it makes of the error while unresolved: its first sentence that says something.
 						if ss := slices.DeleteFunc(sentences(p.Text), func(x string) bool { return len(acts.Words(x)) < 3 }); len(ss) > 0 {
 							s.errors[n-1].explain = ss[0]
 						}
@@ -143,8 +143,10 @@ func readSession(msgs []conv.Message) *session {
 	if report != nil {
 		s.reports = append(s.reports, *report)
 	}
-	for i := range s.files {
-		s.files[i] = relativeTo(s.cwd, s.files[i])
+	for i, f := range s.files { // relative to the working directory, when under it
+		if rest, ok := strings.CutPrefix(f, strings.TrimRight(s.cwd, "/")+"/"); ok && s.cwd != "" {
+			s.files[i] = rest
+		}
 	}
 	s.files = shortNames(s.files)
 	return s
@@ -319,9 +321,11 @@ func (s *session) readResult(call, p conv.Part, at int) {
 		}
 		for i := range s.errors {
 			if e := &s.errors[i]; sameKind(e.call, what) && !e.resolved {
-				e.resolved = true
-				if e.fix == "" {
-					e.fix = s.fixSince(e.at)
+				// Fixed by the changes since, or by this run of it, another ("git push --set-upstream").
+				if e.resolved = true; e.fix == "" {
+					if e.fix = s.fixSince(e.at); e.fix == "" && what != e.call {
+						e.fix = "ran `" + what + "`"
+					}
 				}
 			}
 		}
@@ -419,14 +423,6 @@ func shortNames(files []string) []string {
 		}
 	}
 	return out
-}
-
-// relativeTo makes file relative to dir when it is under it.
-func relativeTo(dir, file string) string {
-	if rest, ok := strings.CutPrefix(file, strings.TrimRight(dir, "/")+"/"); ok && dir != "" {
-		return rest
-	}
-	return file
 }
 
 // shellFence opens a fenced code block of shell commands in markdown.
