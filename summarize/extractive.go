@@ -125,8 +125,9 @@ func dedupe(items []item) []item {
 		case !ok:
 			seen[k] = len(out)
 			out = append(out, it)
-		case it.label != "":
+		case it.label != "" && (!it.carried || out[i].carried): // a fresh list is not padded with older names
 			out[i].names = mergeNames(out[i].names, it.names)
+		case it.label != "":
 		case it.score > out[i].score:
 			out[i] = it
 		}

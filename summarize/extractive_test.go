@@ -174,6 +174,22 @@ func TestPreviousCarriedOver(t *testing.T) {
 	if sum.Dates[ItemKey("Use SQLite for the cache")] != "2026-12-01" {
 		t.Errorf("dates = %v", sum.Dates)
 	}
+	// A session with files of its own lists them alone: a fresh list is
+	// not padded with the older names (which crowded out its decisions).
+	c, err := conv.ParseBytes([]byte(`{"type":"user","message":{"role":"user","content":"Fix the parser"}}
+{"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Edit","input":{"file_path":"/app/parser.go","old_string":"a","new_string":"b"}}]}}
+{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"updated"}]}}
+`), conv.FormatClaudeCode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err = NewExtractive().Summarize(context.Background(), c.SummaryInput(), Options{Previous: prev, PreviousDates: dates, Now: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(sum.Markdown, "parser.go") || strings.Contains(sum.Markdown, "old/path.go") {
+		t.Errorf("files of a session with its own:\n%s", sum.Markdown)
+	}
 }
 
 func TestEmptyAndCancelled(t *testing.T) {
