@@ -61,17 +61,6 @@
 // tokenizer is not public), the best remaining items take the rest, and
 // the lists of names in Critical context take what is left. Items of
 // Options.Previous are carried over for Options.KeepDays, so
-// MEMORY_SUMMARY.md keeps the last week.
-//
-// # Measured quality
-//
-// On real Claude Code sessions (../shared/bench/transcripts, dev split):
-//
-//	ARCHON_CONTEXT_SUMMARY_TOKENS=600 bash transcripts/run_archon.sh ARCHON OUT transcripts/*/
-//	python3 transcripts/score_summary.py --checklists transcripts/*/checklist.json --summaries OUT
-//
-// On real meetings (../shared/bench/qmsum, train split) with the loop in
-// its README. The generated conversations of internal/convgen are a
-// regression floor (TestPlantedFactRetention). BenchmarkExtractive200K
-// times a 200K-token conversation.
+// MEMORY_SUMMARY.md keeps the last week. The README says how it is
+// measured, and what.
 package summarize

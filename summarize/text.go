@@ -30,12 +30,14 @@ func clipRunes(s string, n int) string {
 // emphasis are removed; code fences and headings (titles, not statements)
 // are skipped. A sentence ending in a colon ("Updated both functions:",
 // "I'd go with pools because:") says little without what it introduces:
-// it takes the first items of the list after it.
+// it takes the first items of the list after it; a list item, the items
+// indented under it.
 func sentences(text string) []string {
 	var out []string
 	inFence := false
-	// out[lead] ends in a colon, has taken items and grows to leadCap runes.
-	lead, items, leadCap := -1, 0, leadRunes
+	// out[lead] ends in a colon, has taken items and grows to leadCap runes;
+	// out[item] ends a list item indented itemInd.
+	lead, items, leadCap, item, itemInd := -1, 0, leadRunes, -1, 0
 	for _, line := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
@@ -43,12 +45,17 @@ func sentences(text string) []string {
 			continue
 		}
 		if inFence || headingLine.MatchString(t) {
-			lead = -1
+			lead, item = -1, -1
 			continue
 		}
+		ind := len(line) - len(strings.TrimLeft(line, " \t"))
 		t, listed := stripMarkup(t)
 		if t == "" {
 			continue // a list may stand apart from its lead-in
+		}
+		if listed && lead < 0 && item >= 0 && ind > itemInd {
+			out[item] = clipRunes(out[item]+"; "+strings.TrimRight(t, ".;"), leadRunes+leadMore)
+			continue
 		}
 		if lead >= 0 && listed {
 			if items < leadItems && utf8.RuneCountInString(out[lead]) < leadCap {
@@ -74,6 +81,9 @@ func sentences(text string) []string {
 			if strings.HasSuffix(s, ":") {
 				lead, items, leadCap = len(out)-1, 0, max(leadRunes, utf8.RuneCountInString(s)+leadMore)
 			}
+		}
+		if item = -1; listed {
+			item, itemInd = len(out)-1, ind
 		}
 	}
 	return out

@@ -33,6 +33,10 @@ func TestSentences(t *testing.T) {
 		{"For your use case, I'd go with Approach 4 (per-file pools) because:\n\n1. The bug scenario is the common case\n2. Full line tracking adds complexity\n3. It is cheap",
 			[]string{"For your use case, I'd go with Approach 4 (per-file pools) because: The bug scenario is the common case; Full line tracking adds complexity"}},
 		{"Steps:\nRun the tests.", []string{"Steps:", "Run the tests."}},
+		// A list item takes the items indented under it: alone, "Status:
+		// Not yet fixed" would read as an item of its own.
+		{"   - **Linter error**: `IsBinary` not checked\n     - Fixed by checking: `binErr == nil`\n   - **Failing test**: 33.3%, want 42.9%\n     - Status: Not yet fixed\nNext.",
+			[]string{"Linter error: `IsBinary` not checked; Fixed by checking: `binErr == nil`", "Failing test: 33.3%, want 42.9%; Status: Not yet fixed", "Next."}},
 	}
 	for _, tt := range tests {
 		if got := sentences(tt.in); !reflect.DeepEqual(got, tt.want) {
