@@ -79,7 +79,7 @@ func tagParts() map[string]string {
 }
 
 // classify sorts an entry into a digest part: by its tags (a decision
-// first, then work closed, then open work), else by its words.
+// first, then work closed or a summary, then open work), else by its words.
 func classify(e *memory.Entry, parts map[string]string) string {
 	has := func(part string) bool {
 		return slices.ContainsFunc(e.Tags, func(t string) bool { return parts[t] == part })
@@ -87,7 +87,7 @@ func classify(e *memory.Entry, parts map[string]string) string {
 	switch {
 	case has("decisions"):
 		return PartDecisions
-	case has("closed"):
+	case has("closed"), has("recent"):
 		return PartRecent
 	case has("open"):
 		return PartOpen

@@ -100,6 +100,9 @@ func TestClassify(t *testing.T) {
 		{memory.Entry{Tags: []string{"error", "fix"}, Text: "ERROR: login redirect broken; fixed the cookie path"}, PartRecent},
 		{memory.Entry{Tags: []string{"resolved"}, Text: "Resolved: the broken login redirect now works"}, PartRecent},
 		{memory.Entry{Tags: []string{"decision", "done"}, Text: "Went with river; migrated"}, PartDecisions},
+		// A session's summary names decisions and errors among much else:
+		// it is recent activity (it was filed under Recent decisions).
+		{memory.Entry{Tags: []string{"compact-summary", "claude-code"}, Text: "1. Primary Request: ...\n2. Key decisions: we decided on pools.\n4. Errors: ERROR: lint failed"}, PartRecent},
 	}
 	tags := tagParts()
 	for _, tt := range tests {
