@@ -51,6 +51,9 @@ func TestForgetRemovesFromFilesAndIndex(t *testing.T) {
 	if err != nil || strings.Contains(string(audit), "4471") || !strings.Contains(string(audit), res.Forgotten[0].SHA256) {
 		t.Errorf("audit: %v %s", err, audit)
 	}
+	if _, err := l.Forget(ctx, ForgetRequest{IDs: []string{""}}); KindOf(err) != Invalid || !strings.Contains(err.Error(), "bad item id") {
+		t.Errorf("forget of an empty id: %v, want invalid as get says", err)
+	}
 	if _, err := l.Forget(ctx, ForgetRequest{}); KindOf(err) != Invalid {
 		t.Errorf("empty request: %v", err)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -52,10 +53,13 @@ func (a *app) doctorCommand() *cli.Command {
 	}
 }
 
-// plural writes n things: "1 file", "2 files".
+// plural writes n things: "1 file", "2 files", "2 entries".
 func plural(n int, thing string) string {
-	if n == 1 {
+	switch {
+	case n == 1:
 		return "1 " + thing
+	case strings.HasSuffix(thing, "y") && !strings.HasSuffix(thing, "ey"):
+		return fmt.Sprintf("%d %sies", n, thing[:len(thing)-1])
 	}
 	return fmt.Sprintf("%d %ss", n, thing)
 }

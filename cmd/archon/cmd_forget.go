@@ -43,7 +43,7 @@ func (a *app) forgetCommand() *cli.Command {
 					}
 					fmt.Fprintf(w, "%s %s:%d-%d (%s, %d bytes)\n", verb, f.Path, f.LineStart, f.LineEnd, who, f.Bytes)
 				}
-				fmt.Fprintf(w, "%s %d entries\n", verb, len(res.Forgotten))
+				fmt.Fprintf(w, "%s %s\n", verb, plural(len(res.Forgotten), "entry"))
 				for _, warn := range res.Warnings {
 					fmt.Fprintf(w, "warning: %s\n", warn)
 				}

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strconv"
 
 	"github.com/urfave/cli/v2"
 
@@ -52,7 +51,11 @@ func (a *app) archiveCommand() *cli.Command {
 					}
 					fmt.Fprintf(w, "%s %s -> %s%s\n", verb, m.From, m.To, note)
 				}
-				fmt.Fprintf(w, "%s %d logs dated before %s; %s logs stay in the window\n", verb, len(res.Moved), res.Cutoff, strconv.Itoa(res.Kept))
+				stay := "stay"
+				if res.Kept == 1 {
+					stay = "stays"
+				}
+				fmt.Fprintf(w, "%s %s dated before %s; %s %s in the window\n", verb, plural(len(res.Moved), "log"), res.Cutoff, plural(res.Kept, "log"), stay)
 			})
 		}),
 	}
