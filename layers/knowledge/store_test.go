@@ -376,4 +376,14 @@ func testEmptyUpdateChangesNothing(t *testing.T) {
 	if _, err := s.UpdateTask(ctx, "T99", TaskUpdate{}); !errors.Is(err, ErrNotFound) {
 		t.Errorf("an empty update of no task: %v", err)
 	}
+	// Nor one that sets every field to what it holds (from a black-box
+	// review: PATCH {"depends_on": []} moved updated_seq).
+	title, none := tk.Title, []string{}
+	if got := must[Task](t)(s.UpdateTask(ctx, tk.ID, TaskUpdate{Title: &title, DependsOn: &none})); got.UpdatedSeq != tk.UpdatedSeq || !got.Updated.Equal(tk.Updated) {
+		t.Errorf("task set as it was: %+v, was %+v", got, tk)
+	}
+	other := "Schema v2"
+	if got := must[Task](t)(s.UpdateTask(ctx, tk.ID, TaskUpdate{Title: &other, DependsOn: &none})); got.UpdatedSeq == tk.UpdatedSeq || got.Title != other {
+		t.Errorf("a real change: %+v", got)
+	}
 }

@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -29,7 +30,7 @@ func (s *Store) UpdateTask(ctx context.Context, ref string, u TaskUpdate) (Task,
 		if err != nil {
 			return err
 		}
-		wasDone := t.Status == StatusDone
+		wasDone, orig := t.Status == StatusDone, t
 		setIf(&t.Project, u.Project)
 		setIf(&t.Title, u.Title)
 		setIf(&t.Description, u.Description)
@@ -50,9 +51,18 @@ func (s *Store) UpdateTask(ctx context.Context, ref string, u TaskUpdate) (Task,
 			return err
 		}
 		if u.DependsOn != nil {
+			was := slices.Sorted(slices.Values(deps))
 			if deps, err = resolveTasks(ctx, tx, *u.DependsOn); err != nil {
 				return err
 			}
+			if slices.Equal(was, slices.Sorted(slices.Values(deps))) {
+				u.DependsOn = nil // the same dependencies: no change
+			}
+		}
+		if u.DependsOn == nil && sameTask(orig, t) {
+			return errUnchanged // neither updated nor replicated
+		}
+		if u.DependsOn != nil {
 			if err := checkCycle(ctx, tx, n, deps); err != nil {
 				return err
 			}
@@ -75,10 +85,20 @@ func (s *Store) UpdateTask(ctx context.Context, ref string, u TaskUpdate) (Task,
 			proj, t.Title, t.Description, t.Status, t.Priority, t.Assignee, now, done, seq, n)
 		return err
 	})
-	if err != nil {
+	if err != nil && !errors.Is(err, errUnchanged) {
 		return Task{}, fmt.Errorf("update task %s: %w", id('T', n), err)
 	}
 	return s.Task(ctx, id('T', n))
+}
+
+// errUnchanged rolls back an update that would change nothing.
+var errUnchanged = errors.New("unchanged")
+
+// sameTask reports whether a and b hold the same fields an update sets
+// (dependencies apart).
+func sameTask(a, b Task) bool {
+	return a.Project == b.Project && a.Title == b.Title && a.Description == b.Description &&
+		a.Status == b.Status && a.Priority == b.Priority && a.Assignee == b.Assignee
 }
 
 // DoneTask marks a task done. A task already done is an error (ErrConflict,
