@@ -50,7 +50,7 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/v1/logs", summary: "Every daily log, archived ones too, with its entries and agents", h: s.logs},
 		{method: "GET", path: "/v1/files/{id}", summary: "MEMORY_SUMMARY.md or MEMORY.md as it is now", h: s.file},
 		{method: "POST", path: "/v1/index", summary: "Bring every index up to date now", h: s.index},
-		{method: "POST", path: "/v1/context/check", scope: scopeRead, summary: "Tokens, limit, percent, level and action of a conversation",
+		{method: "POST", path: "/v1/context/check", summary: "Tokens, limit, percent, level and action of a conversation (kept in the context log and the session list: write scope)",
 			body: largeBody, request: app.ConvRequest{}, h: convHandler(func(ctx context.Context, r app.ConvRequest) (*app.Report, error) { return s.mem.Check(ctx, r) })},
 		{method: "POST", path: "/v1/context/stats", scope: scopeRead, summary: "History messages and tokens, system tokens, total and limits",
 			body: largeBody, request: app.ConvRequest{}, h: convHandler(func(ctx context.Context, r app.ConvRequest) (*app.Stats, error) { return s.mem.Stats(ctx, r) })},

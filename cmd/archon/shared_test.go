@@ -194,6 +194,11 @@ func TestSharedMode(t *testing.T) {
 		if code, _ := a.call("POST", "/v1/search", st.keys["acme-read"], core.SearchRequest{Query: "probe"}, nil); code != 200 {
 			t.Errorf("a read-only key searches: %d, want 200", code)
 		}
+		// A context check is recorded (the context log, the session list).
+		check := core.ConvRequest{Session: "ro", Conversation: json.RawMessage(`{"messages":[{"role":"user","content":"hi"}]}`)}
+		if code, _ := a.call("POST", "/v1/context/check", st.keys["acme-read"], check, nil); code != 403 {
+			t.Errorf("a read-only key records a context check: %d, want 403", code)
+		}
 		if code, _ := a.call("GET", "/v1/status", "archon_"+strings.Repeat("0", 48), nil, nil); code != 401 {
 			t.Errorf("an unknown key: %d, want 401", code)
 		}

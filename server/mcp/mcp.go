@@ -272,7 +272,7 @@ func (t *tools) register(s *sdk.Server) {
 			}
 			return pl.Text, nil
 		})
-	add(s, "context_check", "Measure a conversation against its model's window: tokens, percent, level, action.", app.ScopeRead,
+	add(s, "context_check", "Measure a conversation against its model's window: tokens, percent, level, action.", app.ScopeWrite, // it is recorded
 		func(ctx context.Context, in checkIn) (any, error) {
 			raw, _ := json.Marshal(in.Conversation)
 			return svc.Stats(ctx, app.ConvRequest{Conversation: raw, Model: in.Model})
