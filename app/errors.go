@@ -2,8 +2,10 @@ package app
 
 import (
 	"context"
+	"database/sql/driver"
 	"errors"
 	"fmt"
+	"net"
 
 	"github.com/archon-memory/archon/jobs"
 	"github.com/archon-memory/archon/layers/knowledge"
@@ -25,7 +27,15 @@ const (
 	Internal  Kind = "internal"        // anything else (500)
 	Cancelled Kind = "cancelled"       // the client went away
 	Forbidden Kind = "forbidden"       // the caller's key lacks the scope (403)
+	// Unavailable: a store the request needs (the shared PostgreSQL) cannot
+	// be reached (503). Its message names the store's address, which is
+	// for the operator's log, not for the caller.
+	Unavailable Kind = "unavailable"
 )
+
+// UnavailableMessage is what a caller over the network is told of an
+// Unavailable error.
+const UnavailableMessage = "a service this request needs (the shared PostgreSQL, a model's endpoint) cannot be reached; try again later"
 
 // Error is an error with a Kind.
 type Error struct {
@@ -79,6 +89,10 @@ func KindOf(err error) Kind {
 		errors.Is(err, memory.ErrInvalidAgent), errors.Is(err, memory.ErrInvalidTag),
 		errors.Is(err, memory.ErrInvalidText), errors.Is(err, memory.ErrOutside), errors.Is(err, promote.ErrInvalidVerdict):
 		return Invalid
+	}
+	var ne net.Error
+	if errors.As(err, &ne) || errors.Is(err, driver.ErrBadConn) {
+		return Unavailable
 	}
 	return Internal
 }

@@ -28,7 +28,7 @@ func (l *Local) Status(ctx context.Context) (*Status, error) {
 	st, serr := layers.ReadStatus(ctx, l.ws, l.cfg.L1.WindowDays, l.cfg.L1.BudgetTokens, kn)
 	if serr == nil && err != nil {
 		// A knowledge database that does not open costs L3 only.
-		st.L3.Note = fmt.Sprintf("L3 unavailable: %v (run archon doctor)", err)
+		st.L3.Note = layers.L3Unavailable(err)
 	}
 	if serr == nil && l.node != nil {
 		st.Notes = append(st.Notes, l.sharedNote(ctx))

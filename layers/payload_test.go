@@ -2,6 +2,9 @@ package layers
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -266,5 +269,17 @@ func TestEmptyPayload(t *testing.T) {
 	pl, err := BuildPayload(context.Background(), ws, PayloadOptions{Budget: 1000, WindowDays: 7})
 	if err != nil || pl.Text != "" || pl.Tokens != 0 {
 		t.Fatalf("payload %q, %d tokens, %v", pl.Text, pl.Tokens, err)
+	}
+}
+
+// TestL3Unavailable: a shared store out of reach is said so, without its
+// address; other failures send the reader to doctor.
+func TestL3Unavailable(t *testing.T) {
+	op := &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connection refused")}
+	if n := L3Unavailable(fmt.Errorf("failed to connect to `user=archon_ci database=x`: %w", op)); strings.Contains(n, "archon_ci") || !strings.Contains(n, "cannot be reached") {
+		t.Errorf("unreachable: %q", n)
+	}
+	if n := L3Unavailable(errors.New("database disk image is malformed")); !strings.Contains(n, "run archon doctor") {
+		t.Errorf("damaged: %q", n)
 	}
 }

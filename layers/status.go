@@ -5,9 +5,11 @@ package layers
 
 import (
 	"context"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
 	"strings"
 	"time"
 
@@ -211,7 +213,7 @@ func l3Status(ctx context.Context, kn *knowledge.Store, s *Status) error {
 			return fmt.Errorf("status: %w", err)
 		}
 		// A damaged knowledge database costs L3, not the whole status.
-		s.L3.Note = fmt.Sprintf("L3 unavailable: %v (run archon doctor)", err)
+		s.L3.Note = L3Unavailable(err)
 		return nil
 	}
 	s.L3.Available = true
@@ -226,4 +228,15 @@ func l3Status(ctx context.Context, kn *knowledge.Store, s *Status) error {
 		}
 	}
 	return nil
+}
+
+// L3Unavailable is the status note of an L3 store that did not answer: a
+// shared store out of reach is no damage doctor would mend, and its
+// address is not for every reader of the status.
+func L3Unavailable(err error) string {
+	var ne net.Error
+	if errors.As(err, &ne) || errors.Is(err, driver.ErrBadConn) {
+		return "L3 unavailable: the shared store cannot be reached (the service's log says why); try again later"
+	}
+	return fmt.Sprintf("L3 unavailable: %v (run archon doctor)", err)
 }

@@ -75,6 +75,8 @@ func toAPIError(err error) *APIError {
 		return apiErr(499, "cancelled", "%s", msg)
 	case app.Forbidden:
 		return apiErr(http.StatusForbidden, CodeForbidden, "%s", msg)
+	case app.Unavailable: // the details (a database's address and user) go to the server's log
+		return apiErr(http.StatusServiceUnavailable, CodeUnavailable, "%s", app.UnavailableMessage)
 	}
 	return apiErr(http.StatusInternalServerError, CodeInternal, "%s", msg)
 }

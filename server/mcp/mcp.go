@@ -116,7 +116,11 @@ type noted struct {
 // protocol error).
 func fail(err error) (*sdk.CallToolResult, any, error) {
 	msg := err.Error()
-	if k := app.KindOf(err); k != app.Internal {
+	switch k := app.KindOf(err); k {
+	case app.Internal:
+	case app.Unavailable: // a database's address and user are for the operator's log
+		msg = string(k) + ": " + app.UnavailableMessage
+	default:
 		msg = string(k) + ": " + msg
 	}
 	return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: msg}}}, nil, nil
