@@ -65,6 +65,7 @@ func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (*http.Req
 	rid := requestID(r)
 	w.Header().Set("X-Request-Id", rid)
 	p := &principal{}
+	var still func(context.Context) bool // whether the caller may still read, for a long answer (a live stream)
 	if tok, ok := bearerToken(r.Header.Get("Authorization")); ok {
 		tok = strings.TrimSpace(tok)
 		switch {
@@ -80,14 +81,23 @@ func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (*http.Req
 				return nil, apiErr(http.StatusServiceUnavailable, CodeUnavailable, "the key cannot be checked now: %v", err)
 			}
 			p = &principal{key: k}
+			still = func(ctx context.Context) bool { // revoked: gone; the store not answering: no news
+				_, err := s.opt.Keys(ctx, tok)
+				return !errors.Is(err, app.ErrUnknownKey) && !errors.Is(err, app.ErrOtherTenant)
+			}
 		case s.opt.Token != "":
 			return nil, apiErr(http.StatusUnauthorized, CodeUnauthorized, "missing or wrong bearer token (Authorization: Bearer TOKEN)")
 		}
 	} else if s.opt.Token != "" && !s.cookieAuthorized(r) {
 		return nil, apiErr(http.StatusUnauthorized, CodeUnauthorized, "missing or wrong bearer token (Authorization: Bearer TOKEN)")
+	} else if s.opt.Token != "" {
+		still = func(context.Context) bool { return s.cookieAuthorized(r) } // until a sign-out, or its age
 	}
 	r.Header.Set("X-Request-Id", rid) // for handlers that only see headers (MCP tools)
 	ctx := context.WithValue(r.Context(), principalKey{}, p)
+	if still != nil {
+		ctx = context.WithValue(ctx, stillKey{}, still)
+	}
 	c := app.Caller{RequestID: rid}
 	if p.key != nil {
 		c.KeyID, c.Tenant = p.key.ID, p.key.Tenant
@@ -173,4 +183,14 @@ func (s *Server) homeOnly(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+type stillKey struct{}
+
+// stillAuthorized reports whether the caller of a request that is still
+// being answered (a live stream) may still read: a signed-out session or a
+// revoked key may not.
+func stillAuthorized(ctx context.Context) bool {
+	still, _ := ctx.Value(stillKey{}).(func(context.Context) bool)
+	return still == nil || still(ctx)
 }

@@ -2,13 +2,16 @@ package server
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -22,10 +25,15 @@ type stream struct {
 	events chan [2]string // name, data
 }
 
-func openStream(t *testing.T, ts *testServer) *stream {
+func openStream(t *testing.T, ts *testServer, cookies ...*http.Cookie) *stream {
 	t.Helper()
 	req, _ := http.NewRequest("GET", ts.hs.URL+"/v1/events", nil)
-	req.Header.Set("Authorization", "Bearer "+testToken)
+	if len(cookies) == 0 {
+		req.Header.Set("Authorization", "Bearer "+testToken)
+	}
+	for _, c := range cookies {
+		req.AddCookie(c)
+	}
 	resp, err := ts.hs.Client().Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -356,5 +364,97 @@ func TestDashboardSignOutKept(t *testing.T) {
 	}
 	if fresh := s.uiSession(req, time.Now().Unix()+1); !s.sessionValid(req, fresh) {
 		t.Error("a session issued after that start is void")
+	}
+}
+
+// TestEventsEndAtSignOut: a live stream opened with the dashboard's
+// session ends at its sign-out; it does not carry the entries logged
+// after it (from a black-box review: it went on carrying each one).
+func TestEventsEndAtSignOut(t *testing.T) {
+	ts := newTestServer(t, Options{Token: testToken})
+	c := noRedirect(ts, nil)
+	resp, err := c.PostForm(ts.hs.URL+"/ui/login", url.Values{"token": {testToken}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if len(resp.Cookies()) != 1 {
+		t.Fatalf("sign-in: %d %v", resp.StatusCode, resp.Cookies())
+	}
+	cookie := resp.Cookies()[0]
+	s := openStream(t, ts, cookie)
+	ts.json(t, "POST", "/v1/log", app.LogRequest{Text: "before the sign-out"}, 201, nil)
+	if d := s.next("entry"); !strings.Contains(d, "before the sign-out") {
+		t.Fatalf("entry event: %s", d)
+	}
+	req, _ := http.NewRequest("GET", ts.hs.URL+"/ui/logout", nil)
+	req.AddCookie(cookie)
+	if resp, err = c.Do(req); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	ts.json(t, "POST", "/v1/log", app.LogRequest{Text: "after the sign-out"}, 201, nil)
+	for ev := range s.events { // the stream ends
+		if strings.Contains(ev[1], "after the sign-out") {
+			t.Fatalf("the stream carried an entry logged after its sign-out: %v", ev)
+		}
+	}
+}
+
+// TestEventsEndAtRevocation: a live stream opened with an API key ends
+// once the key is revoked (as the key check sees it), and not while the
+// check cannot answer.
+func TestEventsEndAtRevocation(t *testing.T) {
+	var revoked, down atomic.Bool
+	keys := func(_ context.Context, secret string) (*app.Key, error) {
+		switch {
+		case secret != "archon_k1" || revoked.Load():
+			return nil, app.ErrUnknownKey
+		case down.Load():
+			return nil, errors.New("the store does not answer")
+		}
+		return &app.Key{ID: "K1", Tenant: "acme", Scopes: []string{app.ScopeRead, app.ScopeWrite}}, nil
+	}
+	ts := newTestServer(t, Options{Token: testToken, Keys: keys})
+	req, _ := http.NewRequest("GET", ts.hs.URL+"/v1/events", nil)
+	req.Header.Set("Authorization", "Bearer archon_k1")
+	resp, err := ts.hs.Client().Do(req)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("events with the key: %v %v", resp, err)
+	}
+	defer resp.Body.Close()
+	lines := make(chan string, 100)
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	wait := func(text string) bool {
+		for {
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					return false
+				}
+				if strings.Contains(l, text) {
+					return true
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatalf("no %q in 5 s", text)
+			}
+		}
+	}
+	down.Store(true) // the key cannot be checked: the stream goes on
+	ts.json(t, "POST", "/v1/log", app.LogRequest{Text: "while the store is down"}, 201, nil)
+	if !wait("while the store is down") {
+		t.Fatal("the stream ended while the key could not be checked")
+	}
+	down.Store(false)
+	revoked.Store(true)
+	ts.json(t, "POST", "/v1/log", app.LogRequest{Text: "after the revocation"}, 201, nil)
+	if wait("after the revocation") {
+		t.Fatal("the stream carried an entry logged after its key was revoked")
 	}
 }

@@ -176,6 +176,11 @@ func (e *Events) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		case ev := <-s.ch:
 			msg = fmt.Sprintf("event: %s\ndata: %s\n\n", ev.name, ev.data)
 		}
+		// A caller signed out (the dashboard) or whose key was revoked
+		// since the stream opened reads no more.
+		if !stillAuthorized(r.Context()) {
+			return
+		}
 		// The deadline bounds a write, from when it starts: set before the
 		// wait, it ran out during a quiet spell and cut the stream at the
 		// next heartbeat.
