@@ -21,7 +21,9 @@ func snippetText(c *chunk.Chunk) string {
 }
 
 // snippet returns about SnippetBytes of c's text around the densest run of
-// query terms, with each matching word marked as **word**, on one line.
+// query terms, with each matching word marked as **word**, on one line; a
+// star of the text is written \* (markdown's escape), so that its own
+// "**bold**" is no mark.
 // maxWhyWords bounds Why.Words.
 const maxWhyWords = 12
 
@@ -127,13 +129,16 @@ func (e *Engine) snippet(c *chunk.Chunk, terms map[string]bool) string {
 		if h[0] < start || h[1] > end {
 			continue
 		}
-		b.WriteString(text[pos:h[0]])
-		b.WriteString("**" + text[h[0]:h[1]] + "**")
+		b.WriteString(starsEscaped.Replace(text[pos:h[0]]))
+		b.WriteString("**" + starsEscaped.Replace(text[h[0]:h[1]]) + "**")
 		pos = h[1]
 	}
-	b.WriteString(text[pos:end])
+	b.WriteString(starsEscaped.Replace(text[pos:end]))
 	if end < len(text) {
 		b.WriteString("…")
 	}
 	return strings.Join(strings.Fields(b.String()), " ")
 }
+
+// starsEscaped writes a star of a snippet's text as markdown escapes it.
+var starsEscaped = strings.NewReplacer("*", `\*`)

@@ -17,6 +17,7 @@ func TestExplainShortFormsAndTags(t *testing.T) {
 	ws := loggedWorkspace(t, time.Date(2026, 12, 7, 15, 0, 0, 0, time.UTC),
 		memory.Entry{Date: "2026-12-07", Time: "09:00", Agent: "planner", Tags: []string{"db", "decision"}, Text: "Chose Postgres: we need transactions."},
 		memory.Entry{Date: "2026-12-07", Time: "10:00", Agent: "coder", Text: "The k8s manifests live in deploy/."},
+		memory.Entry{Date: "2026-12-07", Time: "11:00", Agent: "coder", Text: "the **password** rotation happened on the gateway"},
 	)
 	e := openIndexed(t, ws)
 	tests := []struct {
@@ -25,6 +26,8 @@ func TestExplainShortFormsAndTags(t *testing.T) {
 	}{
 		{"kubernetes manifests", "The **k8s** **manifests** live in deploy/.", []string{"k8s", "manifests"}, nil},
 		{"what did we decide about the database", "Chose Postgres: we need transactions.", []string{}, []string{"db", "decision"}},
+		// The text's own bold is no mark: its stars are escaped.
+		{"gateway", `the \*\*password\*\* rotation happened on the **gateway**`, []string{"gateway"}, nil},
 	}
 	for _, tt := range tests {
 		resp, err := e.Search(context.Background(), Query{Text: tt.q, TopK: 1, Explain: true})

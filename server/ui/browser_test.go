@@ -234,6 +234,22 @@ func TestDashboardInChromium(t *testing.T) {
 		// handler cancels; a person's key press does not)
 		chromedp.SetValue(chromedp.ID("search-input"), "which database did we choose for billing"))
 
+	// A text's own **bold** shows as written, and only the query's words
+	// are marked.
+	if _, err := s.mem.Log(context.Background(), app.LogRequest{Text: "the **password** rotation happened on the gateway"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.mem.Index(context.Background(), app.IndexRequest{}); err != nil {
+		t.Fatal(err)
+	}
+	do("search a text with bold", eval(`document.getElementById("search-input").value = ""`),
+		chromedp.SendKeys(chromedp.ID("search-input"), "gateway rotation\n"),
+		waitJS(`[...document.querySelectorAll('#search-results mark')].some(m => m.textContent === 'gateway')`))
+	if hits := text("#search-results"); !strings.Contains(hits, "the **password** rotation") {
+		t.Errorf("the text's own bold: %q", hits)
+	}
+	do("only the query's words marked", waitJS(`![...document.querySelectorAll('#search-results mark')].some(m => m.textContent.includes('password'))`))
+
 	// The model override: a change is used by the next check.
 	const model = "claude-sonnet-4-5"
 	do("change the model", chromedp.SetValue(chromedp.ID("model-select"), model),

@@ -74,9 +74,15 @@ function hitView(r) {
     r.why && h('p', { class: 'why' }, whyText(r.why)));
 }
 
-// marked shows the words a snippet marks as **word** in <mark>, as text.
+// marked shows the words a snippet marks as **word** in <mark>, as text;
+// a star of the text comes escaped (\*), and is shown as a star.
 function marked(snippet) {
-  return (snippet ?? '').split(/\*\*(.+?)\*\*/).map((part, i) => (i % 2 ? h('mark', {}, part) : part));
+  return (snippet ?? '')
+    .split(/(?<!\\)\*\*(.+?)(?<!\\)\*\*/)
+    .map((part, i) => {
+      const text = part.replaceAll('\\*', '*');
+      return i % 2 ? h('mark', {}, text) : text;
+    });
 }
 
 // whyText is "words: postgres, decision; tags: #db; text 80% / meaning 20%".
