@@ -111,6 +111,11 @@ func (s *Server) mountUI(mux *http.ServeMux) {
 	mux.Handle("/ui/login.css", s.uiGuard(false, http.HandlerFunc(ui.LoginStyles)))
 	mux.Handle("/ui/login", s.uiGuard(false, http.HandlerFunc(s.login)))
 	mux.Handle("/ui/logout", s.uiGuard(false, http.HandlerFunc(s.logout)))
+	// Whether the page was signed in to (a service with a token): it then
+	// offers to sign out.
+	mux.Handle("/ui/session", s.uiGuard(true, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]bool{"signed_in": s.opt.Token != ""})
+	})))
 	mux.Handle("/ui/", s.uiGuard(true, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")

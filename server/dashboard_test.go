@@ -264,7 +264,7 @@ func TestDashboardSignIn(t *testing.T) {
 func TestDashboardWithoutToken(t *testing.T) {
 	ts := newTestServer(t, Options{})
 	c := noRedirect(ts, nil)
-	for path, want := range map[string]int{"/ui/": 200, "/ui/app.js": 200, "/ui/login": 303, "/ui": 301, "/ui/nothing.js": 404} {
+	for path, want := range map[string]int{"/ui/": 200, "/ui/app.js": 200, "/ui/login": 303, "/ui": 301, "/ui/nothing.js": 404, "/ui/session": 200} {
 		resp, err := c.Get(ts.hs.URL + path)
 		if err != nil {
 			t.Fatal(err)

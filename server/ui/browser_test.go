@@ -234,6 +234,9 @@ func TestDashboardInChromium(t *testing.T) {
 		// handler cancels; a person's key press does not)
 		chromedp.SetValue(chromedp.ID("search-input"), "which database did we choose for billing"))
 
+	// Signed in with the token, the page offers to sign out.
+	do("a sign-out link", chromedp.WaitVisible(chromedp.ID("sign-out")))
+
 	// A text's own **bold** shows as written, and only the query's words
 	// are marked.
 	if _, err := s.mem.Log(context.Background(), app.LogRequest{Text: "the **password** rotation happened on the gateway"}); err != nil {
@@ -302,6 +305,12 @@ func TestDashboardInChromium(t *testing.T) {
 	if p := problems(); len(p) > 0 {
 		t.Errorf("the page logged problems (a CSP violation shows here):\n%s", strings.Join(p, "\n"))
 	}
+	// Signed in again, "Sign out" ends the session: the dashboard asks for
+	// the token once more.
+	do("sign in again", chromedp.Navigate(s.url+"/ui/"), chromedp.WaitVisible(chromedp.ID("token")),
+		chromedp.SendKeys(chromedp.ID("token"), token), chromedp.Submit(chromedp.ID("token")), chromedp.WaitVisible(chromedp.ID("sign-out")))
+	do("sign out", chromedp.Click(chromedp.ID("sign-out")), chromedp.WaitVisible(chromedp.ID("token")),
+		chromedp.Navigate(s.url+"/ui/"), chromedp.WaitVisible(chromedp.ID("token")))
 }
 
 // eval runs a script for its effect.

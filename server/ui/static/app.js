@@ -20,6 +20,16 @@ function refreshHealth() {
   });
 }
 
+// showSignOut offers to sign out of a service that asked for its token.
+async function showSignOut() {
+  try {
+    const res = await fetch('/ui/session', { credentials: 'same-origin' });
+    if (res.ok && (await res.json()).signed_in) $('sign-out').hidden = false;
+  } catch {
+    // no answer: the link stays hidden; the next load asks again
+  }
+}
+
 const refreshers = {
   inspector: refreshInspector,
   models: refreshModels,
@@ -142,6 +152,7 @@ function main() {
   document.addEventListener('keydown', onKey);
   setInterval(tickTimes, 30_000);
   Object.values(refreshers).forEach((refresh) => refresh());
+  showSignOut();
   listen();
 }
 
