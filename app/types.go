@@ -83,8 +83,8 @@ type (
 type Health struct {
 	Status   string  `json:"status"`
 	Version  string  `json:"version"`
-	Root     string  `json:"root"`
-	PID      int     `json:"pid"`
+	Root     string  `json:"root,omitempty"`
+	PID      int     `json:"pid,omitempty"`
 	Uptime   float64 `json:"uptime_seconds"`
 	Chunks   int     `json:"chunks"`
 	Indexing bool    `json:"indexing"`

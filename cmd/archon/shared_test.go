@@ -415,6 +415,12 @@ func TestSharedMode(t *testing.T) {
 			}
 			time.Sleep(50 * time.Millisecond)
 		}
+		// Where globex's copy lives on X, and X's process, are not for
+		// globex's key.
+		var h core.Health
+		if code, err := x.call("GET", "/v1/health", gk, nil, &h); code != 200 || err != nil || h.Root != "" || h.PID != 0 {
+			t.Errorf("globex's health on X: %d %v %+v", code, err, h)
+		}
 		// Over MCP too: globex's key on X searches globex.
 		mc := sdk.NewClient(&sdk.Implementation{Name: "shared-test", Version: "1"}, nil)
 		cs, err := mc.Connect(context.Background(), &sdk.StreamableClientTransport{Endpoint: x.url() + "/mcp",

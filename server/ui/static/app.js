@@ -15,7 +15,7 @@ import { initJobs, refreshJobs, showIndex } from './jobs.js';
 function refreshHealth() {
   return attempt($('index-note'), async () => {
     const health = await get('/v1/health');
-    $('service').textContent = `${health.version} · ${health.root}`;
+    $('service').textContent = [health.version, health.root].filter(Boolean).join(' · ');
     showIndex(health);
   });
 }
