@@ -134,6 +134,26 @@ type SearchRequest struct {
 	Explain bool `json:"explain,omitempty"`
 }
 
+// CountRequest is what a count over HTTP takes: a search's query and
+// filters, none of what shapes a list of hits (top_k, threshold, explain).
+type CountRequest struct {
+	Query    string   `json:"query"`
+	Tags     []string `json:"tags,omitempty"`
+	AllTags  bool     `json:"all_tags,omitempty"`
+	Agents   []string `json:"agents,omitempty"`
+	Projects []string `json:"projects,omitempty"`
+	Layers   []string `json:"layers,omitempty"`
+	Since    string   `json:"since,omitempty"`
+	Until    string   `json:"until,omitempty"`
+	Refresh  bool     `json:"refresh,omitempty"`
+}
+
+// Search is the SearchRequest that counts as r asks.
+func (r CountRequest) Search() SearchRequest {
+	return SearchRequest{Query: r.Query, Tags: r.Tags, AllTags: r.AllTags, Agents: r.Agents, Projects: r.Projects,
+		Layers: r.Layers, Since: r.Since, Until: r.Until, Refresh: r.Refresh}
+}
+
 // GetRequest names a search hit and how many neighbours to show.
 type GetRequest struct {
 	ID string `json:"id"`

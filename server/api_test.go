@@ -39,6 +39,16 @@ func TestAPIEndToEnd(t *testing.T) {
 	if len(resp.Results) != 1 || resp.Results[0].Agent != "planner" {
 		t.Fatalf("filtered search: %+v", resp.Results)
 	}
+	// A count takes the query and filters; what shapes a list of hits is
+	// no field of it.
+	var c app.Counts
+	ts.json(t, "POST", "/v1/search/count", app.CountRequest{Query: "postgres", Agents: []string{"planner"}}, 200, &c)
+	if c.Total != 1 || c.ByAgent["planner"] != 1 {
+		t.Errorf("count: %+v", c)
+	}
+	if code, body := ts.call(t, "POST", "/v1/search/count", testToken, []byte(`{"query":"postgres","top_k":3}`)); code != 400 || !strings.Contains(string(body), "top_k") {
+		t.Errorf("count with top_k: %d %s", code, body)
+	}
 	var item rag.Item
 	ts.json(t, "GET", "/v1/items/"+resp.Results[0].ID+"?context=1", nil, 200, &item)
 	if !strings.Contains(item.Text, "PostgreSQL") || len(item.After) != 1 {

@@ -98,7 +98,11 @@ func (s *Server) appendLog(r *http.Request) (int, any, error) {
 
 func (s *Server) search(r *http.Request) (int, any, error) { return withBody(s.mem.Search, ok)(r) }
 
-func (s *Server) count(r *http.Request) (int, any, error) { return withBody(s.mem.Count, ok)(r) }
+func (s *Server) count(r *http.Request) (int, any, error) {
+	return withBody(func(ctx context.Context, c app.CountRequest) (*app.Counts, error) {
+		return s.mem.Count(ctx, c.Search())
+	}, ok)(r)
+}
 
 func (s *Server) item(r *http.Request) (int, any, error) {
 	id, err := pathID(r)

@@ -45,7 +45,7 @@ func (s *Server) routes() []route {
 		{method: "POST", path: "/v1/search", scope: scopeRead, summary: "Hybrid search with every filter, metadata first", body: smallBody,
 			request: app.SearchRequest{}, h: s.search},
 		{method: "POST", path: "/v1/search/count", scope: scopeRead, summary: "How many chunks match, by day, file, agent, tag and layer", body: smallBody,
-			request: app.SearchRequest{}, h: s.count},
+			request: app.CountRequest{}, h: s.count},
 		{method: "GET", path: "/v1/items/{id}", summary: "The full item behind a search hit", query: []string{"context"}, h: s.item},
 		{method: "GET", path: "/v1/logs", summary: "Every daily log, archived ones too, with its entries and agents", h: s.logs},
 		{method: "GET", path: "/v1/files/{id}", summary: "MEMORY_SUMMARY.md or MEMORY.md as it is now", h: s.file},
