@@ -154,15 +154,18 @@ func sessionItems(s *session, lx *acts.Lexicon) []item {
 	list("IDs", sessionIDs(s), 60, 8)
 	// What the assistant reported at the end of its turns, recent first,
 	// as key points.
-	us := proseUnits(s.reports, lx)
+	// What it was about to do ("Let me also check...", "I'll add...") is no finding.
+	us := slices.DeleteFunc(proseUnits(s.reports, lx), func(u *unit) bool { return u.cue == acts.Commitment })
 	for _, u := range us {
 		u.score += recencyWeight * rec(u.at)
 	}
 	for i, u := range pick(us, 40) {
 		out = append(out, item{sec: SecPoints, text: clipRunes(u.text, itemRunes), score: 20 - float64(i)*0.1, at: u.at})
 	}
-	// The rest of the assistant's prose, below its reports.
-	for i, u := range pick(proseUnits(s.prose, lx), 30) {
+	// The rest of the assistant's prose, below its reports; not the words
+	// that lead to a tool call, which say what it does next ("Let me check...").
+	prose := slices.DeleteFunc(slices.Clone(s.prose), func(p said) bool { return p.narrates })
+	for i, u := range pick(proseUnits(prose, lx), 30) {
 		out = append(out, item{sec: SecPoints, text: clipRunes(u.text, itemRunes), score: 10 - float64(i)*0.1, at: u.at})
 	}
 	// Decisions and tasks stated anywhere in the user's and the
@@ -170,7 +173,6 @@ func sessionItems(s *session, lx *acts.Lexicon) []item {
 	// filed by what its cue does, whatever the cue's weight in meetings:
 	// in a session directed at work, "we still need to" and "next step"
 	// state open work.
-	prose := slices.DeleteFunc(slices.Clone(s.prose), func(p said) bool { return p.narrates })
 	var acted []item
 	for _, u := range proseUnits(slices.Concat(s.requests, prose), lx) {
 		// Not: the assistant doing it as it says; a user's request a later one followed (seen to).

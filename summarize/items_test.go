@@ -91,3 +91,24 @@ func TestRequestSeenTo(t *testing.T) {
 		t.Errorf("pending tasks %q, want the latest request alone", tasks)
 	}
 }
+
+// TestKeyPointsAreFindings: the words that lead to a tool call ("Let me
+// check the others too.") and a report of what the assistant was about
+// to do are no key points; what it found is.
+func TestKeyPointsAreFindings(t *testing.T) {
+	s := &session{n: 10, tools: 3,
+		reports: []said{{text: "Let me also check if the flash helpers are available.", at: 8}},
+		prose: []said{
+			{text: "Let me check the other templates too.", at: 2, narrates: true},
+			{text: "The root layout does not render flash messages.", at: 5},
+		}}
+	var points []string
+	for _, it := range sessionItems(s, acts.Default()) {
+		if it.sec == SecPoints {
+			points = append(points, it.text)
+		}
+	}
+	if len(points) != 1 || points[0] != "The root layout does not render flash messages." {
+		t.Errorf("key points %q, want the finding alone", points)
+	}
+}
