@@ -252,6 +252,11 @@ func TestDashboardInChromium(t *testing.T) {
 		t.Errorf("the text's own bold: %q", hits)
 	}
 	do("only the query's words marked", waitJS(`![...document.querySelectorAll('#search-results mark')].some(m => m.textContent.includes('password'))`))
+	// A control that reverses how text reads is shown as its code.
+	if _, err := s.mem.Log(context.Background(), app.LogRequest{Text: "RTL \u202eoverride\u202c in the notes"}); err != nil {
+		t.Fatal(err)
+	}
+	do("a direction control shown", waitJS(`document.getElementById('l1-text').textContent.includes('⟨U+202E⟩override⟨U+202C⟩')`))
 
 	// The model override: a change is used by the next check.
 	const model = "claude-sonnet-4-5"

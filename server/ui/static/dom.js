@@ -16,10 +16,24 @@ function setProps(el, props) {
   }
 }
 
+// BIDI matches the controls that reorder how text reads (an override
+// turns "RTL override" into "edirrevo"): text shows them as their code.
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** visible returns text with its direction controls shown as ⟨U+202E⟩. */
+export function visible(text) {
+  return text.replace(BIDI, (c) => `⟨U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`);
+}
+
 // appendAll adds children as nodes or text, flattening arrays; null,
 // undefined and false are skipped so callers can write `cond && node`.
 function appendAll(el, children) {
-  el.append(...children.flat(Infinity).filter((c) => c != null && c !== false));
+  el.append(
+    ...children
+      .flat(Infinity)
+      .filter((c) => c != null && c !== false)
+      .map((c) => (typeof c === 'string' ? visible(c) : c)),
+  );
   return el;
 }
 
@@ -48,7 +62,7 @@ export function svg(tag, props = {}, ...children) {
  * (class info), or any other (a progress line, plain); empty text hides it.
  */
 export function note(box, text = '', kind = 'info') {
-  box.textContent = text;
+  box.textContent = visible(text);
   box.hidden = !text;
   box.classList.toggle('error', Boolean(text) && kind === 'error');
   box.classList.toggle('info', Boolean(text) && kind === 'info');

@@ -2,7 +2,7 @@
 // against its token budget, and what was trimmed to fit.
 
 import { get } from './api.js';
-import { $, fill, h, attempt, empty, int, count } from './dom.js';
+import { $, fill, h, attempt, empty, int, count, visible } from './dom.js';
 import { meter } from './charts.js';
 
 /** refreshL1 reloads the L1 payload. */
@@ -13,7 +13,7 @@ export function refreshL1() {
     fill($('l1-meter'), meter(p.tokens, p.budget, `${int(p.tokens)} of ${int(p.budget)} tokens`));
     const parts = p.parts ?? [];
     fill($('l1-parts'), parts.length ? h('ul', { class: 'parts' }, parts.map(partView)) : empty('No part.'));
-    $('l1-text').textContent = p.text || '(empty: nothing to inject yet)';
+    $('l1-text').textContent = visible(p.text) || '(empty: nothing to inject yet)';
   });
 }
 

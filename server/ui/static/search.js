@@ -2,7 +2,7 @@
 // view of one hit with its neighbours.
 
 import { get, post } from './api.js';
-import { $, fill, h, note, lines, tags } from './dom.js';
+import { $, fill, h, note, lines, tags, visible } from './dom.js';
 
 const view = {
   opener: null, // the hit whose item is shown, to give focus back
@@ -134,7 +134,7 @@ function neighbour(p) {
 
 // showItem fills the item view.
 function showItem(item) {
-  $('item-title').textContent = item.title || lines(item.path, item.line_start, item.line_end);
+  $('item-title').textContent = visible(item.title || '') || lines(item.path, item.line_start, item.line_end);
   fill($('item-body'),
     h('p', { class: 'meta' }, `${pieceMeta(item)} · ${item.layer} ${item.kind}`, item.project ? ` · project ${item.project}` : ''),
     item.stale && h('p', { class: 'flag lv-warn' }, 'The file changed since it was indexed: this is the indexed text.'),
