@@ -162,7 +162,9 @@ func (l *Local) runIndex() (*rag.IndexStats, error) {
 		return nil, err
 	}
 	began := time.Now()
-	st, err := eng.Index(ctx, nil)
+	// A damaged index the run meets is set aside and rebuilt, as a search
+	// that meets it does.
+	st, err := repaired(ctx, l, eng, func() (*rag.IndexStats, error) { return eng.Index(ctx, nil) })
 	if err != nil {
 		l.log.Error("index", "err", err)
 	} else {

@@ -198,7 +198,7 @@ var ErrNewerIndex = store.ErrNewer
 
 // Damaged reports whether err says an index file is damaged (and
 // Repair would set it right).
-func Damaged(err error) bool { return store.Damaged(err) }
+func Damaged(err error) bool { return store.Damaged(err) || errors.Is(err, fulltext.ErrCorrupt) }
 
 // Repair sets the whole index aside because of cause (an operation that
 // found it damaged) and rebuilds it from the workspace files.

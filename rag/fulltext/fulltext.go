@@ -27,6 +27,7 @@ import (
 	"hash/crc32"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -435,7 +436,7 @@ func (ix *Index) Apply(ctx context.Context, upserts []Doc, deletes []string, ses
 				return fmt.Errorf("index session %s: %w", s.ID, err)
 			}
 		}
-		if err := ix.sessions.Batch(b); err != nil {
+		if err := answered(func() error { return ix.sessions.Batch(b) }); err != nil {
 			return fmt.Errorf("full-text session batch: %w", err)
 		}
 	}
@@ -450,10 +451,39 @@ func (ix *Index) batch(ctx context.Context, b *bleve.Batch) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if err := ix.entries.Batch(b); err != nil {
+	if err := answered(func() error { return ix.entries.Batch(b) }); err != nil {
 		return fmt.Errorf("full-text batch: %w", err)
 	}
 	return nil
+}
+
+// batchWait bounds a batch: a sound index takes well under a second for
+// one; one whose own writer died on a damaged file never answers.
+const batchWait = time.Minute
+
+// answered runs a write of the index and returns its error; a panic, a
+// fault on a file mapped into memory that was cut short (SIGBUS), or no
+// answer within batchWait is damage (ErrCorrupt). The write that does not
+// answer is left behind: the index is set aside and rebuilt.
+func answered(write func() error) error {
+	done := make(chan error, 1)
+	go func() {
+		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+		defer func() {
+			if p := recover(); p != nil {
+				done <- fmt.Errorf("%w: %v", ErrCorrupt, p)
+			}
+		}()
+		done <- write()
+	}()
+	t := time.NewTimer(batchWait)
+	defer t.Stop()
+	select {
+	case err := <-done:
+		return err
+	case <-t.C:
+		return fmt.Errorf("%w: a write did not answer in %s", ErrCorrupt, batchWait)
+	}
 }
 
 // Analyzer returns the index's analyzer.
@@ -465,6 +495,8 @@ func (ix *Index) Count() (uint64, error) { return ix.entries.DocCount() }
 // Close closes the index, flushing what is pending. Closing twice is
 // harmless.
 func (ix *Index) Close() error {
-	ix.closeOnce.Do(func() { ix.closeErr = errors.Join(ix.entries.Close(), ix.sessions.Close()) })
+	ix.closeOnce.Do(func() {
+		ix.closeErr = answered(func() error { return errors.Join(ix.entries.Close(), ix.sessions.Close()) })
+	})
 	return ix.closeErr
 }

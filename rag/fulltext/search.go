@@ -3,6 +3,7 @@ package fulltext
 import (
 	"context"
 	"fmt"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -79,10 +80,19 @@ func (ix *Index) SearchSessions(ctx context.Context, terms []Term, ids []string)
 	return hits, nil
 }
 
-func (ix *Index) run(ctx context.Context, idx bleve.Index, terms []Term, f Filter, size int) ([]Hit, error) {
+// run answers a search of idx. A search of a sound index fails only when
+// ctx is done: any other failure, a panic or a fault on a file mapped into
+// memory that was cut short (SIGBUS, made a panic here) is damage, ErrCorrupt.
+func (ix *Index) run(ctx context.Context, idx bleve.Index, terms []Term, f Filter, size int) (hits []Hit, err error) {
 	if size <= 0 || len(terms) == 0 {
 		return nil, nil
 	}
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if p := recover(); p != nil {
+			hits, err = nil, fmt.Errorf("full-text search: %w: %v", ErrCorrupt, p)
+		}
+	}()
 	var filter query.Query
 	if !f.Empty() {
 		filter = filterQuery(f)
@@ -91,9 +101,12 @@ func (ix *Index) run(ctx context.Context, idx bleve.Index, terms []Term, f Filte
 	if idx == ix.sessions {
 		st = ix.sessionStats.Load()
 	}
-	hits, err := topN(ctx, &ix.matches, idx, terms, filter, size, st)
-	if err != nil {
+	hits, err = topN(ctx, &ix.matches, idx, terms, filter, size, st)
+	switch {
+	case err != nil && ctx.Err() != nil:
 		return nil, fmt.Errorf("full-text search: %w", err)
+	case err != nil:
+		return nil, fmt.Errorf("full-text search: %w: %v", ErrCorrupt, err)
 	}
 	return hits, nil
 }
