@@ -161,6 +161,7 @@ func TestSelfRepair(t *testing.T) {
 		{"rag.db cut in half", truncate(ragdb, 0.5)},
 		{"rag.db empty", truncate(ragdb, 0)},
 		{"rag.db deleted", remove(ragdb)},
+		{"rag.db a directory", func(t *testing.T, root string) { remove(ragdb)(t, root); os.Mkdir(filepath.Join(root, ragdb), 0o755) }},
 		{"index directory deleted", remove(".archon/index")},
 		{"entries segment flipped", onSegment("entries", func(rel string) damage { return overwrite(rel, 200, 64) })},
 		{"entries segment footer", onSegment("entries", func(rel string) damage { return overwrite(rel, -8, 8) })},

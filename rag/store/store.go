@@ -12,6 +12,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	_ "github.com/mattn/go-sqlite3" // SQLite driver
@@ -76,6 +77,15 @@ var migrations = []string{
 
 // Open opens (creating or migrating) the database at path.
 func Open(ctx context.Context, path string) (*Store, error) {
+	// Something else where the database goes (a directory) is damage to
+	// set aside, not a reason to fail for ever.
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		what := "a directory"
+		if !fi.IsDir() {
+			what = "a " + fi.Mode().Type().String() + " file"
+		}
+		return nil, fmt.Errorf("open %s: %w: %s, not a database", path, ErrDamaged, what)
+	}
 	dsn := "file:" + path + "?_journal_mode=WAL&_synchronous=NORMAL&_busy_timeout=10000&_foreign_keys=on"
 	db, err := sql.Open("sqlite3", dsn)
 	if err != nil {
