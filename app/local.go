@@ -253,6 +253,10 @@ func (l *Local) Config() *config.Loaded { return l.cfg }
 // IndexDir returns the directory of the retrieval indexes.
 func (l *Local) IndexDir() string { return rag.IndexDir(l.ws) }
 
+// IndexInUse reports whether another process (a running archon serve)
+// holds the indexes of the workspace whose state directory is stateDir.
+func IndexInUse(stateDir string) bool { return rag.InUse(stateDir) }
+
 // engine returns the retrieval engine, opening it on first use with the
 // configured embedder and reranker.
 func (l *Local) engine(ctx context.Context) (*rag.Engine, error) {

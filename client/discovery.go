@@ -54,7 +54,16 @@ type StaleError struct {
 	Path    string // the discovery file
 	Reason  string // why it is ignored
 	Removed bool   // it was removed: nothing owns it any more
+	// Garbled: what is there is no discovery file at all (garbage, empty,
+	// cut short). A running archon serve writes its own again within
+	// RewriteEvery, so a caller may look again before it goes on alone.
+	Garbled bool
 }
+
+// RewriteEvery is how often a running archon serve makes sure the
+// discovery file is its own, writing it again when it is not (removed, or
+// garbled by hand).
+const RewriteEvery = 2 * time.Second
 
 func (e *StaleError) Error() string {
 	s := "ignoring " + e.Path + ": " + e.Reason
@@ -275,7 +284,9 @@ func Find(ctx context.Context, stateDir string, timeout time.Duration) (*Discove
 	}
 	d, reason := parseDiscovery(b)
 	if d == nil {
-		return stale(true, "%s", reason)
+		_, err := stale(true, "%s", reason)
+		err.(*StaleError).Garbled = true
+		return nil, err
 	}
 	if !processAlive(d.PID) {
 		return stale(true, "its process (pid %d) is gone", d.PID)

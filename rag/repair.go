@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"golang.org/x/sys/unix"
 	"os"
 	"path/filepath"
 	"sort"
@@ -121,6 +122,22 @@ func (e *Engine) openFulltext(ctx context.Context, trusted map[string]bool) (*fu
 	}
 	e.log.Warn("full-text index unreadable; rebuilding it", "dir", e.ftDir(), "err", err)
 	return e.resetFulltext(ctx, err.Error())
+}
+
+// InUse reports whether another process holds the workspace's full-text
+// index now (a running archon serve holds it for as long as it runs): one
+// try of the lock holdFulltext takes, let go at once.
+func InUse(stateDir string) bool {
+	f, err := os.OpenFile(filepath.Join(stateDir, "fulltext.lock"), os.O_RDWR, 0)
+	if err != nil {
+		return false // no lock file: nothing was ever opened
+	}
+	defer f.Close()
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+		return errors.Is(err, unix.EWOULDBLOCK)
+	}
+	unix.Flock(int(f.Fd()), unix.LOCK_UN)
+	return false
 }
 
 // holdFulltext takes an flock on .archon/fulltext.lock, a file outside

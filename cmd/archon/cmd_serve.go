@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -142,11 +143,14 @@ func (a *app) serve(c *cli.Context) error {
 		return err
 	}
 	defer client.RemoveDiscovery(ws.StateDir(), d.PID)
+	stopKeeping := a.keepDiscovery(ws.StateDir(), d)
+	defer stopKeeping() // before serve.json is removed
 	fmt.Fprintf(a.stderr, "archon serve: %s (API %s/v1, MCP %s/mcp, dashboard %s/ui/, metrics %s/metrics); workspace %s\n", url, url, url, url, url, ws.Root())
 	if err := mem.StartJobs(); err != nil {
 		return err
 	}
 	err = srv.Run(c.Context, ln)
+	stopKeeping() // serve.json is the stopping service's to mark and remove now
 	// The job in progress finishes before the indexes close; meanwhile
 	// serve.json says the service is stopping, and a second signal aborts
 	// the job (archon's jobs stop at a safe point).
@@ -196,4 +200,34 @@ func (a *app) mcpCommand() *cli.Command {
 			return archonmcp.RunStdio(c.Context, archonmcp.NewServer(mem, version))
 		},
 	}
+}
+
+// keepDiscovery makes sure, every client.RewriteEvery until the returned
+// stop is called (which waits for it), that the discovery file is d: one
+// removed or garbled by hand is written again, so that commands find the
+// service instead of waiting for the indexes it holds.
+func (a *app) keepDiscovery(stateDir string, d client.Discovery) (stop func()) {
+	quit, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(client.RewriteEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-t.C:
+			}
+			if got, err := client.ReadDiscovery(stateDir); err == nil && got.PID == d.PID && got.URL == d.URL {
+				continue
+			}
+			if err := client.WriteDiscovery(stateDir, d); err != nil {
+				a.logger.Warn("serve.json is not this service's and cannot be written again", "err", err)
+			} else {
+				a.logger.Warn("serve.json was not this service's (removed or garbled): written again")
+			}
+		}
+	}()
+	var once sync.Once
+	return func() { once.Do(func() { close(quit); <-done }) }
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -31,6 +32,22 @@ func (a *app) service(ctx context.Context, stateDir, instead string) *client.Dis
 	d, err := client.Find(ctx, stateDir, probeTimeout)
 	if err == nil {
 		return d
+	}
+	// A garbled file may be a running service's (one holds the indexes),
+	// which writes its own again within client.RewriteEvery: look once
+	// more before going on alone (which would wait for them, and fail).
+	var se *client.StaleError
+	if errors.As(err, &se) && se.Garbled && core.IndexInUse(stateDir) {
+		a.logger.Warn(err.Error() + "; looking for a running archon serve a little longer")
+		deadline := time.Now().Add(client.RewriteEvery + time.Second)
+		for time.Now().Before(deadline) && ctx.Err() == nil {
+			time.Sleep(200 * time.Millisecond)
+			if d, err := client.Find(ctx, stateDir, probeTimeout); err == nil {
+				return d
+			}
+		}
+		a.logger.Warn("no archon serve wrote its discovery file again; " + instead)
+		return nil
 	}
 	if err != client.ErrNoService {
 		a.logger.Warn(err.Error() + "; " + instead)

@@ -189,3 +189,32 @@ func TestServeTokenAndStaleDiscovery(t *testing.T) {
 		}
 	}
 }
+
+// TestGarbledDiscoveryOfARunningService: serve.json garbled by hand while
+// archon serve runs is written again by the service, and a command finds
+// it instead of waiting for the indexes the service holds (from a
+// black-box review: each command then waited 60 s and failed).
+func TestGarbledDiscoveryOfARunningService(t *testing.T) {
+	root := t.TempDir()
+	if code, _, e := archon(t, "", "--root", root, "init"); code != 0 {
+		t.Fatal(e)
+	}
+	state := filepath.Join(root, ".archon")
+	d, stop := startServe(t, root)
+	defer stop()
+	if err := os.WriteFile(client.DiscoveryPath(state), []byte("{garbage"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	code, out, errOut := archon(t, "", "--root", root, "log", "found the service again")
+	if code != 0 || !strings.HasPrefix(out, "memory/") || time.Since(start) > 10*time.Second {
+		t.Fatalf("log with a garbled serve.json: %d %q %q after %s", code, out, errOut, time.Since(start))
+	}
+	if code, _, errOut := archon(t, "", "--root", root, "search", "found the service", "--format", "json"); code != 0 {
+		t.Fatalf("search: %d %s", code, errOut)
+	}
+	got, err := client.ReadDiscovery(state)
+	if err != nil || got.PID != d.PID || got.URL != d.URL {
+		t.Errorf("serve.json after the repair: %+v %v", got, err)
+	}
+}
