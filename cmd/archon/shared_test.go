@@ -421,6 +421,12 @@ func TestSharedMode(t *testing.T) {
 		if code, err := x.call("GET", "/v1/health", gk, nil, &h); code != 200 || err != nil || h.Root != "" || h.PID != 0 {
 			t.Errorf("globex's health on X: %d %v %+v", code, err, h)
 		}
+		// X runs no jobs on schedule for globex's copy: none is due there.
+		var js []core.JobStatus
+		if code, err := x.call("GET", "/v1/jobs", gk, nil, &js); code != 200 || err != nil || len(js) == 0 ||
+			slices.ContainsFunc(js, func(j core.JobStatus) bool { return j.NextRun != nil }) {
+			t.Errorf("globex's jobs on X: %d %v %+v", code, err, js)
+		}
 		// Over MCP too: globex's key on X searches globex.
 		mc := sdk.NewClient(&sdk.Implementation{Name: "shared-test", Version: "1"}, nil)
 		cs, err := mc.Connect(context.Background(), &sdk.StreamableClientTransport{Endpoint: x.url() + "/mcp",
