@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/archon-memory/archon/layers/knowledge"
 	"github.com/archon-memory/archon/layers/promote"
@@ -30,9 +29,9 @@ func (l *Local) Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, err
 	if r.TopK < 0 || r.TopK > 1000 {
 		return nil, Invalidf("top-k must be between 1 and 1000 (0: 10), got %d", r.TopK)
 	}
-	for _, id := range r.IDs { // as get checks them
-		if id == "" || !utf8.ValidString(id) || len(id) > 200 {
-			return nil, Invalidf("bad item id %q: ids come from search results", id)
+	for _, id := range r.IDs {
+		if err := checkItemID(id); err != nil {
+			return nil, err
 		}
 	}
 	if _, err := l.Index(ctx, IndexRequest{}); err != nil {

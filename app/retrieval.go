@@ -246,14 +246,23 @@ func (l *Local) Count(ctx context.Context, r SearchRequest) (*Counts, error) {
 	return c, err
 }
 
+// checkItemID refuses an id no search result gives: empty, not UTF-8, or
+// too long.
+func checkItemID(id string) error {
+	if id == "" || !utf8.ValidString(id) || len(id) > 200 {
+		return Invalidf("bad item id %q: ids come from search results", id)
+	}
+	return nil
+}
+
 // Get returns the full item behind a search hit with r.Context neighbours
 // a side.
 func (l *Local) Get(ctx context.Context, r GetRequest) (*Hit, error) {
 	if r.Context < 0 || r.Context > 100 {
 		return nil, Invalidf("context must be between 0 and 100, got %d", r.Context)
 	}
-	if r.ID == "" || !utf8.ValidString(r.ID) || len(r.ID) > 200 {
-		return nil, Invalidf("bad item id %q: ids come from search results", r.ID)
+	if err := checkItemID(r.ID); err != nil {
+		return nil, err
 	}
 	eng, err := l.engine(ctx)
 	if err != nil {
