@@ -2,10 +2,8 @@ package app
 
 import (
 	"context"
-	"database/sql/driver"
 	"errors"
 	"fmt"
-	"net"
 
 	"github.com/archon-memory/archon/jobs"
 	"github.com/archon-memory/archon/layers/knowledge"
@@ -90,8 +88,7 @@ func KindOf(err error) Kind {
 		errors.Is(err, memory.ErrInvalidText), errors.Is(err, memory.ErrOutside), errors.Is(err, promote.ErrInvalidVerdict):
 		return Invalid
 	}
-	var ne net.Error
-	if errors.As(err, &ne) || errors.Is(err, driver.ErrBadConn) {
+	if knowledge.Unreachable(err) {
 		return Unavailable
 	}
 	return Internal

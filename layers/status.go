@@ -5,11 +5,9 @@ package layers
 
 import (
 	"context"
-	"database/sql/driver"
 	"errors"
 	"fmt"
 	"io/fs"
-	"net"
 	"strings"
 	"time"
 
@@ -234,8 +232,7 @@ func l3Status(ctx context.Context, kn *knowledge.Store, s *Status) error {
 // shared store out of reach is no damage doctor would mend, and its
 // address is not for every reader of the status.
 func L3Unavailable(err error) string {
-	var ne net.Error
-	if errors.As(err, &ne) || errors.Is(err, driver.ErrBadConn) {
+	if knowledge.Unreachable(err) {
 		return "L3 unavailable: the shared store cannot be reached (the service's log says why); try again later"
 	}
 	return fmt.Sprintf("L3 unavailable: %v (run archon doctor)", err)

@@ -18,8 +18,10 @@ package knowledge
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"time"
@@ -39,6 +41,14 @@ var ErrInvalid = errors.New("invalid")
 // ErrConflict is wrapped by errors about a state that forbids the change
 // (a task done twice, a dependency cycle, an import that would overwrite).
 var ErrConflict = errors.New("conflict")
+
+// Unreachable reports whether err is the store not being reached (the
+// shared PostgreSQL down, its network gone), not a fault of the request
+// or damage of the data.
+func Unreachable(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) || errors.Is(err, driver.ErrBadConn)
+}
 
 // ErrNewer marks a knowledge database written by a newer archon, with a
 // schema this one does not know. It is no damage: this archon leaves it
