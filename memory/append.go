@@ -93,7 +93,7 @@ func (w *Workspace) appendDay(ctx context.Context, entries []Entry) ([]Entry, er
 		buf.WriteByte('\n') // a hand-edited file without a final newline
 	}
 	lines := st.lines + bytes.Count(buf.Bytes(), []byte{'\n'})
-	batch := map[uint64]int{}
+	batch := entryKeys{} // the keys of es, which join the log's once written
 	for i := range es {
 		e := &es[i]
 		e.Path = path
@@ -110,7 +110,7 @@ func (w *Workspace) appendDay(ctx context.Context, entries []Entry) ([]Entry, er
 	if err := w.writeRecorded(f, path, j, st, buf.Bytes(), &before); err != nil {
 		return nil, fmt.Errorf("append to %s: %w", path, err)
 	}
-	w.logs.wrote(f, st, seen, before, buf.Bytes())
+	w.logs.wrote(f, st, seen, before, buf.Bytes(), batch)
 	if created {
 		if err := syncDir(filepath.Dir(abs)); err != nil {
 			return nil, fmt.Errorf("append to %s: %w", path, err)

@@ -117,8 +117,8 @@ func (s *logStates) scan(f *os.File) (logState, knownLog, error) {
 // a log in state st. seen is the identity scan returned, before is the
 // identity right before the write: unless both are the same (nothing else
 // wrote since the scan) and the size grew by data alone, the log is
-// forgotten.
-func (s *logStates) wrote(f *os.File, st logState, seen, before knownLog, data []byte) {
+// forgotten. added are the keys of the entries data holds.
+func (s *logStates) wrote(f *os.File, st logState, seen, before knownLog, data []byte, added entryKeys) {
 	id, err := identity(f)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -130,11 +130,13 @@ func (s *logStates) wrote(f *os.File, st logState, seen, before knownLog, data [
 		s.m = map[string]knownLog{}
 	}
 	id.lines, id.uses = st.lines+bytes.Count(data, []byte{'\n'}), seen.uses+1
-	// The keys of what was appended join the log's: the map is the one
+	// The keys of the entries appended join the log's: the map is the one
 	// scan handed out, used by this holder of the file's lock alone.
-	id.keys = seen.keys
-	k := newKeyer(id.keys)
-	k.readLines(bytes.NewReader(data))
-	k.flush()
+	if id.keys = seen.keys; id.keys == nil {
+		id.keys = entryKeys{}
+	}
+	for k, n := range added {
+		id.keys[k] += n
+	}
 	s.m[f.Name()] = id
 }
