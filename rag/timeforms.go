@@ -223,7 +223,7 @@ var relativeForms = []timeForm{
 	{reMDD, latestDays, rangeForm, true},
 	{reBetweenMDD, latestDays, rangeForm, true},
 	{reMonthPart, func(m []string, today time.Time) (time.Time, time.Time, bool) {
-		first, _, ok := monthAlone([]string{"", m[2]}, today)
+		first, _, ok := latestMonth(m[2], today)
 		return monthPart(first, ok, m[1])
 	}, otherForm, false},
 	{reQ, func(m []string, today time.Time) (time.Time, time.Time, bool) {
@@ -238,12 +238,7 @@ var relativeForms = []timeForm{
 		if atoi(mo) > 12 {
 			mo, d = d, mo
 		}
-		for y := today.Year(); y >= today.Year()-8; y-- {
-			if from, to, ok := calendarDay(y, atoi(mo), atoi(d)); ok && !from.After(today) {
-				return from, to, true
-			}
-		}
-		return time.Time{}, time.Time{}, false
+		return latestDate(atoi(mo), atoi(d), today)
 	}, monthDayForm, true},
 	{reMonthDay, func(m []string, today time.Time) (time.Time, time.Time, bool) {
 		return latestMonthDay(m[1], m[2], today)
@@ -265,8 +260,13 @@ func addMonths(t time.Time, n int) time.Time {
 // monthAlone reads a month named without a year (m[1]) as the latest such
 // month not after today.
 func monthAlone(m []string, today time.Time) (time.Time, time.Time, bool) {
-	mo, ok := months[strings.ToLower(m[1])]
-	if !ok || !monthWord(m[1]) { // "in may" is mostly the verb: "in May" is the month
+	return latestMonth(m[1], today)
+}
+
+// latestMonth is the latest month named name not after today.
+func latestMonth(name string, today time.Time) (time.Time, time.Time, bool) {
+	mo, ok := months[strings.ToLower(name)]
+	if !ok || !monthWord(name) { // "in may" is mostly the verb: "in May" is the month
 		return time.Time{}, time.Time{}, false
 	}
 	y := today.Year()
@@ -403,8 +403,13 @@ func latestMonthDay(month, day string, today time.Time) (time.Time, time.Time, b
 	if !ok || err != nil || !monthWord(month) {
 		return time.Time{}, time.Time{}, false
 	}
+	return latestDate(int(mo), d, today)
+}
+
+// latestDate is the latest day d of month mo not after today.
+func latestDate(mo, d int, today time.Time) (time.Time, time.Time, bool) {
 	for y := today.Year(); y >= today.Year()-8; y-- { // February 29 comes every 4 years
-		if from, to, ok := calendarDay(y, int(mo), d); ok && !from.After(today) {
+		if from, to, ok := calendarDay(y, mo, d); ok && !from.After(today) {
 			return from, to, true
 		}
 	}
