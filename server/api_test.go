@@ -156,7 +156,8 @@ func TestAPIEndToEnd(t *testing.T) {
 	// Metrics.
 	st2, data := ts.call(t, "GET", "/metrics", testToken, nil)
 	for _, want := range []string{`archon_http_requests_total{route="/v1/search",method="POST",code="200"}`,
-		"archon_http_request_duration_seconds_bucket", "archon_index_chunks", "archon_index_bytes", "archon_context_checks_total{level="} {
+		"archon_http_request_duration_seconds_bucket", "archon_index_chunks", "archon_index_bytes", "archon_context_checks_total{level=",
+		"\ngo_goroutines ", "\ngo_memstats_heap_alloc_bytes ", "\nprocess_resident_memory_bytes "} {
 		if st2 != 200 || !strings.Contains(string(data), want) {
 			t.Errorf("metrics lack %s", want)
 		}

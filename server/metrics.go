@@ -16,8 +16,8 @@ import (
 var latencyBuckets = []float64{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10}
 
 // Metrics collects what /metrics shows in the Prometheus text format:
-// request counts and latencies, index size and runs, job results and
-// context levels. It is safe for concurrent use and implements
+// request counts and latencies, index size and runs, job results,
+// context levels, and the process's memory, goroutines and open files. It is safe for concurrent use and implements
 // app.Observer.
 type Metrics struct {
 	mu       sync.Mutex
@@ -170,6 +170,7 @@ func (m *Metrics) Text() string {
 	fmt.Fprintf(&b, "archon_context_last_percent %g\n", m.lastCheck.percent)
 	head("archon_context_last_tokens", "gauge", "Tokens in the last context check.")
 	fmt.Fprintf(&b, "archon_context_last_tokens %g\n", m.lastCheck.tokens)
+	writeRuntime(&b, head)
 	return b.String()
 }
 
