@@ -48,6 +48,7 @@ func TestBadInput(t *testing.T) {
 			tc{name + "/wrong token", rt.method, path, "wrong", body, 401, CodeUnauthorized},
 		)
 		wrongMethod := "DELETE"
+		cases = append(cases, tc{name + "/unknown query parameter", rt.method, path + "?limt=5", testToken, body, 400, CodeInvalid})
 		cases = append(cases, tc{name + "/wrong method", wrongMethod, path, testToken, nil, 405, CodeMethod})
 		if rt.body != noBody {
 			big := limit + 1
@@ -113,6 +114,8 @@ func TestBadInput(t *testing.T) {
 		tc{"query bool", "GET", "/v1/tasks?ready=maybe", testToken, nil, 400, CodeInvalid},
 		tc{"query utf8", "GET", "/v1/tasks?project=%FF", testToken, nil, 400, CodeBadUTF8},
 		tc{"l1 budget", "GET", "/v1/l1?budget=-5", testToken, nil, 400, CodeInvalid},
+		tc{"query twice", "GET", "/v1/l1?budget=5&budget=900", testToken, nil, 400, CodeInvalid},
+		tc{"query malformed", "GET", "/v1/l1?budget=%zz", testToken, nil, 400, CodeInvalid},
 		tc{"knowledge tag", "GET", "/v1/knowledge?tag=Bad%20Tag", testToken, nil, 400, CodeInvalid},
 		tc{"no endpoint", "GET", "/v1/nothing", testToken, nil, 404, CodeNotFound},
 		tc{"dot-dot path", "GET", "/v1/../../etc/passwd", testToken, nil, -1, ""},

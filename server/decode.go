@@ -5,10 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"maps"
 	"mime"
 	"net"
 	"net/http"
+	"net/url"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -96,6 +99,29 @@ func firstInvalid(b []byte) int {
 		i += n
 	}
 	return -1
+}
+
+// checkQuery refuses a query parameter the route does not take (a typo,
+// "?limt=5", would otherwise be ignored and the answer look right) and one
+// given twice (which of the two counts would be a guess).
+func (rt route) checkQuery(r *http.Request) error {
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		return apiErr(http.StatusBadRequest, CodeInvalid, "query string %q: %v", r.URL.RawQuery, err)
+	}
+	for _, name := range slices.Sorted(maps.Keys(q)) {
+		if !slices.Contains(rt.query, name) {
+			takes := "no query parameters"
+			if len(rt.query) > 0 {
+				takes = "only " + strings.Join(rt.query, ", ")
+			}
+			return apiErr(http.StatusBadRequest, CodeInvalid, "unknown query parameter %q: %s %s takes %s", name, rt.method, rt.path, takes)
+		}
+		if len(q[name]) > 1 {
+			return apiErr(http.StatusBadRequest, CodeInvalid, "query parameter %s given %d times: give it once", name, len(q[name]))
+		}
+	}
+	return nil
 }
 
 // queryInt reads an integer query parameter (def when absent).

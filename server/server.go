@@ -234,6 +234,10 @@ func (s *Server) dispatch(rts []route) http.Handler {
 			writeError(w, p.forbidden(r.Method, rt.path, rt.needs()))
 			return
 		}
+		if err := rt.checkQuery(r); err != nil {
+			writeError(w, err)
+			return
+		}
 		limit := s.opt.MaxBodyBytes
 		if rt.body == largeBody {
 			limit = s.opt.MaxConversationBytes
