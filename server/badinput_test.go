@@ -106,6 +106,10 @@ func TestBadInput(t *testing.T) {
 		{"/v1/tasks", `{"title": "x", "priority": "extreme"}`, CodeInvalid},
 		{"/v1/tasks", `{"title": "x", "depends_on": ["T999"]}`, CodeNotFound},
 		{"/v1/knowledge", `{"kind": "rumour", "title": "x"}`, CodeInvalid},
+		{"/v1/tasks", `{"Title": "x"}`, CodeInvalid},
+		{"/v1/tasks", `{"title": "a", "title": "b"}`, CodeInvalid},
+		{"/v1/search", `{"query": "x", "Top_K": 3}`, CodeInvalid},
+		{"/v1/context/check", `{"conversation": [{"role": "user", "content": "x"}], "Format": "openai"}`, CodeInvalid},
 	} {
 		cases = append(cases, tc{"field " + c.path + " " + c.body, "POST", c.path, testToken, []byte(c.body), 0, c.code})
 	}

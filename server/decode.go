@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"maps"
 	"mime"
@@ -61,7 +62,104 @@ func decode(r *http.Request, limit int64, v any) error {
 	if dec.More() {
 		return apiErr(http.StatusBadRequest, CodeBadJSON, "unexpected data after the JSON value")
 	}
-	return nil
+	return exactKeys(data, reflect.TypeOf(v))
+}
+
+// exactKeys refuses what encoding/json lets through: a key that matches a
+// field only when case is ignored ("Title" for "title") and a key given
+// twice in one object (where the last silently wins). data decoded into a
+// value of type t already.
+func exactKeys(data []byte, t reflect.Type) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	return walkKeys(dec, t, "the body")
+}
+
+// walkKeys reads one JSON value from dec, checking the keys of every
+// object in it against the json names of t's fields (a map's keys are
+// free). at names the value in errors.
+func walkKeys(dec *json.Decoder, t reflect.Type, at string) error {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	tok, err := dec.Token()
+	if err != nil {
+		return jsonError(nil, err)
+	}
+	d, ok := tok.(json.Delim)
+	if !ok {
+		return nil
+	}
+	switch d {
+	case '[':
+		var elem reflect.Type
+		if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+			elem = t.Elem()
+		}
+		for i := 0; dec.More(); i++ {
+			if err := walkKeys(dec, elem, fmt.Sprintf("%s[%d]", at, i)); err != nil {
+				return err
+			}
+		}
+	case '{':
+		seen := map[string]bool{}
+		for dec.More() {
+			kt, err := dec.Token()
+			if err != nil {
+				return jsonError(nil, err)
+			}
+			key := kt.(string)
+			if seen[key] {
+				return apiErr(http.StatusBadRequest, CodeInvalid, "%s: %q is given twice", at, key)
+			}
+			seen[key] = true
+			var sub reflect.Type
+			switch {
+			case t == nil || t == rawMessageType:
+			case t.Kind() == reflect.Map:
+				sub = t.Elem()
+			case t.Kind() == reflect.Struct:
+				f, ok := fieldByJSONName(t, key)
+				if !ok {
+					return apiErr(http.StatusBadRequest, CodeInvalid, "%s: unknown field %q (names are case-sensitive)", at, key)
+				}
+				sub = f.Type
+			}
+			if err := walkKeys(dec, sub, key); err != nil {
+				return err
+			}
+		}
+	}
+	_, err = dec.Token() // the closing delimiter
+	return err
+}
+
+// fieldByJSONName finds the field of struct t that encoding/json names
+// exactly name, embedded structs included.
+func fieldByJSONName(t reflect.Type, name string) (reflect.StructField, bool) {
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() && !f.Anonymous {
+			continue
+		}
+		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if tag == "-" {
+			continue
+		}
+		if f.Anonymous && tag == "" && f.Type.Kind() == reflect.Struct {
+			if sf, ok := fieldByJSONName(f.Type, name); ok {
+				return sf, true
+			}
+			continue
+		}
+		if tag == "" {
+			tag = f.Name
+		}
+		if tag == name {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
 }
 
 // jsonError explains a decoding error with its place.
@@ -172,12 +270,12 @@ func pathID(r *http.Request) (string, error) {
 }
 
 // jsonKind names the JSON a Go type decodes from, as a client writes it:
-// the type its schema gives (see schemaOf).
+// the type its request schema gives (see schemas).
 func jsonKind(t reflect.Type) string {
 	if t == nil {
 		return "another value"
 	}
-	return kindOf(schemaOf(t))
+	return kindOf(newSchemas().request(t))
 }
 
 func kindOf(schema map[string]any) string {

@@ -39,10 +39,11 @@ func newWorkspace(t testing.TB) (*memory.Workspace, *config.Loaded) {
 
 // testServer is a service and its HTTP server on loopback.
 type testServer struct {
-	svc *app.Local
-	srv *Server
-	hs  *httptest.Server
-	ws  *memory.Workspace
+	svc  *app.Local
+	srv  *Server
+	hs   *httptest.Server
+	ws   *memory.Workspace
+	spec map[string]any // the OpenAPI document, decoded (see checkResponse)
 }
 
 func newTestServer(t testing.TB, opt Options) *testServer {
@@ -66,7 +67,7 @@ func newTestServer(t testing.TB, opt Options) *testServer {
 			t.Error(err)
 		}
 	})
-	return &testServer{svc, srv, hs, ws}
+	return &testServer{svc: svc, srv: srv, hs: hs, ws: ws}
 }
 
 // call sends a request with a raw body and returns status and body.
@@ -92,6 +93,7 @@ func (ts *testServer) call(t testing.TB, method, path, token string, body []byte
 	}
 	defer resp.Body.Close()
 	data, _ := io.ReadAll(resp.Body)
+	ts.checkResponse(t, method, path, resp.StatusCode, data)
 	return resp.StatusCode, data
 }
 

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -17,6 +18,7 @@ func (s *Server) openAPI() map[string]any {
 	paths := map[string]any{}
 	errResp := map[string]any{"description": "error", "content": map[string]any{"application/json": map[string]any{
 		"schema": map[string]any{"$ref": "#/components/schemas/Error"}}}}
+	ss := newSchemas()
 	for _, rt := range s.table {
 		ok, what := "200", "success"
 		if rt.created {
@@ -26,12 +28,12 @@ func (s *Server) openAPI() map[string]any {
 			"summary":     rt.summary,
 			"operationId": operationID(rt),
 			"responses": map[string]any{
-				ok:        map[string]any{"description": what, "content": map[string]any{"application/json": map[string]any{"schema": map[string]any{}}}},
+				ok:        map[string]any{"description": what, "content": map[string]any{"application/json": map[string]any{"schema": ss.response(reflect.TypeOf(rt.response))}}},
 				"default": errResp,
 			},
 		}
 		if rt.accepts {
-			op["responses"].(map[string]any)["202"] = map[string]any{"description": "still running after the request's time; its status", "content": map[string]any{"application/json": map[string]any{"schema": map[string]any{}}}}
+			op["responses"].(map[string]any)["202"] = map[string]any{"description": "still running after the request's time; its status", "content": map[string]any{"application/json": map[string]any{"schema": ss.response(reflect.TypeOf(rt.response))}}}
 		}
 		var params []any
 		for _, m := range pathParamRe.FindAllStringSubmatch(rt.path, -1) {
@@ -45,7 +47,7 @@ func (s *Server) openAPI() map[string]any {
 		}
 		if rt.request != nil {
 			op["requestBody"] = map[string]any{"required": !rt.optional, "content": map[string]any{
-				"application/json": map[string]any{"schema": schemaOf(reflect.TypeOf(rt.request))}}}
+				"application/json": map[string]any{"schema": ss.request(reflect.TypeOf(rt.request))}}}
 		}
 		item, _ := paths[rt.path].(map[string]any)
 		if item == nil {
@@ -62,6 +64,9 @@ func (s *Server) openAPI() map[string]any {
 			"default": errResp,
 		},
 	}}
+	ss.comps["Error"] = map[string]any{"type": "object", "required": []string{"error"},
+		"properties": map[string]any{"error": map[string]any{"type": "object", "required": []string{"code", "message"},
+			"properties": map[string]any{"code": map[string]any{"type": "string"}, "message": map[string]any{"type": "string"}}}}}
 	return map[string]any{
 		"openapi": "3.1.0",
 		"info": map[string]any{"title": "archon", "version": "1",
@@ -70,9 +75,7 @@ func (s *Server) openAPI() map[string]any {
 		"paths": paths,
 		"components": map[string]any{
 			"securitySchemes": map[string]any{"bearer": map[string]any{"type": "http", "scheme": "bearer"}},
-			"schemas": map[string]any{"Error": map[string]any{"type": "object", "required": []string{"error"},
-				"properties": map[string]any{"error": map[string]any{"type": "object", "required": []string{"code", "message"},
-					"properties": map[string]any{"code": map[string]any{"type": "string"}, "message": map[string]any{"type": "string"}}}}}},
+			"schemas":         ss.comps,
 		},
 		"security": []any{map[string]any{"bearer": []string{}}, map[string]any{}},
 	}
@@ -102,8 +105,28 @@ var (
 	unmarshaler    = reflect.TypeOf((*json.Unmarshaler)(nil)).Elem()
 )
 
-// schemaOf is a JSON schema of t from its json tags.
-func schemaOf(t reflect.Type) map[string]any {
+// schemas builds the JSON schemas of request and response types. A
+// request's is inline, every field optional; a response's named structs
+// are components (#/components/schemas/Name), their fields without
+// omitempty required, and a pointer, slice or map that may be left nil
+// may be null.
+type schemas struct {
+	comps map[string]any
+	names map[reflect.Type]string
+}
+
+func newSchemas() *schemas {
+	return &schemas{comps: map[string]any{}, names: map[reflect.Type]string{}}
+}
+
+// request is the inline schema of a request body of type t.
+func (ss *schemas) request(t reflect.Type) map[string]any { return ss.of(t, false) }
+
+// response is the schema of a response body of type t (its top level is
+// never null).
+func (ss *schemas) response(t reflect.Type) map[string]any { return ss.of(t, true) }
+
+func (ss *schemas) of(t reflect.Type, resp bool) map[string]any {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -112,7 +135,9 @@ func schemaOf(t reflect.Type) map[string]any {
 		return map[string]any{}
 	case t == timeType:
 		return map[string]any{"type": "string", "format": "date-time"}
-	case reflect.PointerTo(t).Implements(unmarshaler) && t.Kind() != reflect.Struct:
+	case !resp && reflect.PointerTo(t).Implements(unmarshaler) && t.Kind() != reflect.Struct:
+		// It decodes from more than its kind (a priority: 2 or "high"), and
+		// is written back as its kind.
 		return map[string]any{"type": []string{"integer", "string"}}
 	}
 	switch t.Kind() {
@@ -126,33 +151,71 @@ func schemaOf(t reflect.Type) map[string]any {
 	case reflect.Float64, reflect.Float32:
 		return map[string]any{"type": "number"}
 	case reflect.Slice, reflect.Array:
-		return map[string]any{"type": "array", "items": schemaOf(t.Elem())}
+		return map[string]any{"type": "array", "items": ss.of(t.Elem(), resp)}
 	case reflect.Map:
-		return map[string]any{"type": "object"}
-	case reflect.Struct:
-		props := map[string]any{}
-		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			if f.Anonymous {
-				if sub, ok := schemaOf(f.Type)["properties"].(map[string]any); ok {
-					for k, v := range sub {
-						props[k] = v
-					}
-				}
-				continue
-			}
-			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if name == "-" || !f.IsExported() {
-				continue
-			}
-			if name == "" {
-				name = f.Name
-			}
-			props[name] = schemaOf(f.Type)
+		if t.Elem().Kind() == reflect.Interface {
+			return map[string]any{"type": "object"}
 		}
-		return map[string]any{"type": "object", "properties": props, "additionalProperties": false}
+		return map[string]any{"type": "object", "additionalProperties": ss.of(t.Elem(), resp)}
+	case reflect.Struct:
+		if !resp || t.Name() == "" {
+			return ss.object(t, resp)
+		}
+		name, ok := ss.names[t]
+		if !ok {
+			name = t.Name()
+			for _, taken := ss.comps[name]; taken; _, taken = ss.comps[name] {
+				name = t.Name() + "_" + strings.ReplaceAll(t.PkgPath(), "/", "_")
+			}
+			ss.names[t] = name
+			ss.comps[name] = map[string]any{} // a type that holds itself refers to this
+			ss.comps[name] = ss.object(t, resp)
+		}
+		return map[string]any{"$ref": "#/components/schemas/" + name}
 	}
 	return map[string]any{}
+}
+
+// object is the schema of struct t, from its json tags.
+func (ss *schemas) object(t reflect.Type, resp bool) map[string]any {
+	props := map[string]any{}
+	var required []string
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if f.Anonymous && f.Type.Kind() == reflect.Struct {
+			sub := ss.object(f.Type, resp)
+			for k, v := range sub["properties"].(map[string]any) {
+				props[k] = v
+			}
+			if r, ok := sub["required"].([]string); ok {
+				required = append(required, r...)
+			}
+			continue
+		}
+		tag := f.Tag.Get("json")
+		name, opts, _ := strings.Cut(tag, ",")
+		if name == "-" && opts == "" || !f.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		fs := ss.of(f.Type, resp)
+		omit := strings.Contains(opts, "omitempty") || strings.Contains(opts, "omitzero")
+		if resp && !omit {
+			required = append(required, name)
+			if k := f.Type.Kind(); k == reflect.Pointer || k == reflect.Slice || k == reflect.Map || k == reflect.Interface {
+				fs = map[string]any{"anyOf": []any{fs, map[string]any{"type": "null"}}}
+			}
+		}
+		props[name] = fs
+	}
+	out := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
+	if len(required) > 0 {
+		slices.Sort(required)
+		out["required"] = required
+	}
+	return out
 }
 
 func (s *Server) openapi(r *http.Request) (int, any, error) { return ok(s.openAPI(), nil) }
