@@ -1,7 +1,6 @@
 package conv
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -24,12 +23,23 @@ const maxLine = 64 << 20
 
 func parseClaudeCode(data []byte) (*Conversation, error) {
 	c := &Conversation{}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 1<<20), maxLine)
 	lineNo := 0
-	for sc.Scan() {
+	for rest := data; len(rest) > 0; {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
 		lineNo++
-		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) > maxLine {
+			// A pasted image or a huge tool output: that line is lost,
+			// not the transcript.
+			c.Warnings = append(c.Warnings, Warning{Line: lineNo, Message: fmt.Sprintf("line of %d bytes (over %d) skipped", len(line), maxLine)})
+			c.Extra = append(c.Extra, ExtraLine{After: lastSeq(c), Line: lineNo, Malformed: true})
+			continue
+		}
+		line = bytes.TrimSpace(line)
 		if len(line) == 0 {
 			continue
 		}
@@ -69,9 +79,6 @@ func parseClaudeCode(data []byte) (*Conversation, error) {
 			c.Model = m.Model
 		}
 		c.Messages = append(c.Messages, msg)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("line %d: %w", lineNo+1, err)
 	}
 	// Lines before the last compact boundary are no longer in the context.
 	for i := len(c.Extra) - 1; i >= 0; i-- {

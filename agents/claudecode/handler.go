@@ -247,9 +247,7 @@ func (h *Handler) checkpoint(ctx context.Context, ev Event, st *state) (int, err
 		}
 		var keep []conv.Message
 		for _, t := range turns(c.Conv.Messages) {
-			if id := turnID(t); id == "" || !known[id] {
-				keep = append(keep, t...)
-			}
+			keep = append(keep, t[archivedThrough(known, t):]...)
 		}
 		c.Conv.Messages = keep
 	}

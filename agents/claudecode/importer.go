@@ -1,8 +1,10 @@
 package claudecode
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -40,6 +42,9 @@ type Import struct {
 	// Sessions is how many transcripts were read; Known how many turns
 	// an earlier import had taken already.
 	Sessions, Known int
+	// Warnings name the transcripts skipped (unreadable) and the lines
+	// of the others that could not be read.
+	Warnings []string
 }
 
 // PlanImport reads the transcripts in dir (one <session>.jsonl each) and
@@ -48,6 +53,7 @@ type Import struct {
 // and times are in loc.
 func PlanImport(project, dir string, loc *time.Location, known map[string]bool) (*Import, error) {
 	im := &Import{}
+	seen := map[string]bool{} // turns taken from an earlier transcript of this import (a resumed session holds them again)
 	paths, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
 	if err != nil {
 		return nil, err
@@ -62,7 +68,16 @@ func PlanImport(project, dir string, loc *time.Location, known map[string]bool) 
 	for _, path := range append(paths, subs...) {
 		c, err := readChunk(path, 0, 0)
 		if err != nil {
-			return nil, err
+			// One unreadable transcript is named; the others go in.
+			im.Warnings = append(im.Warnings, fmt.Sprintf("skipped %s: %v", path, err))
+			continue
+		}
+		if w := c.Conv.Warnings; len(w) > 0 {
+			what := fmt.Sprintf("%d lines with problems", len(w))
+			if len(w) == 1 {
+				what = "a line with a problem"
+			}
+			im.Warnings = append(im.Warnings, fmt.Sprintf("%s: %s (line %d: %s)", path, what, w[0].Line, w[0].Message))
 		}
 		im.Sessions++
 		session := strings.TrimSuffix(filepath.Base(path), ".jsonl")
@@ -73,15 +88,25 @@ func PlanImport(project, dir string, loc *time.Location, known map[string]bool) 
 		ts := turns(c.Conv.Messages)
 		for i, t := range ts {
 			id := turnID(t)
-			if id == "" || known[id] {
+			done := archivedThrough(known, t)
+			if id == "" || seen[id] || done == len(t) {
 				im.Known++
 				continue
 			}
+			seen[id] = true
+			// The last turn may still be running (an import during the
+			// session): it is recorded with its last record, and what
+			// follows that record is imported next time.
+			key := id
+			if i == len(ts)-1 {
+				key = tailKey(id, t)
+			}
 			// The prompts queued while this turn ran go with it.
-			from, to := c.line(&t[0]), int(^uint(0)>>1)
+			from, to := c.line(&t[done]), int(^uint(0)>>1)
 			if i+1 < len(ts) {
 				to = c.line(&ts[i+1][0])
 			}
+			t = t[done:]
 			one := &chunk{FirstLine: c.FirstLine, Conv: &conv.Conversation{Messages: t}}
 			for _, q := range c.Queued {
 				if q.Line >= from && q.Line < to {
@@ -102,7 +127,7 @@ func PlanImport(project, dir string, loc *time.Location, known map[string]bool) 
 					req.Date, req.Time = at.Format(time.DateOnly), at.Format(time.TimeOnly)
 				}
 				im.Entries = append(im.Entries, req)
-				im.IDs = append(im.IDs, id)
+				im.IDs = append(im.IDs, key)
 			}
 		}
 	}
@@ -140,6 +165,39 @@ func turnID(t []conv.Message) string {
 		}
 	}
 	return ""
+}
+
+// recordID is a transcript record's uuid (or its message id).
+func recordID(m *conv.Message) string { return cmp.Or(m.UUID, m.ID) }
+
+// tailKey is the record key of a turn that may still grow: its id and its
+// last record's.
+func tailKey(id string, t []conv.Message) string {
+	for k := len(t) - 1; k >= 0; k-- {
+		if r := recordID(&t[k]); r != "" {
+			return id + "/" + r
+		}
+	}
+	return id
+}
+
+// archivedThrough returns how many of turn t's records were archived
+// before: all when its id is known, those through the record a tail key
+// names (the turn was imported while it ran), else none.
+func archivedThrough(known map[string]bool, t []conv.Message) int {
+	id := turnID(t)
+	if id == "" {
+		return 0
+	}
+	if known[id] {
+		return len(t)
+	}
+	for k := len(t) - 1; k >= 0; k-- {
+		if r := recordID(&t[k]); r != "" && known[id+"/"+r] {
+			return k + 1
+		}
+	}
+	return 0
 }
 
 // stamp is the time a transcript record was written (zero if unknown).

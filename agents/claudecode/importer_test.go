@@ -76,3 +76,74 @@ func TestImportIsIdempotentAndDated(t *testing.T) {
 		t.Fatalf("record: %v %v", back, err)
 	}
 }
+
+// TestImportResumedAndGrowing: a resumed session's transcript holds the
+// turns of the one it resumed again; imported together they are taken
+// once. A turn imported while it ran (the transcript's last) gets what
+// it added since at the next import, and nothing more after that.
+func TestImportResumedAndGrowing(t *testing.T) {
+	project, dir := t.TempDir(), t.TempDir()
+	u1 := `{"type":"user","uuid":"u1","timestamp":"2026-11-20T10:00:00Z","message":{"role":"user","content":"Add index ZEBRAFISH"}}`
+	a1 := `{"type":"assistant","uuid":"a1","timestamp":"2026-11-20T10:00:05Z","message":{"role":"assistant","id":"m1","content":[{"type":"text","text":"Done."}]}}`
+	u2 := `{"type":"user","uuid":"u2","timestamp":"2026-11-21T09:00:00Z","message":{"role":"user","content":"continue"}}`
+	a2 := `{"type":"assistant","uuid":"a2","timestamp":"2026-11-21T09:05:00Z","message":{"role":"assistant","id":"m2","content":[{"type":"text","text":"Renamed the OKAPI module."}]}}`
+	write := func(name string, lines ...string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec := ImportRecord{}
+	plan := func() *Import {
+		t.Helper()
+		im, err := PlanImport(project, dir, time.UTC, rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range im.IDs {
+			rec[id] = true
+		}
+		return im
+	}
+	write("s1.jsonl", u1, a1)
+	write("s2.jsonl", u1, a1, u2) // s1 resumed; its last turn is running
+	im := plan()
+	if n := strings.Count(strings.Join(texts(im), "\n"), "ZEBRAFISH"); len(im.Entries) != 2 || n != 1 {
+		t.Fatalf("first import: %d entries, ZEBRAFISH %d times:\n%s", len(im.Entries), n, strings.Join(texts(im), "\n---\n"))
+	}
+	write("s2.jsonl", u1, a1, u2, a2) // the running turn went on
+	im = plan()
+	if len(im.Entries) != 1 || !strings.Contains(im.Entries[0].Text, "OKAPI") || strings.Contains(im.Entries[0].Text, "continue") {
+		t.Fatalf("second import: want only the reply added since:\n%s", strings.Join(texts(im), "\n---\n"))
+	}
+	if im = plan(); len(im.Entries) != 0 {
+		t.Fatalf("third import: %d entries, want none:\n%s", len(im.Entries), strings.Join(texts(im), "\n---\n"))
+	}
+}
+
+func texts(im *Import) []string {
+	var out []string
+	for _, e := range im.Entries {
+		out = append(out, e.Text)
+	}
+	return out
+}
+
+// TestImportSkipsAnUnreadableTranscript: a transcript with no valid line
+// is named and left out; the others are imported.
+func TestImportSkipsAnUnreadableTranscript(t *testing.T) {
+	project, dir := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(dir, "good.jsonl"), []byte(`{"type":"user","uuid":"g1","timestamp":"2026-11-25T09:00:00Z","message":{"role":"user","content":"good"}}`+"\n"+`not json`+"\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "broken.jsonl"), []byte("not json\n{\"trunc\":\n"), 0o644)
+	im, err := PlanImport(project, dir, time.UTC, ImportRecord{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(im.Entries) != 1 || im.Sessions != 1 {
+		t.Fatalf("%d entries from %d sessions, want the good one", len(im.Entries), im.Sessions)
+	}
+	w := strings.Join(im.Warnings, "\n")
+	if !strings.Contains(w, "skipped "+filepath.Join(dir, "broken.jsonl")) || !strings.Contains(w, "good.jsonl: a line with a problem (line 2") {
+		t.Fatalf("warnings:\n%s", w)
+	}
+}

@@ -178,6 +178,9 @@ func (a *app) importClaudeCode(c *cli.Context, m core.Memory) error {
 	if err != nil {
 		return err
 	}
+	for _, w := range im.Warnings {
+		fmt.Fprintln(a.stderr, w)
+	}
 	if c.Bool("dry-run") {
 		fmt.Fprintf(a.stdout, "would import %d entries from %d sessions in %s (%d turns imported before) and %d memory files as MEMORY.md sections\n",
 			len(im.Entries), im.Sessions, dir, im.Known, len(im.Sections))
