@@ -7,6 +7,7 @@ package client
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,8 +15,10 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"reflect"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/archon-memory/archon/app"
 )
@@ -67,6 +70,11 @@ func (e *APIError) Kind() app.Kind {
 func (c *Client) Do(ctx context.Context, method, path string, in, out any) error {
 	var body io.Reader
 	if in != nil {
+		// json.Marshal would write a bad byte as U+FFFD: the text stored
+		// would not be the text given. Refused as the service refuses it.
+		if field, at := invalidUTF8(reflect.ValueOf(in), ""); field != "" {
+			return app.Invalidf("%s is not valid UTF-8 (first bad byte at offset %d)", field, at)
+		}
 		b, err := json.Marshal(in)
 		if err != nil {
 			return err
@@ -186,4 +194,59 @@ func badSegment(path string) string {
 func (c *Client) Close() error {
 	c.hc.CloseIdleConnections()
 	return nil
+}
+
+// invalidUTF8 finds a string in v that is not valid UTF-8 and returns its
+// JSON field path and the offset of its first bad byte ("" when none).
+func invalidUTF8(v reflect.Value, at string) (string, int) {
+	switch v.Kind() {
+	case reflect.String:
+		if s := v.String(); !utf8.ValidString(s) {
+			for i, r := range s {
+				if r == utf8.RuneError {
+					if _, n := utf8.DecodeRuneInString(s[i:]); n == 1 {
+						return cmp.Or(at, "the text"), i
+					}
+				}
+			}
+		}
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			return invalidUTF8(v.Elem(), at)
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			return "", 0 // bytes (a json.RawMessage) are sent as they are
+		}
+		for i := range v.Len() {
+			if f, o := invalidUTF8(v.Index(i), fmt.Sprintf("%s[%d]", at, i)); f != "" {
+				return f, o
+			}
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			if f, o := invalidUTF8(it.Value(), fmt.Sprintf("%s[%v]", at, it.Key())); f != "" {
+				return f, o
+			}
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			f := v.Type().Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "-" {
+				continue
+			}
+			name = cmp.Or(name, f.Name)
+			if at != "" {
+				name = at + "." + name
+			}
+			if fld, o := invalidUTF8(v.Field(i), name); fld != "" {
+				return fld, o
+			}
+		}
+	}
+	return "", 0
 }

@@ -219,3 +219,29 @@ func TestClientRefusesDotIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestClientRefusesBadUTF8: text that is not UTF-8 is refused through the
+// service as by the workspace itself, not stored with U+FFFD in place of
+// its bad bytes.
+func TestClientRefusesBadUTF8(t *testing.T) {
+	ctx := context.Background()
+	local, c := open(t)
+	_, lerr := local.Log(ctx, app.LogRequest{Text: "bad \xff byte"})
+	_, rerr := c.Log(ctx, app.LogRequest{Text: "bad \xff byte"})
+	if app.KindOf(lerr) != app.Invalid || app.KindOf(rerr) != app.Invalid || !strings.Contains(rerr.Error(), "text is not valid UTF-8 (first bad byte at offset 4)") {
+		t.Fatalf("local %v, remote %v", lerr, rerr)
+	}
+	if _, err := c.AddItem(ctx, app.ItemInput{Kind: "note", Title: "t \xfe x"}); app.KindOf(err) != app.Invalid || !strings.Contains(err.Error(), "title") {
+		t.Fatalf("add item: %v", err)
+	}
+	if _, err := c.AddTask(ctx, app.TaskInput{Title: "ok", DependsOn: []string{"T\xff"}}); app.KindOf(err) != app.Invalid || !strings.Contains(err.Error(), "depends_on[0]") {
+		t.Fatalf("add task: %v", err)
+	}
+	st, err := local.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.L2.Entries > 0 || st.L3.Items > 0 || st.L3.Tasks > 0 {
+		t.Fatalf("something was stored: L2 %+v, L3 %+v", st.L2, st.L3)
+	}
+}
