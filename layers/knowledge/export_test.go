@@ -118,6 +118,7 @@ func testImportConflictsAndBadFiles(t *testing.T) {
 		{"unknown project", "# archon knowledge\n\n## Item K1: x\n- kind: note\n- project: zzz\n", `unknown project "zzz"`},
 		{"bad observation", "# archon knowledge\n\n## Item K1: x\n- kind: note\n- observation: O1 | nope\n", "observation"},
 		{"unknown key", "# archon knowledge\n\n## Task T1: x\n- depends_on: T2\n", `key "depends_on" in a task`},
+		{"id twice", "# archon knowledge\n\n## Task T1: First\n- status: todo\n\n## Task T1: Second\n- status: todo\n", "line 6: T1 is defined twice (first on line 3)"},
 	}
 	for _, b := range bad {
 		t.Run(b.name, func(t *testing.T) {

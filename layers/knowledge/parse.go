@@ -31,9 +31,17 @@ func ParseExport(doc string) (*Dump, error) {
 	if i == len(lines) && !strings.HasPrefix(doc, "# archon knowledge") {
 		return nil, fmt.Errorf("%w export: no \"## Project|Task|Item\" section and no \"# archon knowledge\" title; is this an archon export?", ErrInvalid)
 	}
+	first := map[string]int{} // the line each id is first defined on
 	for i < len(lines) {
 		start := i
 		head := lines[i]
+		if f := strings.Fields(strings.TrimPrefix(head, "## ")); len(f) > 1 {
+			ref := strings.TrimSuffix(f[1], ":")
+			if at, ok := first[ref]; ok {
+				return nil, fmt.Errorf("%w export line %d: %s is defined twice (first on line %d): one of them would be lost", ErrInvalid, start+1, ref, at)
+			}
+			first[ref] = start + 1
+		}
 		i++
 		meta := map[string][]string{}
 		for i < len(lines) && lines[i] != "" && !isSection(lines[i]) {
