@@ -215,7 +215,7 @@ func TestEveryRouteAnswersItsSchema(t *testing.T) {
 		{"POST", "/v1/knowledge", func() string { return `{"kind": "pattern", "title": "Retry with backoff"}` }, &item},
 		{"GET", "/v1/knowledge", nil, nil},
 		{"GET", "/v1/knowledge/K1", nil, nil},
-		{"PATCH", "/v1/knowledge/K1", func() string { return `{"body": "three tries"}` }, nil},
+		{"PATCH", "/v1/knowledge/K1", func() string { return `{"body": "three tries", "promotion": "none"}` }, nil}, // "none" as the CLI writes it
 		{"POST", "/v1/knowledge/K1/observe", func() string { return `{"agent": "planner", "success": true}` }, nil},
 		{"GET", "/v1/knowledge/export", nil, &exp},
 		{"POST", "/v1/knowledge/import", func() string { b, _ := json.Marshal(map[string]string{"document": exp.Document}); return string(b) }, nil},

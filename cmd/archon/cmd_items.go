@@ -95,8 +95,7 @@ func (a *app) knowledgeCommand() *cli.Command {
 				if err != nil {
 					return err
 				}
-				_, err = io.WriteString(a.stdout, doc.Document)
-				return err
+				return a.out(c, doc, func(w io.Writer) { io.WriteString(w, doc.Document) })
 			}),
 		a.l3Sub("import", "load an export (idempotent; a record that differs is a conflict unless --overwrite)", l3Args{1, "FILE|-", "one FILE (or - for stdin)"},
 			[]cli.Flag{&cli.BoolFlag{Name: "overwrite", Usage: "let the file win where a record differs"}}, func(c *cli.Context, m core.Memory, args []string) error {

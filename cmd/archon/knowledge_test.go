@@ -167,6 +167,10 @@ func TestKnowledgeExportImport(t *testing.T) {
 	if b, _ := os.ReadFile(file); string(b) != doc {
 		t.Fatal("--output differs from stdout")
 	}
+	var asJSON struct{ Document string }
+	if err := json.Unmarshal([]byte(run(0, "", "knowledge", "export", "--json")), &asJSON); err != nil || asJSON.Document != doc {
+		t.Fatalf("export --json: %v", err)
+	}
 	// Losing .archon loses L3; the export brings it back exactly.
 	os.RemoveAll(filepath.Join(root, ".archon"))
 	if out := run(0, "", "task", "list"); out != "" {

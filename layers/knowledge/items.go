@@ -194,8 +194,9 @@ func (s *Store) UpdateItem(ctx context.Context, ref string, u ItemUpdate) (Item,
 		}
 		promoted := formatTime(it.Promoted)
 		if u.Promotion != nil {
-			if *u.Promotion != PromotionNone {
-				return fmt.Errorf("%w promotion %q: only \"\" (none) can be set by hand; `archon promote` sets the rest", ErrInvalid, *u.Promotion)
+			// "none", as the CLI and the README write it, is the empty value.
+			if *u.Promotion != PromotionNone && *u.Promotion != "none" {
+				return fmt.Errorf("%w promotion %q: only \"none\" (or \"\") can be set by hand; `archon promote` sets the rest", ErrInvalid, *u.Promotion)
 			}
 			it.Promotion, promoted = PromotionNone, ""
 		}
