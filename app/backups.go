@@ -168,10 +168,14 @@ func (l *Local) Restore(ctx context.Context, r RestoreRequest) (*RestoreResult, 
 	}
 	defer unlock()
 	res := &RestoreResult{File: r.File, Restored: r.ID}
-	target, what := l.ws.WisdomPath(), UpdateWisdom
+	target, err := l.ws.Inside(r.File)
+	if err != nil {
+		return nil, wrap(Invalid, err)
+	}
+	what := UpdateWisdom
 	var kept string
 	if r.File == memory.SummaryFile {
-		target, what = l.ws.SummaryPath(), UpdateSummary
+		what = UpdateSummary
 		kept, err = monitor.KeepSummaryHistory(l.ws, time.Now())
 	} else {
 		var cur []byte

@@ -46,4 +46,29 @@ func TestSymlinkOutOfWorkspace(t *testing.T) {
 	if !errors.Is(err, memory.ErrOutside) || !strings.Contains(err.Error(), secret) {
 		t.Errorf("File: %v, want ErrOutside naming %s", err, secret)
 	}
+	// Nothing that writes MEMORY.md or MEMORY_SUMMARY.md reads the outside
+	// file in or replaces the link by a file.
+	summary := filepath.Join(ws.Root(), memory.SummaryFile)
+	os.Remove(summary)
+	if err := os.Symlink(secret, summary); err != nil {
+		t.Fatal(err)
+	}
+	conv := []byte(`[{"role": "user", "content": "We chose PostgreSQL for billing because we need transactions."}]`)
+	writes := map[string]error{}
+	_, writes["add section"] = l.AddSection(ctx, SectionRequest{Heading: "Rules", Text: "Run the tests."})
+	_, writes["promote"] = l.Promote(ctx, PromoteRequest{})
+	_, writes["summarize"] = l.Summarize(ctx, ConvRequest{Conversation: conv})
+	for what, err := range writes {
+		if !errors.Is(err, memory.ErrOutside) || !strings.Contains(err.Error(), secret) {
+			t.Errorf("%s: %v, want ErrOutside naming %s", what, err, secret)
+		}
+	}
+	for _, p := range []string{wisdom, summary} {
+		if fi, err := os.Lstat(p); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("%s is no longer the link: %v", p, err)
+		}
+	}
+	if b, _ := os.ReadFile(secret); string(b) != "- TOPSECRETKEYMATERIAL do not share\n" {
+		t.Errorf("the outside file changed: %q", b)
+	}
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -176,7 +175,7 @@ func (l *Local) forgetRecords(ctx context.Context, refs []string, dryRun bool) (
 // promotedWarnings says which of the L3 records forgotten MEMORY.md still
 // holds, promoted there: a curated file is edited by hand.
 func (l *Local) promotedWarnings(fs []memory.Forgotten) []string {
-	data, err := os.ReadFile(l.ws.WisdomPath())
+	data, err := l.ws.ReadFile(memory.WisdomFile)
 	if err != nil {
 		return nil
 	}

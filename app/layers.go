@@ -146,8 +146,12 @@ func (l *Local) Promote(ctx context.Context, r PromoteRequest) (*PromoteResult, 
 	if err != nil {
 		return nil, err
 	}
+	wisdom, err := l.ws.Inside(memory.WisdomFile)
+	if err != nil {
+		return nil, wrap(Invalid, err)
+	}
 	opt := promote.Options{
-		Rule: promote.RuleFrom(l.cfg.Promote), WisdomPath: l.ws.WisdomPath(), DryRun: r.DryRun, Now: l.ws.Now,
+		Rule: promote.RuleFrom(l.cfg.Promote), WisdomPath: wisdom, DryRun: r.DryRun, Now: l.ws.Now,
 		BackupDir: filepath.Join(l.ws.StateDir(), promote.BackupDirName), Reject: r.Reject,
 	}
 	if r.Items != nil {
@@ -189,7 +193,10 @@ func (l *Local) AddSection(ctx context.Context, r SectionRequest) (*SectionResul
 		return nil, err
 	}
 	defer unlock()
-	path := l.ws.WisdomPath()
+	path, err := l.ws.Inside(memory.WisdomFile)
+	if err != nil {
+		return nil, wrap(Invalid, err)
+	}
 	old, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err

@@ -37,6 +37,22 @@ func (w *Workspace) ReadFile(rel string) ([]byte, error) {
 	return nil, err
 }
 
+// Inside returns the absolute path of the workspace file rel (slash-
+// separated), for reading or replacing it: a file that resolves outside
+// the root through a symlink is refused with ErrOutside, as ReadFile
+// refuses it (writing through the link's path would copy the outside file
+// into the workspace and replace the link). A missing file is fine.
+func (w *Workspace) Inside(rel string) (string, error) {
+	p, err := w.Path(rel)
+	if err != nil {
+		return "", fmt.Errorf("%w: %w", ErrOutside, err)
+	}
+	if target, ok := w.escapes(rel); ok {
+		return "", fmt.Errorf("%s resolves to %s, %w (%s): refused; replace the symlink by the file", rel, target, ErrOutside, w.root)
+	}
+	return p, nil
+}
+
 // escapes reports where rel really is when that is outside the root.
 func (w *Workspace) escapes(rel string) (string, bool) {
 	real, err := filepath.EvalSymlinks(filepath.Join(w.root, filepath.FromSlash(rel)))

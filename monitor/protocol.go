@@ -90,7 +90,7 @@ func (m *Monitor) protocol(ctx context.Context, c *conv.Conversation, opt Prepar
 // edit lock (an LLM may take seconds); the check and the write hold it.
 func summarizeOver(ctx context.Context, ws *memory.Workspace, opt summarize.Options, now time.Time, run func(summarize.Options) (*summarize.Summary, error)) (*summarize.Summary, string, error) {
 	for attempt := 1; ; attempt++ {
-		prev, err := os.ReadFile(ws.SummaryPath())
+		prev, err := ws.ReadFile(memory.SummaryFile)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, "", fmt.Errorf("read previous summary: %w", err)
 		}
@@ -118,7 +118,7 @@ func summarizeOver(ctx context.Context, ws *memory.Workspace, opt summarize.Opti
 		if err != nil {
 			return nil, "", err
 		}
-		cur, err := os.ReadFile(ws.SummaryPath())
+		cur, err := ws.ReadFile(memory.SummaryFile)
 		if err == nil && !bytes.Equal(cur, prev) && attempt < 3 {
 			unlock()
 			continue
@@ -168,8 +168,12 @@ func writeSummary(ws *memory.Workspace, sum *summarize.Summary, now time.Time) (
 	// A summary quotes the conversation: its secrets are redacted like a
 	// log entry's.
 	sum.Markdown, _ = ws.Redact(sum.Markdown)
-	if err := memory.WriteFileAtomic(ws.SummaryPath(), []byte(sum.Markdown), 0o644); err != nil {
-		return "", fmt.Errorf("write %s: %w", ws.SummaryPath(), err)
+	path, err := ws.Inside(memory.SummaryFile)
+	if err != nil {
+		return "", err
+	}
+	if err := memory.WriteFileAtomic(path, []byte(sum.Markdown), 0o644); err != nil {
+		return "", fmt.Errorf("write %s: %w", path, err)
 	}
 	if len(sum.Dates) > 0 {
 		b, _ := json.MarshalIndent(sum.Dates, "", " ")
@@ -193,12 +197,12 @@ func KeepSummaryHistory(ws *memory.Workspace, now time.Time) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("summary history: %w", err)
 	}
-	prev, err := os.ReadFile(ws.SummaryPath())
+	prev, err := ws.ReadFile(memory.SummaryFile)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) || err == nil && len(prev) == 0:
 		return "", nil
 	case err != nil:
-		return "", fmt.Errorf("read %s: %w", ws.SummaryPath(), err)
+		return "", fmt.Errorf("read %s: %w", memory.SummaryFile, err)
 	}
 	hist := filepath.Join(dir, now.UTC().Format(HistoryTimeFormat)+".md")
 	if err := memory.WriteFileAtomic(hist, prev, 0o644); err != nil {
