@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -222,6 +224,14 @@ func (a *app) prepareCommand(gate bool) *cli.Command {
 		if act := c.String("action"); act != "" && !slices.Contains(core.Actions(), act) {
 			return usagef("--action: %q is not one of %s", act, strings.Join(core.Actions(), ", "))
 		}
+		// Checked before anything is archived or summarized: a run that
+		// could not hand its messages back would leave them archived, and
+		// its retry would archive them again.
+		if out := c.String("output"); out != "" {
+			if err := writableFile(out); err != nil {
+				return usagef("--output %s: %v", out, err)
+			}
+		}
 		return nil
 	}
 	cmd.Action = a.conversationAction(func(c *cli.Context, m core.Memory, cr core.ConvRequest) error {
@@ -256,6 +266,20 @@ func (a *app) prepareCommand(gate bool) *cli.Command {
 		return nil
 	})
 	return cmd
+}
+
+// writableFile reports why path cannot be written atomically (a missing
+// or read-only folder, a directory in its place), or nil.
+func writableFile(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return errors.New("a directory")
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), ".archon-check-*")
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // writePrepared writes the prepared conversation to --output (atomically)

@@ -50,6 +50,9 @@ func TestContextCommands(t *testing.T) {
 		{"gate compresses at overflow", big, []string{"context", "gate", "--model", "gpt-4", "--profile", "grid", "--dry-run"}, 3, `"exit_code": 3`, "compressed"},
 		{"prepare dry run", big, []string{"context", "prepare", "--model", "gpt-4", "--dry-run"}, 0, `[{"`, ""},
 		{"bad action", small, []string{"context", "prepare", "--action", "explode"}, 2, "", "--action"},
+		// An --output that cannot be written is refused before anything is archived (checked below).
+		{"gate output unwritable", big, []string{"context", "gate", "--model", "gpt-4", "--profile", "grid", "--output", "/nonexistent/out.json"}, 2, "", "--output /nonexistent/out.json"},
+		{"prepare output a directory", big, []string{"context", "prepare", "--model", "gpt-4", "--action", "summarize", "--output", root}, 2, "", "a directory"},
 		{"summarize", small, []string{"summarize", "--json"}, 0, `"path": "MEMORY_SUMMARY.md"`, ""},
 		// Nothing to summarize leaves the summary above as it is (checked below).
 		{"summarize nothing", "[]", []string{"summarize"}, 2, "", "no messages to summarize"},
@@ -73,7 +76,7 @@ func TestContextCommands(t *testing.T) {
 		t.Fatalf("summary lost planted facts:\n%s", sum)
 	}
 	if logs, _ := os.ReadDir(filepath.Join(root, "memory")); len(logs) != 0 {
-		t.Fatalf("dry runs wrote daily logs: %v", logs)
+		t.Fatalf("dry runs and refused runs wrote daily logs: %v", logs)
 	}
 }
 
