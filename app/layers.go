@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -202,7 +201,7 @@ func (l *Local) AddSection(ctx context.Context, r SectionRequest) (*SectionResul
 		return nil, err
 	}
 	res := &SectionResult{Path: memory.WisdomFile}
-	body := demote(text)
+	body := promote.Nested(text, 2)
 	if hasSection(string(old), heading, body) {
 		return res, nil
 	}
@@ -240,21 +239,3 @@ func hasSection(doc, heading, body string) bool {
 	return same()
 }
 
-// headingRe matches a markdown heading line.
-var headingRe = regexp.MustCompile(`^#{1,6}( |$)`)
-
-// demote moves the headings of markdown text two levels down ("# X"
-// becomes "### X"), outside code fences.
-func demote(s string) string {
-	lines := strings.Split(s, "\n")
-	fence := false
-	for i, l := range lines {
-		if strings.HasPrefix(strings.TrimSpace(l), "```") {
-			fence = !fence
-		}
-		if !fence && headingRe.MatchString(l) {
-			lines[i] = "##" + l
-		}
-	}
-	return strings.Join(lines, "\n")
-}

@@ -40,9 +40,9 @@ func MarkedItems(content []byte) map[string]bool {
 func Entry(it knowledge.Item, d Decision, now time.Time) string {
 	var b strings.Builder
 	b.WriteString(ItemMarker(it.ID) + "\n")
-	fmt.Fprintf(&b, "### %s\n", it.Title)
+	fmt.Fprintf(&b, "### %s\n", Nested(strings.Join(strings.Fields(it.Title), " "), 0))
 	if it.Body != "" {
-		b.WriteString(it.Body + "\n")
+		b.WriteString(Nested(it.Body, 3) + "\n")
 	}
 	fmt.Fprintf(&b, "\n_%s %s, promoted %s: %d successes by %s", it.Kind, it.ID, now.Format(time.DateOnly),
 		d.Successes, strings.Join(d.Agents, ", "))
@@ -54,6 +54,32 @@ func Entry(it knowledge.Item, d Decision, now time.Time) string {
 	}
 	b.WriteString("_\n\n")
 	return b.String()
+}
+
+// headingRe matches a markdown heading line.
+var headingRe = regexp.MustCompile(`^#{1,6}( |$)`)
+
+// Nested returns text to stand inside a part of MEMORY.md: its headings
+// moved levels down, outside code fences (a body's "## Setup" is no
+// section of the file), and archon's own markers quoted ("<!-- archon:"
+// written "&lt;!-- archon:", which reads alike) so that no text can end
+// the managed section or claim an item's entry.
+func Nested(text string, levels int) string {
+	text = strings.ReplaceAll(text, "<!-- archon:", "&lt;!-- archon:")
+	if levels <= 0 {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	fence := false
+	for i, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), "```") {
+			fence = !fence
+		}
+		if !fence && headingRe.MatchString(l) {
+			lines[i] = strings.Repeat("#", levels) + l
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // Insert returns content with entries inserted, and nothing else changed:
