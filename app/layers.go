@@ -238,4 +238,3 @@ func hasSection(doc, heading, body string) bool {
 	}
 	return same()
 }
-
