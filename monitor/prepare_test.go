@@ -459,3 +459,22 @@ func TestProseSummaryIsArchons(t *testing.T) {
 		t.Fatalf("with a person's line beside the prose:\n%s", now)
 	}
 }
+
+// TestSummaryHasNoControlCharacters: a NUL or an escape sequence quoted
+// from the conversation does not reach MEMORY_SUMMARY.md, which people
+// read and every session loads (the log refuses a NUL).
+func TestSummaryHasNoControlCharacters(t *testing.T) {
+	ws := workspace(t)
+	m := newMonitor(t, Config{})
+	msgs := []conv.Message{{Role: conv.RoleUser, Parts: []conv.Part{{Kind: conv.PartText, Text: "Decision: we use the \x00 sentinel and print \x1b[31mred\x1b[0m errors."}}}}
+	if _, _, err := m.SummarizeToWorkspace(context.Background(), ws, msgs, nil, "gpt-4o", fixedNow()); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(ws.SummaryPath())
+	if i := strings.IndexFunc(string(b), func(r rune) bool { return r < 0x20 && r != '\n' && r != '\t' }); i >= 0 {
+		t.Fatalf("control character %q at %d:\n%q", b[i], i, b)
+	}
+	if !strings.Contains(string(b), "sentinel") {
+		t.Fatalf("the decision is lost:\n%s", b)
+	}
+}

@@ -168,6 +168,7 @@ func writeSummary(ws *memory.Workspace, sum *summarize.Summary, now time.Time) (
 	// A summary quotes the conversation: its secrets are redacted like a
 	// log entry's.
 	sum.Markdown, _ = ws.Redact(sum.Markdown)
+	sum.Markdown = printable(sum.Markdown)
 	path, err := ws.Inside(memory.SummaryFile)
 	if err != nil {
 		return "", err
@@ -373,6 +374,24 @@ func splitText(s string, max int) []string {
 	}
 	return append(out, s)
 }
+
+// printable is clean for a file people read and agents load whole:
+// control characters other than tab and newline (a NUL, an escape
+// sequence quoted from a terminal) become U+FFFD too.
+func printable(s string) string {
+	s = clean(s)
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if isControl(r) {
+			return '\uFFFD'
+		}
+		return r
+	}, s)
+}
+
+func isControl(r rune) bool { return (r < 0x20 && r != '\t' && r != '\n') || r == 0x7f }
 
 func clean(s string) string {
 	if !utf8.ValidString(s) {
