@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/archon-memory/archon/layers/knowledge"
+	"github.com/archon-memory/archon/layers/promote"
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/tokens"
 )
@@ -183,16 +184,26 @@ func l1Stat(ws *memory.Workspace, rel string) (FileStat, error) {
 	return st, nil
 }
 
-// countItems counts the top-level list items of a markdown file, which is
-// how MEMORY.md holds its entries.
+// countItems counts the entries of MEMORY.md: the top-level list items a
+// person wrote, and one per promoted item in the managed section (whose
+// bodies may hold lists of their own); lines in code fences are not
+// entries.
 func countItems(ws *memory.Workspace, rel string) int {
 	data, err := ws.ReadFile(rel)
 	if err != nil {
 		return 0
 	}
-	n := 0
+	n := len(promote.MarkedItems(data))
+	managed, fence := false, false
 	for _, line := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(line, "- ") || strings.HasPrefix(line, "* ") {
+		switch {
+		case strings.HasPrefix(line, "<!-- archon:promoted:begin"):
+			managed = true
+		case strings.HasPrefix(line, promote.EndMarker):
+			managed = false
+		case strings.HasPrefix(strings.TrimSpace(line), "```"):
+			fence = !fence
+		case !managed && !fence && (strings.HasPrefix(line, "- ") || strings.HasPrefix(line, "* ")):
 			n++
 		}
 	}

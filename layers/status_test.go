@@ -80,3 +80,23 @@ func TestInWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestWisdomEntries: MEMORY.md's entries are the bullets a person wrote
+// and the promoted items, not the bullets inside a promoted item's body
+// or a code fence.
+func TestWisdomEntries(t *testing.T) {
+	root := t.TempDir()
+	doc := "# MEMORY\n\n- Run make test before pushing.\n* Keep PRs small.\n\n```\n- not an entry\n```\n\n" +
+		"## Promoted patterns\n\n<!-- archon:promoted:begin (archon promote adds entries below; delete one to keep it out) -->\n\n" +
+		"<!-- archon:item K1 -->\n### Retry\n- three tries\n- then give up\n\n<!-- archon:item K2 -->\n### Pin versions\nbody\n\n<!-- archon:promoted:end -->\n"
+	if err := os.WriteFile(filepath.Join(root, memory.WisdomFile), []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ws, err := memory.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := countItems(ws, memory.WisdomFile); n != 4 {
+		t.Fatalf("%d entries, want 4 (2 written, 2 promoted)", n)
+	}
+}
