@@ -35,7 +35,11 @@ func (l *Local) Status(ctx context.Context) (*Status, error) {
 	if serr == nil && l.idx != nil && l.configChanged() {
 		note := fmt.Sprintf("%s changed since this service started (%s): restart archon serve to apply it",
 			filepath.Base(l.cfgPath), l.started.Format("2006-01-02 15:04"))
-		if _, err := config.Load(l.cfgPath, os.Environ()); err != nil {
+		cfg, err := config.Load(l.cfgPath, os.Environ())
+		if err == nil {
+			err = CheckConfig(cfg)
+		}
+		if err != nil {
 			// A restart would not start: say why first.
 			note = fmt.Sprintf("%s changed since this service started (%s) and no longer loads: %v; fix it before restarting archon serve",
 				filepath.Base(l.cfgPath), l.started.Format("2006-01-02 15:04"), err)

@@ -309,7 +309,7 @@ func (l *Local) monitor() (*monitor.Monitor, error) {
 		}
 		m, err := monitor.New(mcfg, l.log)
 		if err != nil {
-			return nil, fmt.Errorf("%s: context: %w", l.ws.ConfigPath(), err)
+			return nil, l.cfg.Blame(err)
 		}
 		if err := m.LoadTokenCaches(l.ws.StateDir()); err != nil {
 			l.log.Debug("token caches not loaded", "err", err)

@@ -234,3 +234,30 @@ func (rows Rows) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "%-26s %-30s (%s)\n", r.Key, r.Value, r.Source)
 	}
 }
+
+// Blame prefixes err, a problem with a key's value whose message starts
+// with the key's name ("context.profile: unknown profile"), with where
+// that value was set: the file, the environment variable or the flag. An
+// error that names no key is returned as it is.
+func (l *Loaded) Blame(err error) error {
+	msg := err.Error()
+	var key Key
+	for _, k := range Keys() {
+		rest, ok := strings.CutPrefix(msg, k.Name)
+		if ok && len(k.Name) > len(key.Name) && (rest == "" || rest[0] == ':' || rest[0] == '[' || rest[0] == ' ') {
+			key = k
+		}
+	}
+	if key.Name == "" {
+		return err
+	}
+	switch l.Sources[key.Name] {
+	case FromEnv:
+		return fmt.Errorf("environment %s: %w", key.Env, err)
+	case FromFlag:
+		return fmt.Errorf("flag: %w", err)
+	case FromFile:
+		return fmt.Errorf("%s: %w", l.File, err)
+	}
+	return err
+}

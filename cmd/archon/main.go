@@ -132,7 +132,14 @@ func (a *app) root(c *cli.Context) (string, error) {
 
 // loadConfig loads the configuration of the workspace at root.
 func (a *app) loadConfig(root string) (*config.Loaded, error) {
-	return config.Load(filepath.Join(root, memory.ConfigFile), a.environ)
+	cfg, err := config.Load(filepath.Join(root, memory.ConfigFile), a.environ)
+	if err != nil {
+		return nil, err
+	}
+	if err := core.CheckConfig(cfg); err != nil {
+		return nil, err
+	}
+	return cfg, nil
 }
 
 // workspace opens the existing workspace named on the command line together

@@ -181,6 +181,26 @@ func TestConfigErrorsNameFileAndKey(t *testing.T) {
 	if code != 0 || !strings.Contains(out.String(), `"value": "fromenv"`) || !strings.Contains(out.String(), `"source": "env"`) {
 		t.Fatalf("config: %d %s", code, out.String())
 	}
+	// What only the monitor or the workspace can judge is checked when the
+	// configuration loads too, for every command, naming where it was set.
+	os.WriteFile(filepath.Join(root, "archon.yaml"), []byte("context:\n  profile: nosuch\n"), 0o644)
+	for _, cmd := range [][]string{{"config"}, {"status"}, {"log", "hello"}} {
+		code, _, errOut := archon(t, "", append([]string{"--root", root}, cmd...)...)
+		if code == 0 || !strings.Contains(errOut, filepath.Join(root, "archon.yaml")+`: context.profile: unknown profile "nosuch"`) {
+			t.Fatalf("%v: exit %d: %s", cmd, code, errOut)
+		}
+	}
+	os.WriteFile(filepath.Join(root, "archon.yaml"), []byte("context:\n  profile: archon\n"), 0o644)
+	for env, want := range map[string]string{
+		"ARCHON_CONTEXT_PROFILE=nosuch":   `environment ARCHON_CONTEXT_PROFILE: context.profile: unknown profile "nosuch"`,
+		"ARCHON_PRIVACY_PATTERNS=bad=([": "environment ARCHON_PRIVACY_PATTERNS: privacy.patterns[0]",
+	} {
+		out.Reset()
+		code = run(context.Background(), []string{"archon", "--root", root, "config"}, strings.NewReader(""), &out, &out, []string{env})
+		if code == 0 || !strings.Contains(out.String(), want) {
+			t.Fatalf("%s: exit %d: %s", env, code, out.String())
+		}
+	}
 }
 
 func TestReorderArgs(t *testing.T) {
