@@ -192,7 +192,7 @@ func TestConfigErrorsNameFileAndKey(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(root, "archon.yaml"), []byte("context:\n  profile: archon\n"), 0o644)
 	for env, want := range map[string]string{
-		"ARCHON_CONTEXT_PROFILE=nosuch":   `environment ARCHON_CONTEXT_PROFILE: context.profile: unknown profile "nosuch"`,
+		"ARCHON_CONTEXT_PROFILE=nosuch":  `environment ARCHON_CONTEXT_PROFILE: context.profile: unknown profile "nosuch"`,
 		"ARCHON_PRIVACY_PATTERNS=bad=([": "environment ARCHON_PRIVACY_PATTERNS: privacy.patterns[0]",
 	} {
 		out.Reset()
