@@ -69,19 +69,22 @@ func (l *Local) Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, err
 		}
 		add(it.Path, it.LineStart)
 	}
+	left, k := 0, 0 // entries holding the query's words beyond the top k
 	if q := strings.TrimSpace(r.Query); q != "" {
-		k := r.TopK
+		k = r.TopK
 		if k <= 0 {
 			k = 10
 		}
-		res, err := l.Search(ctx, SearchRequest{Query: q, TopK: k, Refresh: true})
+		// A few more are ranked than are forgotten, to say when entries
+		// holding the words are left (this is how a secret is removed).
+		res, err := l.Search(ctx, SearchRequest{Query: q, TopK: min(1000, k+forgetLookBeyond), Refresh: true})
 		if err != nil {
 			return nil, err
 		}
 		// Search ranks loose matches too; only entries holding every word
 		// of the query are forgotten.
 		words := strings.Fields(strings.ToLower(q))
-		for _, h := range res.Results {
+		for i, h := range res.Results {
 			if !strings.HasPrefix(h.Path, memory.LogDirName+"/") || h.Kind != chunk.KindEntry {
 				continue // only entries are forgotten; other text is edited by hand
 			}
@@ -89,8 +92,12 @@ func (l *Local) Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, err
 			if err != nil {
 				return nil, err
 			}
-			if containsAll(strings.ToLower(it.Text), words) {
+			switch {
+			case !containsAll(strings.ToLower(it.Text), words):
+			case i < k:
 				add(it.Path, it.LineStart)
+			default:
+				left++
 			}
 		}
 	}
@@ -112,6 +119,10 @@ func (l *Local) Forget(ctx context.Context, r ForgetRequest) (*ForgetResult, err
 	}
 	out.Forgotten = append(out.Forgotten, gone...)
 	out.Warnings = append(out.Warnings, l.promotedWarnings(gone)...)
+	if left > 0 {
+		out.Warnings = append(out.Warnings, fmt.Sprintf("%s more %s every word of %q beyond the top %d: run it again or raise top-k",
+			atLeast(left, forgetLookBeyond), plural(left, "entry holds", "entries hold"), r.Query, k))
+	}
 	if err != nil {
 		return out, err
 	}
@@ -210,4 +221,25 @@ func containsAll(text string, words []string) bool {
 		}
 	}
 	return true
+}
+
+// forgetLookBeyond is how many hits past the top k a forget by query ranks
+// to tell whether entries holding its words are left.
+const forgetLookBeyond = 100
+
+// atLeast writes n, as "at least n" when n may be short of the count
+// (looked caps what was looked at).
+func atLeast(n, looked int) string {
+	if n >= looked {
+		return fmt.Sprintf("at least %d", n)
+	}
+	return fmt.Sprint(n)
+}
+
+// plural picks the singular or plural wording for n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -268,5 +269,26 @@ func TestLogIDOfARepeat(t *testing.T) {
 	}
 	if s := string(data); strings.Contains(s, "#mistake") || !strings.Contains(s, "#later") || strings.Count(s, "password rotated") != 2 {
 		t.Errorf("after forgetting the second:\n%s", s)
+	}
+}
+
+// TestForgetSaysWhatIsLeft: a forget by query forgets its top k, and says
+// how many more entries hold every word of the query.
+func TestForgetSaysWhatIsLeft(t *testing.T) {
+	ctx := context.Background()
+	ws, cfg := workspace(t)
+	l := oneShot(t, ws, cfg)
+	for i := range 15 {
+		if _, err := l.Log(ctx, LogRequest{Text: fmt.Sprintf("staging password rotated, ticket %d", i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := l.Forget(ctx, ForgetRequest{Query: "staging password"})
+	if err != nil || len(res.Forgotten) != 10 || len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], `5 more entries hold every word of "staging password" beyond the top 10`) {
+		t.Fatalf("forget: %v %d %v", err, len(res.Forgotten), res.Warnings)
+	}
+	res, err = l.Forget(ctx, ForgetRequest{Query: "staging password"})
+	if err != nil || len(res.Forgotten) != 5 || len(res.Warnings) != 0 {
+		t.Fatalf("again: %v %d %v", err, len(res.Forgotten), res.Warnings)
 	}
 }
