@@ -84,6 +84,7 @@ func TestLoadErrors(t *testing.T) {
 		{"section not a mapping", "log: 3\n", nil, []string{"archon.yaml:1:", `section "log" must be a mapping`}},
 		{"not a mapping", "- a\n", nil, []string{"archon.yaml:1:", "must be a mapping"}},
 		{"invalid yaml", "log: [\n", nil, []string{"archon.yaml", "yaml"}},
+		{"unquoted descriptor", "jobs:\n  archive: @daily\n", nil, []string{"archon.yaml", `must be quoted: archive: "@daily"`}},
 		{"bad env", "", []string{"ARCHON_L1_WINDOW_DAYS=0"}, []string{"ARCHON_L1_WINDOW_DAYS", "l1.window_days"}},
 	}
 	for _, tt := range tests {

@@ -73,6 +73,10 @@ func (l *Loaded) SetFlag(name, value string) error {
 func (l *Loaded) applyYAML(path string, data []byte) error {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
+		if strings.Contains(err.Error(), "cannot start any token") {
+			// "archive: @daily": YAML keeps @ and ` for later use.
+			return fmt.Errorf("config %s: %w (a value that starts with @ or ` must be quoted: archive: \"@daily\")", path, err)
+		}
 		return fmt.Errorf("config %s: %w", path, err)
 	}
 	if len(doc.Content) == 0 {
