@@ -76,6 +76,7 @@ type Scheduler struct {
 
 	mu      sync.Mutex // guards the fields below and the state file
 	recs    map[string]record
+	since   *time.Time // when a scheduler first ran here (stateDoc.Since)
 	running map[string]bool
 	stopped bool
 }
@@ -116,11 +117,11 @@ func New(jobs []Job, opt Options) (*Scheduler, error) {
 	}
 	s.recs = map[string]record{}
 	if opt.StateDir != "" {
-		recs, err := loadState(StatePath(opt.StateDir))
+		d, err := loadState(StatePath(opt.StateDir))
 		if err != nil {
 			opt.Logger.Warn("job state not read; starting afresh", "err", err)
 		} else {
-			s.recs = recs
+			s.recs, s.since = d.Jobs, d.Since
 		}
 	}
 	return s, nil
@@ -129,15 +130,27 @@ func New(jobs []Job, opt Options) (*Scheduler, error) {
 // Start starts running the jobs on their schedules, and runs now, one
 // after the other, each job whose scheduled time passed since its last
 // run while no scheduler ran (a service stopped overnight still archives
-// on its next start). A job that never ran waits for its schedule.
+// on its next start); for a job that never ran, since a scheduler first
+// ran on the workspace (a laptop whose service never runs at 03:00 still
+// archives). On the first start ever, every job waits for its schedule.
 func (s *Scheduler) Start() {
 	s.cron.Start()
 	now := s.opt.Now()
 	var due []string
 	s.mu.Lock()
+	since := s.since
+	if since == nil && s.opt.StateDir != "" {
+		s.since = &now
+		if err := s.saveLocked(); err != nil {
+			s.opt.Logger.Warn("job state not saved", "err", err)
+		}
+	}
 	for _, n := range s.order {
 		spec := s.jobs[n].Schedule
 		last := s.recs[n].LastStart
+		if last == nil {
+			last = since
+		}
 		if spec == Off || last == nil {
 			continue
 		}
@@ -323,6 +336,15 @@ func (s *Scheduler) call(ctx context.Context, name string) (msg string, err erro
 	return s.jobs[name].Run(ctx)
 }
 
+// saveLocked writes the state file (none without a state directory); s.mu
+// is held.
+func (s *Scheduler) saveLocked() error {
+	if s.opt.StateDir == "" {
+		return nil
+	}
+	return saveState(StatePath(s.opt.StateDir), &stateDoc{Jobs: s.recs, Since: s.since})
+}
+
 // record keeps the outcome of a run, logs it and saves the state.
 func (s *Scheduler) record(name string, start, end time.Time, msg string, err error) {
 	s.mu.Lock()
@@ -343,10 +365,8 @@ func (s *Scheduler) record(name string, start, end time.Time, msg string, err er
 		s.opt.Logger.Error("job failed; the next scheduled run tries again", "job", name, "err", err, "duration", d)
 	}
 	s.recs[name] = r
-	if s.opt.StateDir != "" {
-		if err := saveState(StatePath(s.opt.StateDir), s.recs); err != nil {
-			s.opt.Logger.Error("job state not saved", "err", err)
-		}
+	if err := s.saveLocked(); err != nil {
+		s.opt.Logger.Error("job state not saved", "err", err)
 	}
 	if s.opt.OnRun != nil {
 		s.opt.OnRun(name, err, d)

@@ -184,7 +184,7 @@ func TestDamagedStateStartsAfresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	recs, err := loadState(StatePath(dir))
-	if err != nil || recs["a"].Runs != 1 {
+	if err != nil || recs.Jobs["a"].Runs != 1 {
 		t.Errorf("state after a run: %v %v", recs, err)
 	}
 	if _, err := Offline(t.TempDir(), nil, time.UTC, time.Now()); err != nil {
@@ -302,10 +302,10 @@ func TestStartRunsMissedJobs(t *testing.T) {
 	dir := t.TempDir()
 	now := time.Date(2026, 12, 7, 10, 0, 0, 0, time.UTC)
 	twoDaysAgo, anHourAgo := now.Add(-48*time.Hour), now.Add(-time.Hour)
-	if err := saveState(StatePath(dir), map[string]record{
+	if err := saveState(StatePath(dir), &stateDoc{Jobs: map[string]record{
 		"missed": {LastStart: &twoDaysAgo, Runs: 1},
 		"recent": {LastStart: &anHourAgo, Runs: 1},
-	}); err != nil {
+	}}); err != nil {
 		t.Fatal(err)
 	}
 	var mu sync.Mutex
@@ -348,6 +348,43 @@ func TestStartRunsMissedJobs(t *testing.T) {
 	}
 }
 
+// TestStartRunsNeverRunJobs: a job that never ran runs on a later Start
+// when one of its scheduled times passed since a scheduler first ran on
+// the workspace (the service of a laptop never up at 03:00); on the very
+// first Start it waits for its schedule.
+func TestStartRunsNeverRunJobs(t *testing.T) {
+	dir := t.TempDir()
+	first := time.Date(2026, 12, 7, 10, 0, 0, 0, time.UTC)
+	var ran atomic.Int32
+	start := func(now time.Time) {
+		t.Helper()
+		s, err := New([]Job{{Name: "archive", Schedule: "0 3 * * *", Run: func(context.Context) (string, error) {
+			ran.Add(1)
+			return "", nil
+		}}}, Options{StateDir: dir, Location: time.UTC, Now: func() time.Time { return now }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Start()
+		time.Sleep(50 * time.Millisecond)
+		if err := s.Stop(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	start(first)
+	if n := ran.Load(); n != 0 {
+		t.Fatalf("first start ran it %d times", n)
+	}
+	start(first.Add(2 * time.Hour)) // no 03:00 since
+	if n := ran.Load(); n != 0 {
+		t.Fatalf("ran %d times with no scheduled time missed", n)
+	}
+	start(first.Add(20 * time.Hour)) // 03:00 the next day passed
+	if n := ran.Load(); n != 1 {
+		t.Fatalf("ran %d times, want once for the missed 03:00", n)
+	}
+}
+
 // TestStopEndsMissedRuns: the missed runs Start queues do not start once
 // Stop is called (a job waiting for its turn does not run): only the one
 // in progress finishes.
@@ -370,7 +407,7 @@ func TestStopEndsMissedRuns(t *testing.T) {
 				return "", nil
 			}})
 		}
-		if err := saveState(StatePath(dir), recs); err != nil {
+		if err := saveState(StatePath(dir), &stateDoc{Jobs: recs}); err != nil {
 			t.Fatal(err)
 		}
 		s, err := New(js, Options{StateDir: dir, Location: time.UTC, Now: func() time.Time { return now }})

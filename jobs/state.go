@@ -56,16 +56,19 @@ type record struct {
 // stateDoc is the content of StateFile.
 type stateDoc struct {
 	Jobs map[string]record `json:"jobs"`
+	// Since is when a scheduler first ran on the workspace: a job that
+	// never ran missed the scheduled times after it.
+	Since *time.Time `json:"scheduled_since,omitempty"`
 }
 
 // StatePath returns the state file of a state directory (.archon).
 func StatePath(stateDir string) string { return filepath.Join(stateDir, StateFile) }
 
 // loadState reads the state file; a missing file is an empty state.
-func loadState(path string) (map[string]record, error) {
+func loadState(path string) (*stateDoc, error) {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return map[string]record{}, nil
+		return &stateDoc{Jobs: map[string]record{}}, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("job state: %w", err)
@@ -77,12 +80,12 @@ func loadState(path string) (map[string]record, error) {
 	if d.Jobs == nil {
 		d.Jobs = map[string]record{}
 	}
-	return d.Jobs, nil
+	return &d, nil
 }
 
 // saveState writes the state file atomically.
-func saveState(path string, recs map[string]record) error {
-	b, err := json.MarshalIndent(stateDoc{Jobs: recs}, "", "  ")
+func saveState(path string, d *stateDoc) error {
+	b, err := json.MarshalIndent(d, "", "  ")
 	if err != nil {
 		return err
 	}
@@ -118,12 +121,15 @@ func inLoc(t *time.Time, loc *time.Location) *time.Time {
 // service runs: the next runs are computed from schedules after now.
 // A damaged state file gives the list without last runs, and an error.
 func Offline(stateDir string, schedules map[string]string, loc *time.Location, now time.Time) ([]Status, error) {
-	recs, err := loadState(StatePath(stateDir))
+	var recs map[string]record
+	d, err := loadState(StatePath(stateDir))
 	if err != nil {
 		// Derived state: the schedules are listed without their last
 		// runs, and the error says why (the scheduler replaces the file).
 		recs = map[string]record{}
 		err = fmt.Errorf("%w; listed without the last runs (archon serve writes it afresh)", err)
+	} else {
+		recs = d.Jobs
 	}
 	out := make([]Status, 0, len(Names()))
 	for _, n := range Names() {
