@@ -256,3 +256,41 @@ func TestLongJobRunIsAccepted(t *testing.T) {
 		t.Fatalf("answer %d %+v", resp.StatusCode, st)
 	}
 }
+
+// TestOnStopRunsWhileReachable: OnStop runs when Run's context ends, while
+// the service still answers at its address (archon serve marks serve.json
+// as stopping there, so that a command run meanwhile does not take the
+// file for a dead service's).
+func TestOnStopRunsWhileReachable(t *testing.T) {
+	ws, cfg := newWorkspace(t)
+	svc, err := app.Open(context.Background(), ws, cfg, app.Options{Rescan: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer svc.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reached := make(chan error, 1)
+	srv, err := New(svc, Options{OnStop: func() {
+		resp, err := http.Get("http://" + ln.Addr().String() + "/v1/health")
+		if err == nil {
+			resp.Body.Close()
+		}
+		reached <- err
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Run(ctx, ln) }()
+	cancel()
+	if err := <-reached; err != nil {
+		t.Fatalf("not reachable in OnStop: %v", err)
+	}
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+}

@@ -58,6 +58,11 @@ type Options struct {
 	ReadHeaderTimeout, ReadTimeout, IdleTimeout time.Duration
 	// ShutdownTimeout is how long Run waits for requests in flight.
 	ShutdownTimeout time.Duration
+	// OnStop, when set, is called once Run's context ends, before the
+	// listener closes and the requests in flight are waited for (a
+	// service marks its discovery file as stopping there, while it can
+	// still be reached at its address).
+	OnStop func()
 	// SignOutFile, when set, keeps the dashboard's last sign-out (unix
 	// seconds), so that a restart does not revive a session cookie signed
 	// out of; a file that cannot be read voids every session issued before
@@ -388,6 +393,9 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	case err := <-errc:
 		return err
 	case <-ctx.Done():
+	}
+	if s.opt.OnStop != nil {
+		s.opt.OnStop()
 	}
 	sctx, cancel := context.WithTimeout(context.Background(), s.opt.ShutdownTimeout)
 	defer cancel()

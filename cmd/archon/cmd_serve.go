@@ -132,6 +132,20 @@ func (a *app) serve(c *cli.Context) error {
 		}
 	}
 	opt.SignOutFile = filepath.Join(ws.StateDir(), "ui-signout")
+	// Stopping with a job running (one a schedule or `jobs run` started):
+	// serve.json says so before the listener closes, so that a command
+	// run meanwhile reads a stopping service, not a stale file to remove.
+	var stopKeeping func()
+	marked := false
+	opt.OnStop = func() {
+		stopKeeping()
+		if len(mem.RunningJobs()) > 0 {
+			if merr := client.MarkStopping(ws.StateDir(), os.Getpid()); merr != nil {
+				a.logger.Warn("serve.json not marked as stopping", "err", merr)
+			}
+			marked = true
+		}
+	}
 	opt.MCP = archonmcp.HTTPHandler(archonmcp.NewServer(served, version), opt.MaxBodyBytes)
 	srv, err := server.New(served, opt)
 	if err != nil {
@@ -143,7 +157,7 @@ func (a *app) serve(c *cli.Context) error {
 		return err
 	}
 	defer client.RemoveDiscovery(ws.StateDir(), d.PID)
-	stopKeeping := a.keepDiscovery(ws.StateDir(), d)
+	stopKeeping = a.keepDiscovery(ws.StateDir(), d)
 	defer stopKeeping() // before serve.json is removed
 	fmt.Fprintf(a.stderr, "archon serve: %s (API %s/v1, MCP %s/mcp, dashboard %s/ui/, metrics %s/metrics); workspace %s\n", url, url, url, url, url, ws.Root())
 	if err := mem.StartJobs(); err != nil {
@@ -155,8 +169,10 @@ func (a *app) serve(c *cli.Context) error {
 	// serve.json says the service is stopping, and a second signal aborts
 	// the job (archon's jobs stop at a safe point).
 	if running := mem.RunningJobs(); len(running) > 0 {
-		if merr := client.MarkStopping(ws.StateDir(), d.PID); merr != nil {
-			a.logger.Warn("serve.json not marked as stopping", "err", merr)
+		if !marked {
+			if merr := client.MarkStopping(ws.StateDir(), d.PID); merr != nil {
+				a.logger.Warn("serve.json not marked as stopping", "err", merr)
+			}
 		}
 		fmt.Fprintf(a.stderr, "archon serve: stopping after the job in progress (%s); Ctrl-C again to abort it\n", strings.Join(running, ", "))
 		again, done := make(chan os.Signal, 1), make(chan struct{})
