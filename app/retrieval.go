@@ -42,11 +42,14 @@ func (l *Local) Log(ctx context.Context, r LogRequest) (*Entry, error) {
 			r.Tags = append(slices.Clone(r.Tags), t)
 		}
 	}
-	stored, err := l.ws.Append(ctx, memory.Entry{Date: r.Date, Time: r.Time, Agent: r.Agent, Tags: r.Tags, Text: r.Text})
+	stored, err := l.ws.Append(ctx, memory.Entry{Date: r.Date, Time: r.Time, Agent: r.Agent, Tags: r.Tags, Text: r.Text, IfNew: r.IfNew})
 	if err != nil {
 		return nil, err
 	}
 	e := newEntry(stored)
+	if stored.Existed {
+		return e, nil // nothing written
+	}
 	l.Changed()
 	if l.opt.Observer != nil {
 		l.opt.Observer.Logged(e)

@@ -106,6 +106,10 @@ type LogRequest struct {
 	Tags  []string `json:"tags,omitempty"`
 	Date  string   `json:"date,omitempty"`
 	Time  string   `json:"time,omitempty"`
+	// IfNew logs the entry only when its day's log holds none logged
+	// alike (time, agent, title and text; tags aside); the answer then
+	// says existed. Imports set it: run again, they add nothing twice.
+	IfNew bool `json:"if_new,omitempty"`
 }
 
 // IndexRequest asks for an index run.

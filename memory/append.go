@@ -85,6 +85,20 @@ func (w *Workspace) appendDay(ctx context.Context, entries []Entry) ([]Entry, er
 	if st, _, err = repairTail(f, path, j, st); err != nil {
 		return nil, fmt.Errorf("append to %s: %w", path, err)
 	}
+	batch := entryKeys{} // the keys of es, which join the log's once written
+	fresh := 0           // the entries written: not the IfNew ones logged before
+	for i := range es {
+		key := keyOf(es[i].Stored())
+		if es[i].IfNew && st.keys[key]+batch[key] > 0 {
+			es[i].Existed, es[i].Path = true, path
+			continue
+		}
+		batch[key]++
+		fresh++
+	}
+	if fresh == 0 {
+		return es, nil
+	}
 	var buf bytes.Buffer
 	created := st.size == 0
 	if created {
@@ -93,9 +107,12 @@ func (w *Workspace) appendDay(ctx context.Context, entries []Entry) ([]Entry, er
 		buf.WriteByte('\n') // a hand-edited file without a final newline
 	}
 	lines := st.lines + bytes.Count(buf.Bytes(), []byte{'\n'})
-	batch := entryKeys{} // the keys of es, which join the log's once written
+	clear(batch)
 	for i := range es {
 		e := &es[i]
+		if e.Existed {
+			continue
+		}
 		e.Path = path
 		stored := e.Stored()
 		key := keyOf(stored)

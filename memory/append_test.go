@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -268,5 +269,35 @@ func TestAppendToAHandFiledArchive(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, "memory/2025-01-03.md")); err == nil {
 		t.Fatal("a second log of the day was made")
+	}
+}
+
+// TestAppendIfNew: an entry given IfNew is not written when its log holds
+// one logged alike (tags aside), within one batch too; others are.
+func TestAppendIfNew(t *testing.T) {
+	ctx := context.Background()
+	w := newWorkspace(t)
+	first, err := w.Append(ctx, Entry{Date: "2026-12-01", Time: "09:00:01", Agent: "a", Text: "imported turn"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := w.AppendAll(ctx, []Entry{
+		{Date: "2026-12-01", Time: "09:00:01", Agent: "a", Tags: []string{"other"}, Text: "imported turn", IfNew: true},
+		{Date: "2026-12-01", Time: "09:05", Agent: "a", Text: "a new one", IfNew: true},
+		{Date: "2026-12-01", Time: "09:05", Agent: "a", Text: "a new one", IfNew: true},
+		{Date: "2026-12-01", Time: "09:00:01", Agent: "a", Text: "imported turn"}, // not IfNew: a repeat is logged
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := []bool{out[0].Existed, out[1].Existed, out[2].Existed, out[3].Existed}; !slices.Equal(got, []bool{true, false, true, false}) {
+		t.Fatalf("existed: %v", got)
+	}
+	if out[0].Path != first.Path || out[1].LineStart == 0 || out[3].Ordinal != 1 {
+		t.Fatalf("entries: %+v", out)
+	}
+	lg, err := w.ReadLog(first.Path)
+	if err != nil || len(lg.Entries) != 3 {
+		t.Fatalf("%v: %d entries, want 3", err, len(lg.Entries))
 	}
 }

@@ -34,6 +34,12 @@ type Entry struct {
 	// that were logged alike but for their tags (time, agent, title and
 	// text): ids number such an entry apart ("-2" for the second).
 	Ordinal int `json:"-"`
+	// IfNew, given to Append, skips the entry when its log already holds
+	// one logged alike (its Ordinal would be above 0): an import run again
+	// after its record was lost adds nothing twice. Existed, set by
+	// Append, says it was skipped so; its line range is then unknown (0).
+	IfNew   bool `json:"-"`
+	Existed bool `json:"existed,omitempty"`
 }
 
 // Validation errors callers can test for with errors.Is.

@@ -116,15 +116,16 @@ func (h *Handler) log(ctx context.Context, ev Event, text string, kind ...string
 	// the whole text: it is logged with U+FFFD in their place.
 	text = strings.ToValidUTF8(strings.ReplaceAll(text, "\x00", "\uFFFD"), "\uFFFD")
 	req := app.LogRequest{Text: text, Agent: h.agentOf(ev), Tags: h.tags(ev, kind...)}
-	return LogKept(ctx, h.Memory, req, "the transcript "+ev.TranscriptPath)
+	_, err := LogKept(ctx, h.Memory, req, "the transcript "+ev.TranscriptPath)
+	return err
 }
 
 // LogKept logs req. A text over the log's limit (a pasted file as the
 // prompt, a huge tool result) is kept cut, saying where the whole is
 // (where), rather than not at all.
-func LogKept(ctx context.Context, m app.Memory, req app.LogRequest, where string) error {
+func LogKept(ctx context.Context, m app.Memory, req app.LogRequest, where string) (*app.Entry, error) {
 	text := req.Text
-	_, err := m.Log(ctx, req)
+	e, err := m.Log(ctx, req)
 	for _, n := range []int{maxEntryBytes, 4 << 10} {
 		if app.KindOf(err) != app.TooLarge {
 			break
@@ -134,9 +135,9 @@ func LogKept(ctx context.Context, m app.Memory, req app.LogRequest, where string
 		}
 		kept := prefix(text, n)
 		req.Text = fmt.Sprintf("%s … [%d more bytes in %s]", kept, len(text)-len(kept), where)
-		_, err = m.Log(ctx, req)
+		e, err = m.Log(ctx, req)
 	}
-	return err
+	return e, err
 }
 
 // agentOf names the agent of ev's entries: the session's agent (a session

@@ -116,7 +116,7 @@ func PlanImport(project, dir string, loc *time.Location, known map[string]bool) 
 			texts := checkpointEntries(one, session, path)
 			at := stamp(&t[0]).In(loc)
 			for _, e := range texts {
-				req := app.LogRequest{Text: e.Text, Agent: DefaultAgent, Tags: []string{"checkpoint", "claude-code", "imported"}}
+				req := app.LogRequest{Text: e.Text, Agent: DefaultAgent, Tags: []string{"checkpoint", "claude-code", "imported"}, IfNew: true}
 				if subagent {
 					req.Tags = append(req.Tags, "subagent")
 				}

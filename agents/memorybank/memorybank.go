@@ -92,7 +92,7 @@ func Plan(dir string, known map[string]bool) (*Import, error) {
 					tm = "00:00"
 				}
 				im.Entries = append(im.Entries, app.LogRequest{Text: it.text, Agent: Agent, Date: it.date, Time: tm,
-					Tags: []string{tag, "memory-bank", "imported"}})
+					Tags: []string{tag, "memory-bank", "imported"}, IfNew: true})
 				im.Keys = append(im.Keys, key)
 			}
 		}

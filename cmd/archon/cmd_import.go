@@ -95,13 +95,13 @@ func (a *app) importEntries(c *cli.Context, m core.Memory, entries []core.LogReq
 		if err := c.Context.Err(); err != nil {
 			return logged, skipped, fmt.Errorf("stopped after %d entries (run it again to go on): %w", logged, err)
 		}
-		if err := claudecode.LogKept(c.Context, m, e, where); err != nil {
+		if got, err := claudecode.LogKept(c.Context, m, e, where); err != nil {
 			if k := core.KindOf(err); k != core.Invalid && k != core.TooLarge {
 				return logged, skipped, fmt.Errorf("after %d entries: %w", logged, err)
 			}
 			fmt.Fprintf(a.stderr, "skipped an entry (%s %s, from %s): %v\n", e.Date, e.Time, keys[i], err)
 			skipped++
-		} else {
+		} else if !got.Existed { // one the log holds already (its record was lost) is not logged again
 			logged++
 		}
 		if i+1 == len(entries) || keys[i+1] != keys[i] {

@@ -42,6 +42,15 @@ func TestImportClaudeCodeSkipsWhatTheLogRefuses(t *testing.T) {
 	if code, out, _ := archon(t, "", "--root", root, "import", "claude-code", projA, "--from", from); code != 0 || !strings.Contains(out, "imported 0 entries") {
 		t.Fatalf("second import: %d %s", code, out)
 	}
+	// The record of what was imported is lost with .archon: the log itself
+	// says what it holds, and nothing is logged twice.
+	os.RemoveAll(filepath.Join(root, ".archon"))
+	if code, out, _ := archon(t, "", "--root", root, "import", "claude-code", projA, "--from", from); code != 0 || !strings.Contains(out, "imported 0 entries") {
+		t.Fatalf("import after .archon was deleted: %d %s", code, out)
+	}
+	if again, _ := os.ReadFile(filepath.Join(root, "memory", "2026-11-30.md")); string(again) != string(log) {
+		t.Fatalf("the log changed:\n%s", again)
+	}
 	if code, _, e := archon(t, "", "--root", root, "import", "claude-code", projB, "--from", from); code != 0 {
 		t.Fatal(e)
 	}
