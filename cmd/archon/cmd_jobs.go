@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -40,7 +41,11 @@ func (a *app) jobsCommand() *cli.Command {
 			}
 			core.WriteJobs(a.stdout, list, loc)
 			if _, served := m.(*client.Client); !served {
-				fmt.Fprintln(a.stderr, "no archon serve runs for this workspace: these run on schedule once it starts (archon jobs run NAME runs one now)")
+				if slices.ContainsFunc(list, func(j core.JobStatus) bool { return j.NextRun != nil }) {
+					fmt.Fprintln(a.stderr, "no archon serve runs for this workspace: these run on schedule once it starts (archon jobs run NAME runs one now)")
+				} else {
+					fmt.Fprintln(a.stderr, "no job is scheduled (jobs.enabled: false, or every schedule off): archon jobs run NAME runs one now")
+				}
 			}
 			return nil
 		}),

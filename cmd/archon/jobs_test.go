@@ -94,6 +94,9 @@ func TestJobsCommandWithAndWithoutService(t *testing.T) {
 	if code, _, e := archonJobs(t, []string{"ARCHON_JOBS_REINDEX=every day"}, "--root", root, "jobs"); code != 1 || !strings.Contains(e, "ARCHON_JOBS_REINDEX") {
 		t.Errorf("bad schedule: %d %s", code, e)
 	}
+	if code, _, e := archonJobs(t, []string{"ARCHON_JOBS_ENABLED=false"}, "--root", root, "jobs"); code != 0 || strings.Contains(e, "run on schedule") || !strings.Contains(e, "no job is scheduled") {
+		t.Errorf("jobs off: %d %s", code, e)
+	}
 
 	// Through the service, which runs with promotion off: the listing
 	// shows its schedules and the state it read.
