@@ -48,6 +48,20 @@ const dayTo = `(?:st|nd|rd|th)?(?:\s*[-–—]\s*|\s+(?:to|through|thru|until|ti
 // reBetweenMDD is "between Dec 1 and 3".
 var reBetweenMDD = regexp.MustCompile(`(?i)\bbetween ([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)? and (\d{1,2})(?:st|nd|rd|th)?\b`)
 
+// formNeeds says what a query must hold for a form to match in it at all
+// (see needsOf): most queries name no time, and most that hold a number
+// hold an id ("TES-142"), not a date; their forms are not run. A form
+// not listed always runs.
+var formNeeds = map[*regexp.Regexp]need{
+	reWeekOfMDY: needMonth | needYear, reMDDY: needMonth | needYear, reMonthPartY: needMonth | needYear,
+	reQY: needQuarter | needYear, reYQ: needQuarter | needYear, reYMDSlash: needSlash | needYear,
+	reMDYSlash: needSlash | needYear, reISO: needYear, reMDY: needMonth | needYear, reDMY: needMonth | needYear,
+	reMY: needMonth | needYear, reYear: needYear, reYearTo: needYear,
+	reWeekOfMD: needMonth, reMDD: needMonth, reBetweenMDD: needMonth, reMonthPart: needMonth,
+	reQ: needQuarter, reMDSlash: needSlash, reMonthDay: needMonth, reDayMonth: needMonth,
+	reMonthOnly: needMonth, reMonthTo: needMonth,
+}
+
 // explicitForms are the calendar dates a question writes out, in order of
 // precedence (a match overlapping an earlier one is not read).
 var explicitForms = []timeForm{

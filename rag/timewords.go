@@ -48,7 +48,11 @@ type timeForm struct {
 // by where they stand; relative marks them as said relative to today.
 func findTimes(s string, today time.Time, forms []timeForm, relative bool, taken []timeMatch, stop func(string) bool) []timeMatch {
 	out := slices.Clone(taken)
+	has := needsOf(s)
 	for _, f := range forms {
+		if formNeeds[f.re]&^has != 0 {
+			continue // it cannot match here
+		}
 		for _, ix := range f.re.FindAllStringSubmatchIndex(s, -1) {
 			if slices.ContainsFunc(out, func(t timeMatch) bool { return ix[0] < t.end && t.start < ix[1] }) {
 				continue
@@ -70,6 +74,49 @@ func findTimes(s string, today time.Time, forms []timeForm, relative bool, taken
 	out = out[len(taken):]
 	slices.SortFunc(out, func(a, b timeMatch) int { return a.start - b.start })
 	return out
+}
+
+// need is a part of a time expression that a query holds or not.
+type need uint8
+
+const (
+	needMonth   need = 1 << iota // a month's name, in full or short ("Sept")
+	needYear                     // four digits in a row
+	needSlash                    // a slash
+	needQuarter                  // Q1 to Q4
+)
+
+// needsOf returns the parts of time expressions s holds (a superset of
+// what its forms need: "2026" in "v20261" counts as a year).
+func needsOf(s string) need {
+	var has need
+	if strings.Contains(s, "/") {
+		has |= needSlash
+	}
+	digits := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			if digits++; digits == 4 {
+				has |= needYear
+			}
+			if i > 0 && s[i-1] == 'Q' && c >= '1' && c <= '4' {
+				has |= needQuarter
+			}
+		default:
+			digits = 0
+		}
+	}
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') }) {
+		if len(w) >= 3 && len(w) <= 9 {
+			if _, ok := months[strings.ToLower(w)]; ok {
+				has |= needMonth
+				break
+			}
+		}
+	}
+	return has
 }
 
 // These join time expressions: "since Monday" and "after December 1" run

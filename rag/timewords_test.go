@@ -1,6 +1,7 @@
 package rag
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -316,6 +317,35 @@ func TestTimesReviewed(t *testing.T) {
 		}
 		if !ok {
 			t.Errorf("%q: %+v, want %v", q, got, want)
+		}
+	}
+}
+
+// TestFormNeedsHold: a form is skipped only where it cannot read a time:
+// wherever one of its matches resolves, the query holds what formNeeds
+// says the form needs.
+func TestFormNeedsHold(t *testing.T) {
+	today := time.Date(2026, 12, 7, 0, 0, 0, 0, time.UTC)
+	corpus := []string{
+		"in 2025 Q3", "Q3 2025", "2025 Q3 numbers", "what shipped in Q2", "12/3/2026", "2026/12/03", "on 12/03", "Dec 1-3",
+		"between Dec 1 and 3", "Dec 1 to 3, 2025", "early Sept", "sept. 5, 2024", "5th of march 2023", "the 3rd of May",
+		"from October to December", "talked to April", "end of May 2025", "mid-June", "the week of Nov 3", "week of Nov 3, 2025",
+		"since 1999", "before 2000 users", "May 2023", "on 2026-12-01", "notes of May 7, 2023 and 8 May 2023", "in Jan", "Feb 28-29",
+	}
+	for _, q := range corpus {
+		has := needsOf(q)
+		for _, f := range slices.Concat(explicitForms, relativeForms) {
+			for _, ix := range f.re.FindAllStringSubmatchIndex(q, -1) {
+				m := make([]string, len(ix)/2)
+				for i := range m {
+					if ix[2*i] >= 0 {
+						m[i] = q[ix[2*i]:ix[2*i+1]]
+					}
+				}
+				if _, _, ok := f.resolve(m, today); ok && formNeeds[f.re]&^has != 0 {
+					t.Errorf("%q: %s reads %q, but needs %b of %b", q, f.re, q[ix[0]:ix[1]], formNeeds[f.re], has)
+				}
+			}
 		}
 	}
 }
