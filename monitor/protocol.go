@@ -177,7 +177,19 @@ func writeSummary(ws *memory.Workspace, sum *summarize.Summary, now time.Time) (
 		return "", fmt.Errorf("write %s: %w", path, err)
 	}
 	if len(sum.Dates) > 0 {
-		b, _ := json.MarshalIndent(sum.Dates, "", " ")
+		// The dates are keyed by the items' text (summarize.ItemKey): by
+		// the text as the file holds it, redacted, as the next summary
+		// reads it back.
+		dates := make(map[string]string, len(sum.Dates))
+		for _, sec := range sum.Sections {
+			for _, it := range sec.Items {
+				if d, ok := sum.Dates[summarize.ItemKey(it)]; ok {
+					r, _ := ws.Redact(it)
+					dates[summarize.ItemKey(printable(r))] = d
+				}
+			}
+		}
+		b, _ := json.MarshalIndent(dates, "", " ")
 		if err := memory.WriteFileAtomic(filepath.Join(dir, datesFile), b, 0o644); err != nil {
 			return hist, fmt.Errorf("summary dates: %w", err)
 		}

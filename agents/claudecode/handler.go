@@ -39,6 +39,10 @@ type Handler struct {
 	Logger *slog.Logger
 	// Git runs git in a directory (nil: the git command, if installed).
 	Git func(ctx context.Context, dir string, args ...string) (string, error)
+	// Redact removes secrets and <private> spans from text the hooks keep
+	// in their own state (the continuation note), as the workspace does
+	// for every file it writes; nil keeps text as it is.
+	Redact func(string) string
 }
 
 // Deadline is how long an event may take: SessionEnd shares Claude Code's

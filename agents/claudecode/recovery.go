@@ -3,6 +3,7 @@ package claudecode
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/archon-memory/archon/app"
@@ -45,7 +46,12 @@ func (h *Handler) preCompact(ctx context.Context, ev Event) (Output, error) {
 		return Output{}, err
 	}
 	s := h.situation(ctx, ev, whole)
+	// The note is kept in the hooks' state and said again after the
+	// compaction: what the transcript held of secrets is not.
 	st.Note = s.note()
+	if h.Redact != nil {
+		st.Note = h.Redact(st.Note)
+	}
 	if err := h.log(ctx, ev, st.Note, "continuation", "claude-code"); err != nil {
 		return Output{}, err
 	}
@@ -122,6 +128,12 @@ func (h *Handler) situation(ctx context.Context, ev Event, c *chunk) situation {
 	return s
 }
 
+// dropLines returns text without its lines that start with prefix.
+func dropLines(text, prefix string) string {
+	lines := strings.Split(text, "\n")
+	return strings.Join(slices.DeleteFunc(lines, func(l string) bool { return strings.HasPrefix(l, prefix) }), "\n")
+}
+
 // note is the continuation note: current task, next step, files in
 // flight, uncommitted changes.
 func (s situation) note() string {
@@ -179,7 +191,6 @@ func (h *Handler) recovery(ctx context.Context, ev Event) (Output, error) {
 	st := loadState(h.StateDir, ev.SessionID, ev.TranscriptPath)
 	s := h.situation(ctx, ev, whole)
 	var b strings.Builder
-	b.WriteString("## Where this session stands (archon, after compaction)\n")
 	if s.branch != "" {
 		fmt.Fprintf(&b, "- Branch: %s\n", s.branch)
 	}
@@ -197,8 +208,13 @@ func (h *Handler) recovery(ctx context.Context, ev Event) (Output, error) {
 		}
 	}
 	if st.Note != "" {
-		// The note of the pre-compact checkpoint says the rest.
-		b.WriteString("\n" + st.Note + "\n")
+		// The note of the pre-compact checkpoint says the rest; the
+		// uncommitted changes as they are now are said above.
+		note := st.Note
+		if s.status != "" || s.inGit {
+			note = dropLines(note, "- Uncommitted: ")
+		}
+		b.WriteString("\n" + note + "\n")
 	} else {
 		if open := openTodos(s.todos); len(open) > 0 {
 			fmt.Fprintf(&b, "- Todo: %s\n", strings.Join(open, "; "))
@@ -207,7 +223,11 @@ func (h *Handler) recovery(ctx context.Context, ev Event) (Output, error) {
 			fmt.Fprintf(&b, "- Open error: %s\n", e)
 		}
 	}
-	text := fitTokens(b.String(), RecoveryBudget)
+	text := ""
+	if b.Len() > 0 { // nothing known of the session: no heading with nothing under it
+		text = "## Where this session stands (archon, after compaction)\n" + b.String()
+	}
+	text = fitTokens(text, RecoveryBudget)
 	if left := RecoveryBudget - tokens.Count(text) - 2; left >= minPayload {
 		if pl, err := h.Memory.L1(ctx, left); err == nil && strings.TrimSpace(pl.Text) != "" {
 			text += "\n" + pl.Text

@@ -98,3 +98,50 @@ func TestInstallUninstallCLI(t *testing.T) {
 		t.Fatalf("two targets: %d %s", code, e)
 	}
 }
+
+// TestHooksKeepNoSecrets: a secret and a <private> span in the transcript
+// reach no file of the workspace through the hooks (the continuation note
+// in their state, the summary's item dates), and the recovery after the
+// compaction does not say them again.
+func TestHooksKeepNoSecrets(t *testing.T) {
+	root, dir := t.TempDir(), t.TempDir()
+	if code, _, e := archon(t, "", "--root", root, "init"); code != 0 {
+		t.Fatal(e)
+	}
+	transcript := filepath.Join(dir, "t.jsonl")
+	os.WriteFile(transcript, []byte(`{"type":"user","uuid":"u1","sessionId":"s1","timestamp":"2026-12-08T00:00:00Z","message":{"role":"user","content":"Deploy with key AKIAIOSFODNN7EXAMPLE, my note: <private>hunter2</private>"}}
+{"type":"assistant","uuid":"a1","sessionId":"s1","timestamp":"2026-12-08T00:00:05Z","message":{"role":"assistant","content":[{"type":"text","text":"Deploying."}]}}
+`), 0o644)
+	event := func(name, extra string) string {
+		return fmt.Sprintf(`{"session_id":"s1","transcript_path":%q,"cwd":%q,"hook_event_name":%q%s}`, transcript, dir, name, extra)
+	}
+	if code, _, e := archon(t, event("PreCompact", `,"trigger":"auto"`), "--root", root, "hook", "claude-code"); code != 0 || e != "" {
+		t.Fatalf("PreCompact: %d %s", code, e)
+	}
+	_, out, _ := archon(t, event("SessionStart", `,"source":"compact"`), "--root", root, "hook", "claude-code")
+	if strings.Contains(out, "AKIAIOSFODNN7EXAMPLE") || strings.Contains(out, "hunter2") || !strings.Contains(out, "Continuation note") {
+		t.Fatalf("recovery:\n%s", out)
+	}
+	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, _ := os.ReadFile(p)
+		if s := strings.ToLower(string(b)); strings.Contains(s, "akiaiosfodnn7example") || strings.Contains(s, "hunter2") {
+			t.Errorf("%s holds the secret", p)
+		}
+		return nil
+	})
+}
+
+// TestRecoveryWithNothingKnown: after a compaction of a session archon
+// knows nothing of (no transcript, no working tree), the recovery has no
+// heading with nothing under it.
+func TestRecoveryWithNothingKnown(t *testing.T) {
+	root := t.TempDir()
+	archon(t, "", "--root", root, "init")
+	_, out, _ := archon(t, `{"session_id":"z","transcript_path":"/nonexistent/t.jsonl","cwd":"/nonexistent","hook_event_name":"SessionStart","source":"compact"}`, "--root", root, "hook", "claude-code")
+	if strings.Contains(out, "Where this session stands") {
+		t.Fatalf("an empty heading:\n%s", out)
+	}
+}
