@@ -106,6 +106,8 @@ func TestClassify(t *testing.T) {
 		// A session's summary names decisions and errors among much else:
 		// it is recent activity (it was filed under Recent decisions).
 		{memory.Entry{Tags: []string{"compact-summary", "claude-code"}, Text: "1. Primary Request: ...\n2. Key decisions: we decided on pools.\n4. Errors: ERROR: lint failed"}, PartRecent},
+		{memory.Entry{Tags: []string{"continuation", "claude-code"}, Text: "Continuation note (written before compaction).\n- Last step: we decided on pools\n- Todo: fix the lint error"}, PartRecent},
+		{memory.Entry{Tags: []string{"progress", "claude-code"}, Text: "Fixed the failing test; the error is gone."}, PartRecent},
 	}
 	tags := tagParts()
 	for _, tt := range tests {
