@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net"
@@ -146,7 +147,9 @@ func (a *app) serve(c *cli.Context) error {
 			marked = true
 		}
 	}
-	opt.MCP = archonmcp.HTTPHandler(archonmcp.NewServer(served, version), opt.MaxBodyBytes)
+	// MCP carries what the API's conversation routes carry (context_check,
+	// memory_log of a long text): the larger limit, as over stdio.
+	opt.MCP = archonmcp.HTTPHandler(archonmcp.NewServer(served, version), cmp.Or(opt.MaxConversationBytes, server.DefaultMaxConversationBytes))
 	srv, err := server.New(served, opt)
 	if err != nil {
 		return err

@@ -58,7 +58,15 @@ func checkIDs(next http.Handler, maxBody int64) http.Handler {
 		body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 		r.Body.Close()
 		r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), errReader{err}))
-		if err != nil || int64(len(body)) > maxBody {
+		if err == nil && int64(len(body)) > maxBody {
+			// Said as JSON-RPC, as every other refusal (the SDK's is text).
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusRequestEntityTooLarge)
+			json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": nil,
+				"error": map[string]any{"code": jsonrpc.CodeInvalidRequest, "message": fmt.Sprintf("invalid request: the body is over %d bytes", maxBody)}})
+			return
+		}
+		if err != nil {
 			next.ServeHTTP(w, r) // the SDK says what is wrong with it
 			return
 		}

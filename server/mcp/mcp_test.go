@@ -398,3 +398,29 @@ func TestHTTPRefusesIDsItWouldChange(t *testing.T) {
 		}
 	}
 }
+
+// TestHTTPBodyOverTheLimit: a request over the body limit is answered
+// with a JSON-RPC error (HTTP 413), as every other refusal is, not with
+// a line of text.
+func TestHTTPBodyOverTheLimit(t *testing.T) {
+	hs := httptest.NewServer(HTTPHandler(NewServer(newService(t), "test"), 1<<10))
+	defer hs.Close()
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"memory_log","arguments":{"text":"` + strings.Repeat("x", 2<<10) + `"}}}`
+	req, _ := http.NewRequest("POST", hs.URL, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var msg struct {
+		Error struct {
+			Code    int
+			Message string
+		}
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&msg); err != nil || resp.StatusCode != http.StatusRequestEntityTooLarge || msg.Error.Code != -32600 || !strings.Contains(msg.Error.Message, "over 1024 bytes") {
+		t.Fatalf("status %d, %v, %+v", resp.StatusCode, err, msg)
+	}
+}
