@@ -106,6 +106,9 @@ func (q *parsedQuery) expand(an analyzer, text string, forms map[string][]string
 	}
 	for _, word := range rawWords(text) {
 		addTag(word)
+		for _, s := range singulars(word) { // "PDFs" asks for what is tagged #pdf
+			addTag(s)
+		}
 		if w <= 0 {
 			continue
 		}
@@ -119,6 +122,21 @@ func (q *parsedQuery) expand(an analyzer, text string, forms map[string][]string
 			}
 		}
 	}
+}
+
+// singulars returns the forms word may have in the singular, as a tag
+// names a kind ("bugs": bug; "dependencies": dependency). They are only
+// added to a question's tag terms, so a form that is no word ("statu" of
+// "status") costs a term and finds nothing.
+func singulars(word string) []string {
+	n := len(word)
+	switch {
+	case n < 4 || word[n-1] != 's' || strings.HasSuffix(word, "ss"):
+		return nil
+	case strings.HasSuffix(word, "ies"):
+		return []string{word[:n-3] + "y", word[:n-1]}
+	}
+	return []string{word[:n-1]}
 }
 
 // analyzer is the part of fulltext.Analyzer expand uses.

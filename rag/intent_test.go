@@ -3,6 +3,7 @@ package rag
 import (
 	"context"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -102,6 +103,25 @@ func TestIntentWordsAreNotTheSubject(t *testing.T) {
 	for _, q := range []string{"why did we pick PostgreSQL", "why did we choose PostgreSQL"} {
 		if rs := search(t, e, Query{Text: q, TopK: 2}); len(rs) == 0 || !strings.Contains(rs[0].Snippet, "PostgreSQL") {
 			t.Errorf("%q: first hit %+v", q, rs)
+		}
+	}
+}
+
+// TestPluralMeetsItsTag: "PDFs" finds what is tagged #pdf, as "PDF" does.
+func TestPluralMeetsItsTag(t *testing.T) {
+	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	ws := loggedWorkspace(t, now,
+		memory.Entry{Date: "2026-10-22", Time: "17:05", Agent: "executor", Tags: []string{"fix"}, Text: "Fixed migration 0007: backfilled a DEFAULT first; the migration now runs in 4s on staging."},
+		memory.Entry{Date: "2026-10-14", Time: "10:00", Agent: "planner", Tags: []string{"db", "decision"}, Text: "Decided to use PostgreSQL instead of MySQL for the invoicing service."},
+		memory.Entry{Date: "2026-11-25", Time: "10:10", Agent: "planner", Tags: []string{"decision", "pdf"}, Text: "Switched from wkhtmltopdf to Gotenberg for PDF rendering: wkhtmltopdf is unmaintained."},
+	)
+	e := openIndexed(t, ws)
+	if rs := search(t, e, Query{Text: "what are we using for PDFs now", TopK: 3}); len(rs) == 0 || !strings.Contains(rs[0].Snippet, "Gotenberg") {
+		t.Fatalf("first hit %+v", rs)
+	}
+	for w, want := range map[string][]string{"bugs": {"bug"}, "dependencies": {"dependency", "dependencie"}, "status": {"statu"}, "class": nil, "is": nil} {
+		if got := singulars(w); !slices.Equal(got, want) {
+			t.Errorf("singulars(%q) = %v, want %v", w, got, want)
 		}
 	}
 }
