@@ -123,7 +123,7 @@ func (l *Local) Stats(ctx context.Context, r ConvRequest) (*Stats, error) {
 		return nil, err
 	}
 	st := &Stats{Model: rep.Model, Messages: rep.Messages, TotalTokens: rep.Tokens, Window: rep.Window,
-		Limit: rep.Limit, Percent: rep.Percent, Level: rep.Level, Action: string(rep.Action)}
+		Limit: rep.Limit, Percent: rep.Percent, Level: rep.Level, Action: string(rep.Action), Notes: rep.Notes}
 	for _, c := range rep.Categories {
 		switch c.Category {
 		case monitor.CatHistory:

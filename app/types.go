@@ -205,6 +205,9 @@ type Stats struct {
 	Percent         float64 `json:"percent"`
 	Level           string  `json:"level"`
 	Action          string  `json:"action"`
+	// Notes say what the figures assume (a model not known: its tier's
+	// window), as the full check says them.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // PrepareRequest is a conversation to prepare (archon context prepare) or

@@ -219,8 +219,10 @@ type (
 	taskUpdateIn struct {
 		ID       string `json:"id"`
 		Status   string `json:"status,omitempty" jsonschema:"todo|doing|blocked|done"`
-		Assignee string `json:"assignee,omitempty"`
-		Note     string `json:"description,omitempty"`
+		// Pointers: "" clears the assignee or the description, as the
+		// CLI's --assignee "" does; left out, it stays.
+		Assignee *string `json:"assignee,omitempty" jsonschema:"\"\" clears it"`
+		Note     *string `json:"description,omitempty" jsonschema:"\"\" clears it"`
 	}
 	knowledgeIn struct {
 		Query   string `json:"query,omitempty"`
@@ -308,12 +310,7 @@ func (t *tools) register(s *sdk.Server) {
 		if in.Status != "" {
 			u.Status = &in.Status
 		}
-		if in.Assignee != "" {
-			u.Assignee = &in.Assignee
-		}
-		if in.Note != "" {
-			u.Description = &in.Note
-		}
+		u.Assignee, u.Description = in.Assignee, in.Note
 		if in.Status == "done" {
 			if only := (app.TaskPatch{Status: u.Status}); u == only {
 				return svc.DoneTask(ctx, in.ID, false)

@@ -424,3 +424,29 @@ func TestHTTPBodyOverTheLimit(t *testing.T) {
 		t.Fatalf("status %d, %v, %+v", resp.StatusCode, err, msg)
 	}
 }
+
+// TestToolsSayAndClearAsTheCLI: task_update clears an assignee or a
+// description given as "" (left out, they stay), and context_check says
+// what it assumed of a model it does not know, as archon context check.
+func TestToolsSayAndClearAsTheCLI(t *testing.T) {
+	ctx := context.Background()
+	cs := inMemoryClient(t, newService(t))
+	call := func(name string, args map[string]any) string {
+		t.Helper()
+		r, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: name, Arguments: args})
+		if err != nil || r.IsError {
+			t.Fatalf("%s: %v %+v", name, err, r)
+		}
+		return r.Content[0].(*sdk.TextContent).Text
+	}
+	call("task_add", map[string]any{"title": "Rotate keys", "assignee": "bob"})
+	if out := call("task_update", map[string]any{"id": "T1", "description": "all of them"}); !strings.Contains(out, `"assignee":"bob"`) {
+		t.Fatalf("left out, the assignee changed: %s", out)
+	}
+	if out := call("task_update", map[string]any{"id": "T1", "assignee": "", "description": ""}); !strings.Contains(out, `"assignee":""`) || !strings.Contains(out, `"description":""`) {
+		t.Fatalf("not cleared: %s", out)
+	}
+	if out := call("context_check", map[string]any{"conversation": `[{"role":"user","content":"hi"}]`, "model": "my-local-llama"}); !strings.Contains(out, `"notes":["unknown`) {
+		t.Fatalf("no note of the unknown model: %s", out)
+	}
+}
