@@ -217,8 +217,8 @@ type (
 		DependsOn []string `json:"depends_on,omitempty"`
 	}
 	taskUpdateIn struct {
-		ID       string `json:"id"`
-		Status   string `json:"status,omitempty" jsonschema:"todo|doing|blocked|done"`
+		ID     string `json:"id"`
+		Status string `json:"status,omitempty" jsonschema:"todo|doing|blocked|done"`
 		// Pointers: "" clears the assignee or the description, as the
 		// CLI's --assignee "" does; left out, it stays.
 		Assignee *string `json:"assignee,omitempty" jsonschema:"\"\" clears it"`
