@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -456,5 +457,41 @@ func TestEventsEndAtRevocation(t *testing.T) {
 	ts.json(t, "POST", "/v1/log", app.LogRequest{Text: "after the revocation"}, 201, nil)
 	if wait("after the revocation") {
 		t.Fatal("the stream carried an entry logged after its key was revoked")
+	}
+}
+
+// TestStreamsLeaveTheOperatorRoom: an API key holds at most keyStreams
+// live streams, keys together leave operatorStreams to the operator, and
+// the operator's dashboard still connects when keys hold all theirs.
+func TestStreamsLeaveTheOperatorRoom(t *testing.T) {
+	e := NewEvents()
+	defer e.Close()
+	for i := range keyStreams {
+		if _, err := e.subscribe("K1"); err != nil {
+			t.Fatalf("stream %d of K1: %v", i, err)
+		}
+	}
+	if _, err := e.subscribe("K1"); err == nil || !strings.Contains(err.Error(), "the most one key may") {
+		t.Fatalf("a key over its share: %v", err)
+	}
+	for k := 2; ; k++ {
+		key := fmt.Sprint("K", k)
+		if _, err := e.subscribe(key); err != nil {
+			if !strings.Contains(err.Error(), "kept for the operator") || len(e.subs) != maxStreams-operatorStreams {
+				t.Fatalf("%s refused with %d open: %v", key, len(e.subs), err)
+			}
+			break
+		}
+		for range keyStreams - 1 {
+			e.subscribe(key)
+		}
+	}
+	for i := range operatorStreams {
+		if _, err := e.subscribe(""); err != nil {
+			t.Fatalf("the operator's stream %d: %v", i, err)
+		}
+	}
+	if _, err := e.subscribe(""); err == nil {
+		t.Fatal("more than maxStreams")
 	}
 }

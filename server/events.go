@@ -30,8 +30,15 @@ type Events struct {
 // holding it, and shutdown does not wait on it.
 const streamWriteTimeout = 10 * time.Second
 
-// maxStreams bounds the live streams open at once.
-const maxStreams = 64
+// maxStreams bounds the live streams open at once. An API key holds at
+// most keyStreams of them, and all keys together leave operatorStreams
+// to the operator (the dashboard, a caller with the service's token): a
+// read-scoped key cannot take every slot and cut the dashboard off.
+const (
+	maxStreams      = 64
+	keyStreams      = 8
+	operatorStreams = 8
+)
 
 // streamBuffer is how many events wait for a slow stream before it
 // loses them.
@@ -44,7 +51,8 @@ type event struct {
 
 type subscriber struct {
 	ch   chan event
-	lost bool // guarded by Events.mu
+	key  string // the API key's id; "" for the operator
+	lost bool   // guarded by Events.mu
 }
 
 // NewEvents returns a hub with no streams.
@@ -111,16 +119,35 @@ func (e *Events) Logged(en *app.Entry) { e.publish("entry", en) }
 // Updated implements app.Observer.
 func (e *Events) Updated(what string) { e.publish("change", map[string]string{"what": what}) }
 
-// subscribe adds a stream; nil when the hub is closed or full.
-func (e *Events) subscribe() *subscriber {
+// subscribe adds a stream of the API key key ("" for the operator); it
+// returns why not when the hub is closed or full, for everyone or for
+// that key.
+func (e *Events) subscribe(key string) (*subscriber, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.closed || len(e.subs) >= maxStreams {
-		return nil
+	if e.closed {
+		return nil, apiErr(http.StatusServiceUnavailable, CodeUnavailable, "archon is stopping")
 	}
-	s := &subscriber{ch: make(chan event, streamBuffer)}
+	mine, keys := 0, 0
+	for s := range e.subs {
+		if s.key != "" {
+			keys++
+		}
+		if key != "" && s.key == key {
+			mine++
+		}
+	}
+	switch {
+	case len(e.subs) >= maxStreams:
+		return nil, apiErr(http.StatusServiceUnavailable, CodeUnavailable, "too many live streams open (at most %d)", maxStreams)
+	case key != "" && mine >= keyStreams:
+		return nil, apiErr(http.StatusTooManyRequests, CodeUnavailable, "API key %s has %d live streams open, the most one key may", key, mine)
+	case key != "" && keys >= maxStreams-operatorStreams:
+		return nil, apiErr(http.StatusServiceUnavailable, CodeUnavailable, "too many live streams open for API keys (at most %d: the rest are kept for the operator)", maxStreams-operatorStreams)
+	}
+	s := &subscriber{ch: make(chan event, streamBuffer), key: key}
 	e.subs[s] = struct{}{}
-	return s
+	return s, nil
 }
 
 func (e *Events) unsubscribe(s *subscriber) {
@@ -145,9 +172,13 @@ func (e *Events) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, apiErr(http.StatusMethodNotAllowed, CodeMethod, "%s %s: use GET", r.Method, r.URL.Path))
 		return
 	}
-	s := e.subscribe()
-	if s == nil {
-		writeError(w, apiErr(http.StatusServiceUnavailable, CodeUnavailable, "too many live streams open (at most %d), or archon is stopping", maxStreams))
+	var key string
+	if p := principalOf(r); p.key != nil {
+		key = p.key.ID
+	}
+	s, err := e.subscribe(key)
+	if err != nil {
+		writeError(w, err)
 		return
 	}
 	defer e.unsubscribe(s)
