@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -154,7 +155,7 @@ func (a *app) serve(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	url := "http://" + ln.Addr().String()
+	url := "http://" + reachable(ln.Addr())
 	d := client.Discovery{PID: os.Getpid(), Addr: ln.Addr().String(), URL: url, Token: opt.Token, Started: time.Now().UTC(), Version: version}
 	if err := client.WriteDiscovery(ws.StateDir(), d); err != nil {
 		return err
@@ -249,4 +250,15 @@ func (a *app) keepDiscovery(stateDir string, d client.Discovery) (stop func()) {
 	}()
 	var once sync.Once
 	return func() { once.Do(func() { close(quit); <-done }) }
+}
+
+// reachable is the address a browser or a command on this machine opens
+// for a listener's: one listening on every interface ("[::]:7420",
+// "0.0.0.0:7420", which a browser cannot open) is reached on loopback.
+func reachable(addr net.Addr) string {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok || !tcp.IP.IsUnspecified() {
+		return addr.String()
+	}
+	return net.JoinHostPort("127.0.0.1", strconv.Itoa(tcp.Port))
 }

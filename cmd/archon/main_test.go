@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -264,5 +265,19 @@ func TestQuickstartFindsTheDecision(t *testing.T) {
 	code, out, e = archon(t, "", "--root", root, "search", "--explain", "CI")
 	if code != 0 || strings.Count(out, "id ") != 1 || !strings.Contains(out, "why: words ci; text ") {
 		t.Errorf("search --explain CI: %d\n%s%s", code, out, e)
+	}
+}
+
+func TestReachable(t *testing.T) {
+	for _, tc := range []struct {
+		ip   net.IP
+		want string
+	}{
+		{net.IPv4zero, "127.0.0.1:7420"}, {net.IPv6unspecified, "127.0.0.1:7420"},
+		{net.IPv4(127, 0, 0, 1), "127.0.0.1:7420"}, {net.IPv4(10, 1, 2, 3), "10.1.2.3:7420"}, {net.IPv6loopback, "[::1]:7420"},
+	} {
+		if got := reachable(&net.TCPAddr{IP: tc.ip, Port: 7420}); got != tc.want {
+			t.Errorf("reachable(%s) = %s, want %s", tc.ip, got, tc.want)
+		}
 	}
 }
