@@ -78,7 +78,7 @@ type Item struct {
 	Tokens  int     `json:"tokens"`
 	Percent float64 `json:"percent"` // of Tokens
 	Preview string  `json:"preview"`
-	Advice  string  `json:"advice"`
+	Advice  string  `json:"advice,omitempty"`
 }
 
 // Check measures c against its model's window and the profile's levels.
@@ -188,7 +188,12 @@ func (m *Monitor) usage(c *conv.Conversation, r *Report) ([]CategoryUsage, []Zon
 	return cats, zs
 }
 
-// largest lists the n biggest messages, with advice on cutting them.
+// adviceTokens is the size from which a message is worth cutting: the
+// largest of a short conversation ("hello") gets no advice to shorten it.
+const adviceTokens = 1000
+
+// largest lists the n biggest messages, with advice on cutting those of
+// adviceTokens or more.
 func largest(c *conv.Conversation, counts []int, total, n int) []Item {
 	if n <= 0 {
 		n = 5
@@ -235,7 +240,9 @@ func largest(c *conv.Conversation, counts []int, total, n int) []Item {
 			text = m.Text()
 		}
 		it.Preview = preview(text, 80)
-		it.Advice = advice(it, resultsAfter[i+1])
+		if it.Tokens >= adviceTokens {
+			it.Advice = advice(it, resultsAfter[i+1])
+		}
 		out = append(out, it)
 	}
 	return out

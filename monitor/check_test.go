@@ -104,6 +104,11 @@ func TestCheckOverLimitAndLargest(t *testing.T) {
 	}
 	if len(r.Largest) == 0 || r.Largest[0].Kind != "tool_result" || r.Largest[0].Tool != "Bash" || !strings.Contains(r.Largest[0].Advice, "head, tail or grep") {
 		t.Errorf("largest = %+v", r.Largest)
+	} // A message too small to be worth cutting gets no advice to cut it.
+	for _, it := range r.Largest[1:] {
+		if it.Tokens < adviceTokens && it.Advice != "" {
+			t.Errorf("advice on %d tokens: %+v", it.Tokens, it)
+		}
 	}
 }
 

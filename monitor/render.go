@@ -88,7 +88,9 @@ func RenderText(r *Report) string {
 				where = fmt.Sprintf(" line %d", it.Line)
 			}
 			fmt.Fprintf(&b, "%2d. %-22s %9s tokens %5.1f%%  %s%s  %q\n", i+1, what, commas(it.Tokens), it.Percent, it.Role, where, it.Preview)
-			fmt.Fprintf(&b, "    -> %s\n", it.Advice)
+			if it.Advice != "" {
+				fmt.Fprintf(&b, "    -> %s\n", it.Advice)
+			}
 		}
 	}
 	if len(r.Notes) > 0 {
