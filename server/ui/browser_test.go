@@ -215,6 +215,16 @@ func TestDashboardInChromium(t *testing.T) {
 	}
 	do("panels load", waitText("#current-model", sessions[0].Report.Model), waitText("#l1-tokens", fmt.Sprintf("/ %s tokens", thousands(pl.Budget))),
 		chromedp.WaitVisible(chromedp.CSS("#review .candidate")), chromedp.WaitVisible(chromedp.CSS("#jobs .job")))
+	// The summary's tokens as session start loads them, as archon status says them.
+	st, err := s.mem.Status(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum := st.L1.Summary; sum.Loaded != nil && *sum.Loaded != sum.Tokens {
+		do("loaded tokens", waitText("#layers", fmt.Sprintf("%s tokens to load (%s in the file)", thousands(*sum.Loaded), thousands(sum.Tokens))))
+	} else {
+		t.Logf("the seeded summary loads whole (%+v): the loaded figure is not checked", sum)
+	}
 
 	// Search, then open a hit with its neighbours.
 	do("search", chromedp.SendKeys(chromedp.ID("search-input"), "which database did we choose for billing\n"),

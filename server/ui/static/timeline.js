@@ -22,6 +22,9 @@ export function refreshTimeline() {
 // layerViews says what each of the four layers holds.
 function layerViews(st) {
   const file = (f) => (f.exists ? `${f.path}, ${count(f.tokens, 'token')}` : `${f.path} (none yet)`);
+  // What session start loads of an L1 file (a fresh template: nothing), as archon status says it.
+  const loaded = (f) => (f.exists && f.loaded_tokens !== undefined && f.loaded_tokens !== f.tokens
+    ? `${f.path}, ${count(f.loaded_tokens, 'token')} to load (${int(f.tokens)} in the file)` : file(f));
   const identity = st.l1.identity ?? [];
   const present = identity.filter((f) => f.exists).length; // the configured ones that exist
   const l3 = st.l3.available
@@ -29,7 +32,7 @@ function layerViews(st) {
     : st.l3.note || 'no knowledge database yet';
   const warned = [st.l1.summary, ...identity, st.l4].filter((f) => f.warnings?.length > 0);
   return [
-    layer('L1', 'always loaded', `${file(st.l1.summary)}; ${count(present, 'identity file')}` +
+    layer('L1', 'always loaded', `${loaded(st.l1.summary)}; ${count(present, 'identity file')}` +
       `${present < identity.length ? ` (of ${identity.length} named)` : ''}; ` +
       `the last ${count(st.l1.window_days, 'day')} of logs (${count(st.l1.recent_logs.entries, 'entry', 'entries')}); ` +
       `budget ${int(st.l1.budget_tokens)} tokens`),
