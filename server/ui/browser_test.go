@@ -287,6 +287,13 @@ func TestDashboardInChromium(t *testing.T) {
 		b, err := os.ReadFile(s.ws.WisdomPath())
 		return err == nil && strings.Contains(string(b), "Pin the Go toolchain")
 	})
+	// Its backup: shown against MEMORY.md as it is now, restored, and
+	// shown again against the file restored (identical).
+	row := `#backups .backup[data-file="MEMORY.md"]`
+	do("show the backup", chromedp.WaitVisible(chromedp.CSS(row)), chromedp.Click(chromedp.CSS(row+" .view")),
+		waitText("#backup-body", "From the current MEMORY.md"), chromedp.WaitVisible(chromedp.CSS("#backup-body .diff, #backup-body pre")))
+	do("restore it", chromedp.Click(chromedp.CSS(row+" .restore")), chromedp.Click(chromedp.CSS(row+" .confirm")),
+		waitText("#backups-result", "Restored MEMORY.md"), waitText("#backup-body", "Identical to the current file."))
 
 	// Screenshots of each panel, to look at.
 	dir := os.Getenv("ARCHON_UI_SCREENSHOTS")

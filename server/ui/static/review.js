@@ -170,12 +170,18 @@ async function restore(file, id, button) {
     button.disabled = false;
     return;
   }
-  await Promise.all([refreshBackups(), refreshReview()]);
+  // A backup shown compares with the file as it is now: shown again.
+  const open = !$('backup-view').hidden && shown;
+  await Promise.all([refreshBackups(), refreshReview(), open && showBackup(shown.file, shown.id)]);
   $('backups-h').focus();
 }
 
+// shown is the backup the backup view shows ({file, id}), if any.
+let shown = null;
+
 // showBackup shows a backup's diff from the current file, and its text.
 async function showBackup(file, id) {
+  shown = { file, id };
   const body = $('backup-body');
   $('backup-view').hidden = false;
   $('backup-title').textContent = `${file} backup ${id}`;
