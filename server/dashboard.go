@@ -210,6 +210,7 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 		// clock (just after a sign-out) too.
 		at := max(time.Now().Unix(), s.issued.Load())
 		s.signedOut.Store(at)
+		s.opt.Events.Recheck() // the open dashboards' streams end now
 		if s.opt.SignOutFile != "" {
 			if err := memory.WriteFileAtomic(s.opt.SignOutFile, []byte(strconv.FormatInt(at, 10)+"\n"), 0o600); err != nil {
 				// Signed out while the service runs; a restart would

@@ -51,6 +51,7 @@ type event struct {
 
 type subscriber struct {
 	ch   chan event
+	wake chan struct{} // Recheck: see whether the caller may still read
 	key  string // the API key's id; "" for the operator
 	lost bool   // guarded by Events.mu
 }
@@ -145,9 +146,22 @@ func (e *Events) subscribe(key string) (*subscriber, error) {
 	case key != "" && keys >= maxStreams-operatorStreams:
 		return nil, apiErr(http.StatusServiceUnavailable, CodeUnavailable, "too many live streams open for API keys (at most %d: the rest are kept for the operator)", maxStreams-operatorStreams)
 	}
-	s := &subscriber{ch: make(chan event, streamBuffer), key: key}
+	s := &subscriber{ch: make(chan event, streamBuffer), wake: make(chan struct{}, 1), key: key}
 	e.subs[s] = struct{}{}
 	return s, nil
+}
+
+// Recheck has every stream see at once whether its caller may still
+// read (after a sign-out), instead of at its next event.
+func (e *Events) Recheck() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for s := range e.subs {
+		select {
+		case s.wake <- struct{}{}:
+		default: // one is pending already
+		}
+	}
 }
 
 func (e *Events) unsubscribe(s *subscriber) {
@@ -202,6 +216,11 @@ func (e *Events) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-e.done:
 			return
+		case <-s.wake:
+			if !stillAuthorized(r.Context()) {
+				return
+			}
+			continue
 		case <-beat.C:
 			msg = ": ping\n\n"
 		case ev := <-s.ch:

@@ -331,6 +331,10 @@ func TestDashboardInChromium(t *testing.T) {
 	// the token once more.
 	do("sign in again", chromedp.Navigate(s.url+"/ui/"), chromedp.WaitVisible(chromedp.ID("token")),
 		chromedp.SendKeys(chromedp.ID("token"), token), chromedp.Submit(chromedp.ID("token")), chromedp.WaitVisible(chromedp.ID("sign-out")))
+	// Signed out elsewhere (another tab): the open page says so by itself.
+	do("signed out elsewhere", eval(`fetch('/ui/logout', {credentials: 'same-origin'})`), chromedp.WaitVisible(chromedp.ID("banner")))
+	do("sign in after that", chromedp.Navigate(s.url+"/ui/"), chromedp.WaitVisible(chromedp.ID("token")),
+		chromedp.SendKeys(chromedp.ID("token"), token), chromedp.Submit(chromedp.ID("token")), chromedp.WaitVisible(chromedp.ID("sign-out")))
 	do("sign out", chromedp.Click(chromedp.ID("sign-out")), chromedp.WaitVisible(chromedp.ID("token")),
 		chromedp.Navigate(s.url+"/ui/"), chromedp.WaitVisible(chromedp.ID("token")))
 }

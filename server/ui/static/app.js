@@ -110,6 +110,10 @@ function listen() {
     // start a new one after a while.
     if (events.readyState === EventSource.CLOSED) {
       events.close();
+      // A stream gives no status: a request says whether the session ended
+      // (signed out elsewhere, the token changed), and shows the sign-in
+      // banner when it did.
+      get('/v1/health').catch(() => {});
       setTimeout(listen, 5000);
     }
   });
