@@ -52,8 +52,8 @@ type event struct {
 type subscriber struct {
 	ch   chan event
 	wake chan struct{} // Recheck: see whether the caller may still read
-	key  string // the API key's id; "" for the operator
-	lost bool   // guarded by Events.mu
+	key  string        // the API key's id; "" for the operator
+	lost bool          // guarded by Events.mu
 }
 
 // NewEvents returns a hub with no streams.
