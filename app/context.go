@@ -149,7 +149,7 @@ func (l *Local) prepareOptions(m *monitor.Monitor, r *PrepareRequest, copt monit
 	if agent == "" {
 		agent = "archon"
 	}
-	opt := monitor.PrepareOptions{CheckOptions: copt, Action: act, Summarizer: sum, Agent: agent,
+	opt := monitor.PrepareOptions{CheckOptions: copt, Action: act, Summarizer: sum, Agent: agent, Caller: r.Agent,
 		Session: r.Session, ArchiveAll: r.ArchiveAll}
 	if !r.DryRun {
 		opt.Workspace = l.ws
@@ -162,6 +162,17 @@ func (l *Local) prepareOptions(m *monitor.Monitor, r *PrepareRequest, copt monit
 func (l *Local) prepared(ctx context.Context, p *monitor.Prepared, r *PrepareRequest) (*Prepared, error) {
 	if !r.DryRun && (len(p.Archived) > 0 || p.SummaryPath != "") {
 		l.Changed()
+	}
+	if !r.DryRun && p.Before != nil {
+		// The check it made is one of the session's, as the context log
+		// (and the inspector's chart) counts it.
+		cs := ContextSession{Key: sessionKey(r.Session, r.Agent), Session: r.Session, Agent: r.Agent, Time: l.ws.Now(), Report: p.Before}
+		if err := l.recordSession(ctx, &cs); err != nil {
+			l.log.Warn("context session not kept", "err", err)
+		}
+		if l.opt.Observer != nil {
+			l.opt.Observer.Checked(&cs)
+		}
 	}
 	if !r.DryRun {
 		// What compaction cut is the team's too (shared mode).

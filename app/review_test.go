@@ -202,3 +202,41 @@ func TestTimelineAndExplain(t *testing.T) {
 		t.Error("a search that does not ask to explain says why")
 	}
 }
+
+// TestPrepareCountsAsTheSessionsCheck: the check a prepare makes counts
+// among its session's checks, and its context-log events are the
+// session's caller's (no agent given: none, not "archon"), so that the
+// inspector's count and its chart agree.
+func TestPrepareCountsAsTheSessionsCheck(t *testing.T) {
+	ctx := context.Background()
+	ws, cfg := workspace(t)
+	l := oneShot(t, ws, cfg)
+	conv, _ := json.Marshal([]map[string]string{{"role": "user", "content": "Plan the export."}})
+	r := ConvRequest{Conversation: conv, Session: "alpha", Model: "gpt-4o"}
+	if _, err := l.Check(ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Prepare(ctx, PrepareRequest{ConvRequest: r, Action: "compact"}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := l.ContextSessions(ctx)
+	if err != nil || len(got) != 1 || got[0].Checks != 2 {
+		t.Fatalf("sessions: %+v %v", got, err)
+	}
+	evs, err := l.ContextLog(ctx, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checks := 0
+	for _, e := range evs {
+		if e.Agent != "" {
+			t.Errorf("event of agent %q: %+v", e.Agent, e)
+		}
+		if e.Kind == "check" && e.Session == "alpha" {
+			checks++
+		}
+	}
+	if checks != got[0].Checks {
+		t.Errorf("the log has %d checks of alpha, the session %d", checks, got[0].Checks)
+	}
+}

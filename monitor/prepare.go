@@ -30,6 +30,10 @@ type PrepareOptions struct {
 	ArchiveAll bool
 	// Agent names the daily-log entries ("archon" when empty).
 	Agent string
+	// Caller is the agent the request named ("" when none): the context
+	// log's events are its, as a check's are, so that they count with
+	// its session's checks.
+	Caller string
 	// Log, when set, records the check and what was done.
 	Log *ctxlog.Log
 	// Session identifies the conversation in the context log.
@@ -203,7 +207,7 @@ func (m *Monitor) logEvent(ctx context.Context, opt PrepareOptions, e ctxlog.Eve
 		e.Session = opt.Session
 	}
 	if e.Agent == "" {
-		e.Agent = opt.Agent
+		e.Agent = opt.Caller
 	}
 	if err := opt.Log.Append(ctx, e); err != nil {
 		m.log.Warn("context log", "err", err)
