@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/archon-memory/archon/conv"
@@ -315,7 +316,11 @@ func (l *Local) Model(ctx context.Context) (*ModelOverride, error) {
 func (l *Local) SetModel(ctx context.Context, m *string) (*ModelOverride, error) {
 	name := ""
 	if m != nil {
-		name = *m
+		if name = *m; strings.TrimSpace(name) == "" {
+			// A blank name would clear the override unsaid: a typo or an
+			// unset variable, not a choice.
+			return nil, Invalidf("model: give a model name, or \"auto\" (or null) to clear the override")
+		}
 	}
 	if len(name) > 200 {
 		return nil, Invalidf("model name longer than 200 bytes")

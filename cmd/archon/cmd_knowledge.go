@@ -74,7 +74,7 @@ func (a *app) l3Text(c *cli.Context, name string) (string, bool, error) {
 		return "", true, fmt.Errorf("read stdin: %w", err)
 	}
 	if len(data) > memory.DefaultMaxEntryBytes {
-		return "", true, fmt.Errorf("--%s: stdin holds more than %d bytes", name, memory.DefaultMaxEntryBytes)
+		return "", true, usagef("--%s: stdin holds more than %d bytes", name, memory.DefaultMaxEntryBytes)
 	}
 	return string(data), true, nil
 }

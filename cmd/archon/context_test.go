@@ -59,6 +59,7 @@ func TestContextCommands(t *testing.T) {
 		{"summarize only a system message", `[{"role":"system","content":"sys"}]`, []string{"summarize"}, 2, "", "no messages to summarize"},
 		{"unknown model said when set", "", []string{"context", "model", "set", "zz-unknown-9"}, 0, "", "unknown model"},
 		{"model override", "", []string{"context", "model", "set", "claude-sonnet-4"}, 0, "", ""},
+		{"blank model refused", "", []string{"context", "model", "set", " "}, 2, "", `"auto"`},
 		{"model shows override", "", []string{"context", "model"}, 0, "claude-sonnet-4", ""},
 		{"model clear", "", []string{"context", "model", "set", "auto"}, 0, "", ""},
 		{"log chart", "", []string{"context", "log"}, 0, "events from", ""},

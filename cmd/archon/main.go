@@ -77,11 +77,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	fmt.Fprintf(stderr, "archon: %v\n", err)
 	// A value archon refuses (a bad date, tag, priority, a malformed
-	// conversation) is the caller's to fix, as a wrong flag is: the same
-	// exit status whatever the command, and through a service too (the
-	// client keeps the kind of the HTTP answer, 400).
+	// conversation, a text over its limit) is the caller's to fix, as a
+	// wrong flag is: the same exit status whatever the command, and
+	// through a service too (the client keeps the kind of the HTTP
+	// answer, 400 or 413).
 	var ue usageError
-	if errors.As(err, &ue) || core.KindOf(err) == core.Invalid {
+	if k := core.KindOf(err); errors.As(err, &ue) || k == core.Invalid || k == core.TooLarge {
 		return exitUsage
 	}
 	return exitFailure

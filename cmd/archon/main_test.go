@@ -130,6 +130,7 @@ func TestErrors(t *testing.T) {
 		{"bad time", []string{"--root", root, "log", "--time", "7pm", "x"}, 2, "invalid time"},
 		{"bad agent", []string{"--root", root, "log", "--agent", "a b", "x"}, 2, "invalid agent"},
 		{"empty text", []string{"--root", root, "log", " "}, 2, "empty text"},
+		{"text over the limit", []string{"--root", root, "log", strings.Repeat("x", 4<<20+1)}, 2, "entry too large"},
 		// A refused value exits 2 in every command, a failure 1.
 		{"bad priority", []string{"--root", root, "task", "add", "t", "--priority", "9"}, 2, "invalid priority"},
 		{"bad layer", []string{"--root", root, "search", "--layer", "L9", "x"}, 2, "unknown layer"},
