@@ -33,7 +33,8 @@ var nonWord = regexp.MustCompile(`[^A-Za-z0-9-]`)
 // #checkpoint entry per turn of every session, on the turn's day, and
 // Claude Code's memory files as sections of MEMORY.md.
 type Import struct {
-	// Entries are the turns not imported before, oldest first.
+	// Entries are the turns not imported before, oldest first (by their
+	// day and time, whatever transcript they came from).
 	Entries []app.LogRequest
 	// IDs are the turn ids of Entries (the uuid of the turn's first record).
 	IDs []string
@@ -131,6 +132,21 @@ func PlanImport(project, dir string, loc *time.Location, known map[string]bool) 
 			}
 		}
 	}
+	// The sessions' turns interleave in time: logged in time order, a
+	// day's log reads as the day went (a turn's entries stay together).
+	order := make([]int, len(im.Entries))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		ea, eb := &im.Entries[order[a]], &im.Entries[order[b]]
+		return ea.Date+" "+ea.Time < eb.Date+" "+eb.Time
+	})
+	entries, ids := make([]app.LogRequest, len(order)), make([]string, len(order))
+	for i, k := range order {
+		entries[i], ids[i] = im.Entries[k], im.IDs[k]
+	}
+	im.Entries, im.IDs = entries, ids
 	files := []string{filepath.Join(project, "CLAUDE.md"), filepath.Join(project, ".claude", "CLAUDE.md"), filepath.Join(project, "CLAUDE.local.md")}
 	more, _ := filepath.Glob(filepath.Join(dir, "memory", "*.md"))
 	sort.Strings(more)

@@ -147,3 +147,25 @@ func TestImportSkipsAnUnreadableTranscript(t *testing.T) {
 		t.Fatalf("warnings:\n%s", w)
 	}
 }
+
+// TestImportInTimeOrder: the turns of sessions that ran at the same time
+// are logged in time order, not a transcript after the other.
+func TestImportInTimeOrder(t *testing.T) {
+	project, dir := t.TempDir(), t.TempDir()
+	turn := func(uuid, at, text string) string {
+		return `{"type":"user","uuid":"` + uuid + `","timestamp":"` + at + `","message":{"role":"user","content":"` + text + `"}}` + "\n"
+	}
+	os.WriteFile(filepath.Join(dir, "a.jsonl"), []byte(turn("a1", "2026-11-20T10:00:00Z", "first")+turn("a2", "2026-11-20T12:00:00Z", "third")), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.jsonl"), []byte(turn("b1", "2026-11-20T11:00:00Z", "second")), 0o644)
+	im, err := PlanImport(project, dir, time.UTC, ImportRecord{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i, e := range im.Entries {
+		got = append(got, e.Time+" "+im.IDs[i])
+	}
+	if strings.Join(got, ",") != "10:00:00 a1,11:00:00 b1/b1,12:00:00 a2/a2" { // a transcript's last turn: recorded with its last record
+		t.Fatalf("order: %v", got)
+	}
+}
