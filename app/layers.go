@@ -206,7 +206,8 @@ func (l *Local) AddSection(ctx context.Context, r SectionRequest) (*SectionResul
 	}
 	res := &SectionResult{Path: memory.WisdomFile}
 	body := promote.Nested(text, 2)
-	if hasSection(string(old), heading, body) {
+	if found, same := hasSection(string(old), heading, body); found {
+		res.Differs = !same
 		return res, nil
 	}
 	doc := strings.TrimRight(string(old), "\n")
@@ -224,21 +225,28 @@ func (l *Local) AddSection(ctx context.Context, r SectionRequest) (*SectionResul
 
 // hasSection reports whether doc has a level-2 section titled heading,
 // or one of any title saying exactly body (the same file imported before
-// under another name).
-func hasSection(doc, heading, body string) bool {
+// under another name), and whether that section says body.
+func hasSection(doc, heading, body string) (found, same bool) {
 	body = strings.TrimSpace(body)
-	var cur []string
-	in := false
-	same := func() bool { return in && strings.TrimSpace(strings.Join(cur, "\n")) == body }
+	type section struct {
+		title string
+		lines []string
+	}
+	var secs []section
 	for _, line := range strings.Split(doc, "\n") {
 		if strings.HasPrefix(line, "## ") {
-			if same() || strings.TrimSpace(line) == "## "+heading {
-				return true
-			}
-			cur, in = cur[:0], true
+			secs = append(secs, section{title: strings.TrimSpace(line)})
 			continue
 		}
-		cur = append(cur, line)
+		if n := len(secs); n > 0 {
+			secs[n-1].lines = append(secs[n-1].lines, line)
+		}
 	}
-	return same()
+	for _, sec := range secs {
+		if strings.TrimSpace(strings.Join(sec.lines, "\n")) == body {
+			return true, true
+		}
+		found = found || sec.title == "## "+heading
+	}
+	return found, false
 }

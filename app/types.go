@@ -456,4 +456,8 @@ type SectionRequest struct {
 type SectionResult struct {
 	Path  string `json:"path"`
 	Added bool   `json:"added"`
+	// Differs is set when a section of that heading is there with other
+	// text (the source changed since, or the section was edited by hand):
+	// it is left as it is, a person's to reconcile.
+	Differs bool `json:"differs,omitempty"`
 }

@@ -130,6 +130,11 @@ func (a *app) addSections(c *cli.Context, m core.Memory, sections []core.Section
 		if r.Added {
 			added++
 		}
+		if r.Differs {
+			// Its source changed since, or the section was edited: a
+			// person's to reconcile (MEMORY.md is curated).
+			fmt.Fprintf(a.stderr, "the section %q of MEMORY.md differs from what would be imported now: left as it is (edit it by hand to take the new text)\n", s.Heading)
+		}
 	}
 	return added, nil
 }

@@ -54,6 +54,11 @@ func TestImportClaudeCodeSkipsWhatTheLogRefuses(t *testing.T) {
 	if code, _, e := archon(t, "", "--root", root, "import", "claude-code", projB, "--from", from); code != 0 {
 		t.Fatal(e)
 	}
+	// A CLAUDE.md changed since: its section is left as it is, and said so.
+	os.WriteFile(filepath.Join(projA, "CLAUDE.md"), []byte("Use Go 1.26.\n"), 0o644)
+	if code, _, e := archon(t, "", "--root", root, "import", "claude-code", projA, "--from", from); code != 0 || !strings.Contains(e, `the section "From Claude Code: alpha/CLAUDE.md" of MEMORY.md differs`) {
+		t.Fatalf("changed CLAUDE.md: %d %s", code, e)
+	}
 	md, _ := os.ReadFile(filepath.Join(root, "MEMORY.md"))
 	if !strings.Contains(string(md), "## From Claude Code: alpha/CLAUDE.md\n\nUse Go.") || !strings.Contains(string(md), "## From Claude Code: beta/CLAUDE.md\n\nUse Rust, never Go.") {
 		t.Fatalf("MEMORY.md:\n%s", md)
