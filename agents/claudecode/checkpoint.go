@@ -101,6 +101,13 @@ func writeMessage(b *strings.Builder, m *conv.Message, line int) {
 			if t := strings.TrimSpace(p.Text); t != "" {
 				fmt.Fprintf(b, "**result %s%s:** %s\n\n", p.ToolName, status, bound(t, maxResultBytes, line))
 			}
+		case conv.PartOther:
+			// An image or a document is not text to keep, but that it was
+			// sent is: a prompt of an image alone is no silence.
+			var blk struct{ Type string }
+			if json.Unmarshal(p.Raw, &blk) == nil && (blk.Type == "image" || blk.Type == "document") {
+				fmt.Fprintf(b, "**%s:** [%s at transcript line %d]\n\n", who, blk.Type, line)
+			}
 		}
 	}
 }

@@ -169,3 +169,19 @@ func TestImportInTimeOrder(t *testing.T) {
 		t.Fatalf("order: %v", got)
 	}
 }
+
+// TestImageSaidInTheArchive: a prompt of an image alone leaves a marker
+// in the archive, with the transcript line of the image.
+func TestImageSaidInTheArchive(t *testing.T) {
+	project, dir := t.TempDir(), t.TempDir()
+	lines := `{"type":"user","uuid":"u1","timestamp":"2026-11-20T10:00:00Z","message":{"role":"user","content":"What is wrong in this screenshot?"}}` + "\n" +
+		`{"type":"user","uuid":"u2","timestamp":"2026-11-20T10:00:01Z","message":{"role":"user","content":[{"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBORw0KGgo="}}]}}` + "\n"
+	os.WriteFile(filepath.Join(dir, "s.jsonl"), []byte(lines), 0o644)
+	im, err := PlanImport(project, dir, time.UTC, ImportRecord{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(im.Entries) != 1 || !strings.Contains(im.Entries[0].Text, "**user:** [image at transcript line 2]") || strings.Contains(im.Entries[0].Text, "iVBOR") {
+		t.Fatalf("entries: %+v", im.Entries)
+	}
+}
