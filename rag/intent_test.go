@@ -89,24 +89,6 @@ func TestCount(t *testing.T) {
 	}
 }
 
-// TestIntentWordsAreNotTheSubject: "why did we pick PostgreSQL" asks for
-// a decision about PostgreSQL; another decision that says "picked" is not
-// its answer for that word (IntentWords).
-func TestIntentWordsAreNotTheSubject(t *testing.T) {
-	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
-	ws := loggedWorkspace(t, now,
-		memory.Entry{Date: "2026-10-14", Time: "10:00", Agent: "planner", Tags: []string{"db", "decision"}, Text: "Decided to use PostgreSQL instead of MySQL for the invoicing service: we need transactional DDL and JSONB."},
-		memory.Entry{Date: "2026-10-14", Time: "10:30", Agent: "planner", Tags: []string{"decision", "frontend"}, Text: "Picked React with Vite for the dashboard because the team already knows React."},
-		memory.Entry{Date: "2026-10-22", Time: "17:05", Agent: "executor", Tags: []string{"fix"}, Text: "Fixed migration 0007: backfilled a DEFAULT first; the migration now runs in 4s on staging."},
-	)
-	e := openIndexed(t, ws)
-	for _, q := range []string{"why did we pick PostgreSQL", "why did we choose PostgreSQL"} {
-		if rs := search(t, e, Query{Text: q, TopK: 2}); len(rs) == 0 || !strings.Contains(rs[0].Snippet, "PostgreSQL") {
-			t.Errorf("%q: first hit %+v", q, rs)
-		}
-	}
-}
-
 // TestPluralMeetsItsTag: "PDFs" finds what is tagged #pdf, as "PDF" does.
 func TestPluralMeetsItsTag(t *testing.T) {
 	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/archon-memory/archon/rag/chunk"
@@ -77,12 +76,6 @@ type RankParams struct {
 	// happens to say "the last week of the quarter" is no answer to
 	// "deploy last week". They never count as words held close together.
 	TimeWords float64
-	// IntentWords weighs, as search terms, the words that say what kind of
-	// answer the question wants ("why", "pick", "left"; intents.txt) when
-	// it names a subject too: they choose the kind (Intent, Tag), and an
-	// entry that happens to say "picked" is no answer to "why did we pick
-	// PostgreSQL" for that. 1 leaves them as the subject's words.
-	IntentWords float64
 	// Done discounts, on a question about open work, the entries that
 	// list work most of which is checked off: their score is multiplied
 	// by 1 - Done × the share of their items that are done.
@@ -114,7 +107,7 @@ func DefaultRankParams() RankParams {
 		Prev:       0.52, Next: 0.28, Near: 0.2, Decay: 0.7, Radius: 3, Record: 0.5, Standalone: 300, Intent: 0.5, Written: 0.5, ShortForm: 0.5, TagWord: 0.5, Tag: 0.1, Background: 0.5,
 		FileMax: 0.1, Session: 0.2,
 		Speaker:   2,
-		DateBoost: 3, DateAdd: 0.3, DateSlack: 3, EventBoost: 1.5, EventTerms: 0.5, TimeWords: 0, IntentWords: 0.5, Done: 0.5, Latest: 0.5,
+		DateBoost: 3, DateAdd: 0.3, DateSlack: 3, EventBoost: 1.5, EventTerms: 0.5, TimeWords: 0, Done: 0.5, Latest: 0.5,
 		Vector: 0.15, VectorCandidates: 20, VectorNear: 0.5,
 		Proximity: 0.5, ProximityDepth: 20, ProximityLength: 80,
 	}
@@ -177,9 +170,6 @@ func (e *Engine) prepare(text string) *parsedQuery {
 		}
 		pq.terms = kept
 	}
-	if w := e.opt.Rank.IntentWords; w < 1 && len(pq.asks) > 0 {
-		e.weighIntentWords(pq, text, w)
-	}
 	pq.expand(e.ft.Analyzer(), text, e.shortForms, e.opt.Rank.ShortForm, e.opt.Rank.TagWord)
 	// The tags of what the question asks for are searched too, at a
 	// lesser weight than the subject's: a decision tagged as one is a
@@ -191,36 +181,6 @@ func (e *Engine) prepare(text string) *parsedQuery {
 		}
 	}
 	return pq
-}
-
-// weighIntentWords multiplies by w the terms that only the words of an
-// intent gave (intents.txt), when other words give terms: a question that
-// is all intent ("what did we decide") is browsed by kind instead.
-func (e *Engine) weighIntentWords(pq *parsedQuery, text string, w float64) {
-	var rest []string
-	for _, word := range rawWords(text) {
-		if !slices.ContainsFunc(e.intents, func(it intent) bool { return it.words[word] }) {
-			rest = append(rest, word)
-		}
-	}
-	left := map[string]bool{}
-	for _, t := range e.ft.Analyzer().Terms(strings.Join(rest, " ")) {
-		left[t] = true
-	}
-	if len(left) == 0 {
-		return
-	}
-	kept := pq.terms[:0]
-	for _, t := range pq.terms {
-		if !left[t.Text] {
-			if t.Weight *= w; t.Weight <= 0 {
-				delete(pq.words, t.Text)
-				continue
-			}
-		}
-		kept = append(kept, t)
-	}
-	pq.terms = kept
 }
 
 // rank returns the best q.TopK chunk ids for q, best first, and the
