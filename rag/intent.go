@@ -3,6 +3,7 @@ package rag
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/archon-memory/archon/rag/fulltext"
@@ -93,7 +94,7 @@ func asked(intents []intent, text string) (tags, names map[string]bool) {
 // other way round, each term at weight w (0: none); and every query word
 // and form as a tag (an entry tagged #db answers "the database"), at
 // weight tag (0: none).
-func (q *parsedQuery) expand(an analyzer, text string, forms map[string][]string, w, tag float64) {
+func (q *parsedQuery) expand(an analyzer, text string, forms map[string][]string, w, tag float64, intentWord func(string) bool) {
 	have, tags := map[string]bool{}, map[string]bool{}
 	for _, t := range q.terms {
 		have[t.Text] = true
@@ -106,8 +107,12 @@ func (q *parsedQuery) expand(an analyzer, text string, forms map[string][]string
 	}
 	for _, word := range rawWords(text) {
 		addTag(word)
-		for _, s := range singulars(word) { // "PDFs" asks for what is tagged #pdf
-			addTag(s)
+		// "PDFs" asks for what is tagged #pdf; the words of an intent
+		// ("errors") reach their kind's tags through intents.txt already.
+		for _, s := range singulars(word) {
+			if !intentWord(word) {
+				addTag(s)
+			}
 		}
 		if w <= 0 {
 			continue
@@ -137,6 +142,11 @@ func singulars(word string) []string {
 		return []string{word[:n-3] + "y", word[:n-1]}
 	}
 	return []string{word[:n-1]}
+}
+
+// intentWord reports whether word asks for a kind of answer (intents.txt).
+func (e *Engine) intentWord(word string) bool {
+	return slices.ContainsFunc(e.intents, func(it intent) bool { return it.words[word] })
 }
 
 // analyzer is the part of fulltext.Analyzer expand uses.

@@ -170,7 +170,7 @@ func (e *Engine) prepare(text string) *parsedQuery {
 		}
 		pq.terms = kept
 	}
-	pq.expand(e.ft.Analyzer(), text, e.shortForms, e.opt.Rank.ShortForm, e.opt.Rank.TagWord)
+	pq.expand(e.ft.Analyzer(), text, e.shortForms, e.opt.Rank.ShortForm, e.opt.Rank.TagWord, e.intentWord)
 	// The tags of what the question asks for are searched too, at a
 	// lesser weight than the subject's: a decision tagged as one is a
 	// candidate for "what did we decide" even when it words the subject
