@@ -152,7 +152,12 @@ func (w *Workspace) openLocked(ctx context.Context, e *Entry) (*os.File, error) 
 				e.Path = rel // filed by hand in another layout: a day has one log
 			}
 		}
-		abs := filepath.Join(w.root, filepath.FromSlash(e.Path))
+		// A log linked out of the workspace is refused, as reading it is:
+		// an entry written there would be acknowledged and never read.
+		abs, err := w.Inside(e.Path)
+		if err != nil {
+			return nil, fmt.Errorf("append: %w", err)
+		}
 		f, err := os.OpenFile(abs, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
 		if err != nil {
 			return nil, fmt.Errorf("append to %s: %w", e.Path, err)

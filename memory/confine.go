@@ -53,11 +53,29 @@ func (w *Workspace) Inside(rel string) (string, error) {
 	return p, nil
 }
 
-// escapes reports where rel really is when that is outside the root.
+// escapes reports where rel really is when that is outside the root. A
+// link to nothing is read where it points: writing through it would
+// create the file there.
 func (w *Workspace) escapes(rel string) (string, bool) {
-	real, err := filepath.EvalSymlinks(filepath.Join(w.root, filepath.FromSlash(rel)))
+	p := filepath.Join(w.root, filepath.FromSlash(rel))
+	real, err := filepath.EvalSymlinks(p)
 	if err != nil {
-		return "", false
+		fi, lerr := os.Lstat(p)
+		if lerr != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			return "", false
+		}
+		target, rerr := os.Readlink(p)
+		if rerr != nil {
+			return "", false
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(p), target)
+		}
+		dir, derr := filepath.EvalSymlinks(filepath.Dir(filepath.Clean(target)))
+		if derr != nil {
+			return filepath.Clean(target), !strings.HasPrefix(filepath.Clean(target), filepath.Clean(w.root)+string(filepath.Separator))
+		}
+		real = filepath.Join(dir, filepath.Base(target))
 	}
 	root, err := filepath.EvalSymlinks(w.root)
 	if err != nil {

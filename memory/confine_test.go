@@ -56,3 +56,27 @@ func TestReadFileConfined(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendConfined: a daily log linked out of the workspace, to a file
+// or to nothing, is refused as reading it is; nothing is written there.
+func TestAppendConfined(t *testing.T) {
+	ctx := t.Context()
+	w := newWorkspace(t)
+	outside := filepath.Join(t.TempDir(), "outside.md")
+	os.WriteFile(outside, []byte("# 2026-12-08\n"), 0o644)
+	gone := filepath.Join(t.TempDir(), "gone.md")
+	os.MkdirAll(w.LogDir(), 0o755)
+	os.Symlink(outside, filepath.Join(w.LogDir(), "2026-12-08.md"))
+	os.Symlink(gone, filepath.Join(w.LogDir(), "2026-12-07.md"))
+	for _, date := range []string{"2026-12-08", "2026-12-07"} {
+		if _, err := w.Append(ctx, Entry{Date: date, Time: "10:00", Text: "secret plan"}); !errors.Is(err, ErrOutside) {
+			t.Errorf("%s: %v, want ErrOutside", date, err)
+		}
+	}
+	if b, _ := os.ReadFile(outside); string(b) != "# 2026-12-08\n" {
+		t.Errorf("the outside file was written: %q", b)
+	}
+	if _, err := os.Stat(gone); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a file was made outside: %v", err)
+	}
+}
