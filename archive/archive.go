@@ -139,7 +139,12 @@ func Run(ctx context.Context, ws *memory.Workspace, o Options) (*Result, error) 
 // longer at from once listed, or once locked): nothing is done.
 func move(ctx context.Context, ws *memory.Workspace, from, to string) (merged, gone bool, err error) {
 	src, _ := ws.Path(from)
-	dst, _ := ws.Path(to)
+	// An archive folder linked out of the workspace is refused: the log
+	// moved there would leave archon's reach.
+	dst, err := ws.Inside(to)
+	if err != nil {
+		return false, false, fmt.Errorf("archive %s: %w", from, err)
+	}
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return false, false, fmt.Errorf("archive %s: %w", from, err)
 	}

@@ -2,6 +2,7 @@ package archive
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -453,5 +454,27 @@ func TestIntoAHandFiledArchive(t *testing.T) {
 	}
 	if _, err := os.Stat(ws.ArchiveDir() + "/2026/2026-11-02.md"); err == nil {
 		t.Fatal("a second archived log was made")
+	}
+}
+
+// TestArchiveLinkedOut: an archive folder linked out of the workspace is
+// refused; the log stays where archon reads it.
+func TestArchiveLinkedOut(t *testing.T) {
+	ctx := context.Background()
+	ws := workspace(t)
+	appendAt(t, ws, "2026-10-01", "old entry")
+	outside := t.TempDir()
+	if err := os.Symlink(outside, ws.ArchiveDir()); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(ctx, ws, Options{})
+	if !errors.Is(err, memory.ErrOutside) || len(res.Failed) != 1 {
+		t.Fatalf("run: %+v %v", res, err)
+	}
+	if got := entries(t, ws)["old entry"]; len(got) != 1 || got[0] != "memory/2026-10-01.md" {
+		t.Fatalf("the log: %v", got)
+	}
+	if left, _ := os.ReadDir(outside); len(left) != 0 {
+		t.Fatalf("written outside: %v", left)
 	}
 }

@@ -53,29 +53,11 @@ func (w *Workspace) Inside(rel string) (string, error) {
 	return p, nil
 }
 
-// escapes reports where rel really is when that is outside the root. A
-// link to nothing is read where it points: writing through it would
-// create the file there.
+// escapes reports where rel really is when that is outside the root.
 func (w *Workspace) escapes(rel string) (string, bool) {
-	p := filepath.Join(w.root, filepath.FromSlash(rel))
-	real, err := filepath.EvalSymlinks(p)
+	real, err := resolve(filepath.Join(w.root, filepath.FromSlash(rel)), 0)
 	if err != nil {
-		fi, lerr := os.Lstat(p)
-		if lerr != nil || fi.Mode()&fs.ModeSymlink == 0 {
-			return "", false
-		}
-		target, rerr := os.Readlink(p)
-		if rerr != nil {
-			return "", false
-		}
-		if !filepath.IsAbs(target) {
-			target = filepath.Join(filepath.Dir(p), target)
-		}
-		dir, derr := filepath.EvalSymlinks(filepath.Dir(filepath.Clean(target)))
-		if derr != nil {
-			return filepath.Clean(target), !strings.HasPrefix(filepath.Clean(target), filepath.Clean(w.root)+string(filepath.Separator))
-		}
-		real = filepath.Join(dir, filepath.Base(target))
+		return "", false
 	}
 	root, err := filepath.EvalSymlinks(w.root)
 	if err != nil {
@@ -86,4 +68,38 @@ func (w *Workspace) escapes(rel string) (string, bool) {
 		return real, true
 	}
 	return "", false
+}
+
+// resolve is filepath.EvalSymlinks for a path that may not exist yet (a
+// log about to be created, an archive folder about to be made): its
+// longest existing part resolved and the rest joined as it is, a link to
+// nothing followed to where it points (writing through it would create
+// the file there). depth bounds the links followed.
+func resolve(p string, depth int) (string, error) {
+	real, err := filepath.EvalSymlinks(p)
+	if err == nil {
+		return real, nil
+	}
+	if depth > 40 {
+		return "", err
+	}
+	if fi, lerr := os.Lstat(p); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		target, err := os.Readlink(p)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(p), target)
+		}
+		return resolve(filepath.Clean(target), depth+1)
+	}
+	parent := filepath.Dir(p)
+	if parent == p {
+		return "", err
+	}
+	dir, perr := resolve(parent, depth+1)
+	if perr != nil {
+		return "", perr
+	}
+	return filepath.Join(dir, filepath.Base(p)), nil
 }

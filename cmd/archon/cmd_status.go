@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -36,8 +37,8 @@ func (a *app) archiveCommand() *cli.Command {
 		Before: noArgs,
 		Action: a.withMemory(func(c *cli.Context, m core.Memory) error {
 			res, err := m.Archive(c.Context, core.ArchiveRequest{OlderThan: c.String("older-than"), DryRun: c.Bool("dry-run")})
-			if core.KindOf(err) == core.Invalid {
-				return usageError{fmt.Errorf("--older-than: %w", core.Cause(err))}
+			if core.KindOf(err) == core.Invalid && strings.HasPrefix(err.Error(), "older_than: ") {
+				return usageError{fmt.Errorf("--older-than: %w", core.Cause(err))} // the flag's value, said as the flag
 			}
 			return emit(a, c, res, err, func(res *core.ArchiveResult, w io.Writer) {
 				verb := "moved"
