@@ -95,7 +95,7 @@ func (e *Engine) browsed(ctx context.Context, q *Query, pq *parsedQuery) ([]*sto
 		}
 	}
 	slices.SortFunc(out, func(a, b *store.Position) int {
-		return cmp.Or(cmp.Compare(b.Date, a.Date), cmp.Compare(b.Path, a.Path), cmp.Compare(b.Seq, a.Seq))
+		return cmp.Or(cmp.Compare(b.Date, a.Date), cmp.Compare(b.Time, a.Time), cmp.Compare(b.Path, a.Path), cmp.Compare(b.Seq, a.Seq))
 	})
 	return out, nil
 }

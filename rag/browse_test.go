@@ -150,3 +150,26 @@ func TestQuestionsOfATimeOrAKind(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowsedInTimeOrder: "what happened yesterday?" lists the day's
+// entries latest first by their time, not by their place in the file (an
+// entry logged later with an earlier --time, an import). Resident and
+// one-shot engines agree.
+func TestBrowsedInTimeOrder(t *testing.T) {
+	ws := loggedWorkspace(t, time.Date(2026, 12, 7, 15, 0, 0, 0, time.UTC),
+		memory.Entry{Date: "2026-12-06", Time: "18:00", Agent: "a", Text: "evening: shipped the release"},
+		memory.Entry{Date: "2026-12-06", Time: "08:00", Agent: "a", Text: "morning: standup notes"},
+		memory.Entry{Date: "2026-12-06", Time: "12:00", Agent: "a", Text: "noon: lunch review"},
+	)
+	for _, resident := range []bool{true, false} {
+		e := openIndexedWith(t, ws, Options{Resident: resident})
+		var got []string
+		for _, r := range search(t, e, Query{Text: "what happened yesterday?", TopK: 5}) {
+			got = append(got, r.Time)
+		}
+		if strings.Join(got, " ") != "18:00 12:00 08:00" {
+			t.Errorf("resident %v: %v", resident, got)
+		}
+		e.Close()
+	}
+}

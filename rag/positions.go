@@ -184,7 +184,7 @@ func positionsOf(cs []chunk.Chunk) []store.Position {
 	out := make([]store.Position, len(cs))
 	for i := range cs {
 		c := &cs[i]
-		out[i] = store.Position{ID: c.ID, Path: c.Path, Seq: c.Seq, Date: c.Date, Agent: c.Agent, Tags: c.Tags, Project: c.Project, Layer: c.Layer, Size: len(c.Text), Part: c.Part, Marks: c.Marks}
+		out[i] = store.Position{ID: c.ID, Path: c.Path, Seq: c.Seq, Date: c.Date, Time: c.Time, Agent: c.Agent, Tags: c.Tags, Project: c.Project, Layer: c.Layer, Size: len(c.Text), Part: c.Part, Marks: c.Marks}
 	}
 	return out
 }

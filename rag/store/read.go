@@ -219,14 +219,18 @@ func DecodeVector(b []byte) []float32 {
 // neighbourhoodSQL selects, in one statement, the seed chunks (ids as a
 // JSON array) and every chunk of the same file within ?2 positions.
 const neighbourhoodSQL = `WITH s AS (SELECT path, seq FROM chunks WHERE id IN (SELECT value FROM json_each(?1)))
-SELECT DISTINCT c.id, c.path, c.seq, c.date, c.agent, c.tags, c.project, c.layer, c.size, c.part, c.marks
+SELECT DISTINCT c.id, c.path, c.seq, c.date, c.time, c.agent, c.tags, c.project, c.layer, c.size, c.part, c.marks
 FROM s JOIN chunks c ON c.path = s.path AND c.seq BETWEEN s.seq - ?2 AND s.seq + ?2`
 
 // Position is what ranking needs to know about a chunk.
 type Position struct {
-	ID, Path       string
-	Seq            int
-	Date, Agent    string
+	ID, Path    string
+	Seq         int
+	Date, Agent string
+	// Time is the entry's clock time (HH:MM or HH:MM:SS; "" for text that
+	// is no entry): what orders a day's entries, whatever their place in
+	// the file (one logged later with an earlier --time).
+	Time           string
 	Tags           []string
 	Project, Layer string
 	// Size is the chunk's text in bytes: a long record stands on its own,
@@ -294,7 +298,7 @@ func (s *Store) Projects(ctx context.Context) ([]string, error) {
 	return out, rows.Err()
 }
 
-const positionCols = "id, path, seq, date, agent, tags, project, layer, size, part, marks"
+const positionCols = "id, path, seq, date, time, agent, tags, project, layer, size, part, marks"
 
 func scanPositions(rows *sql.Rows, fn func(Position) error) error {
 	defer rows.Close()
@@ -315,7 +319,7 @@ func scanPositions(rows *sql.Rows, fn func(Position) error) error {
 	for rows.Next() {
 		var p Position
 		var tags, marks string
-		if err := rows.Scan(&p.ID, &p.Path, &p.Seq, &p.Date, &p.Agent, &tags, &p.Project, &p.Layer, &p.Size, &p.Part, &marks); err != nil {
+		if err := rows.Scan(&p.ID, &p.Path, &p.Seq, &p.Date, &p.Time, &p.Agent, &tags, &p.Project, &p.Layer, &p.Size, &p.Part, &marks); err != nil {
 			return err
 		}
 		p.Tags, p.Marks = shared(tags), shared(marks)
