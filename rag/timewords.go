@@ -177,7 +177,7 @@ func spans(s string, ms []timeMatch, today time.Time) []dateRange {
 			if r.from.Equal(today) && ms[i].kind == weekdayForm {
 				r.from = today.AddDate(0, 0, -7) // "since Monday", said on a Monday
 			}
-			r.to = maxTime(r.to, today)
+			r.to = maxTime(r.from, today) // "since December" said on the 8th: to today, not the 31st
 		case reAfter.MatchString(before) && r.to.Before(today):
 			r.from, r.to = r.to.AddDate(0, 0, 1), today
 		case reBefore.MatchString(before):
@@ -204,7 +204,10 @@ func leadingPrep(m string) string {
 // spanEnd returns the end of the span from a to b, moving an end said
 // without its week or year where that makes a span ("between Monday and
 // Wednesday" said on a Monday starts the Monday before; "between December
-// 5 and December 10" said on December 7 ends this year, not the last).
+// 5 and December 10" said on December 7 ends this year, not the last;
+// "between December 20 and January 5" crosses the new year). Of two
+// readings of days said without a year, the shorter span wins: "between
+// Dec 3 and Dec 1" is Dec 1 to 3 written backwards, not a year ahead.
 func spanEnd(a, b timeMatch, r *dateRange) (time.Time, bool) {
 	switch {
 	case !b.r.to.Before(r.from):
@@ -213,7 +216,13 @@ func spanEnd(a, b timeMatch, r *dateRange) (time.Time, bool) {
 		r.from = r.from.AddDate(0, 0, -7)
 		return b.r.to, true
 	case b.kind == monthDayForm && !b.r.to.AddDate(1, 0, 0).Before(r.from):
-		return b.r.to.AddDate(1, 0, 0), true
+		ahead := b.r.to.AddDate(1, 0, 0)
+		if back := a.r.to.Sub(b.r.from); back < ahead.Sub(r.from) && a.r.to.Year() == b.r.from.Year() {
+			to := a.r.to
+			r.from = b.r.from
+			return to, true
+		}
+		return ahead, true
 	}
 	return time.Time{}, false
 }

@@ -184,7 +184,7 @@ func TestCalendarDates(t *testing.T) {
 		{"2026-12-01 to 2026-12-03", [][2]string{{"2026-12-01", "2026-12-03"}}},
 		{"anything new since 2026-12-01", [][2]string{{"2026-12-01", "2026-12-07"}}},
 		{"what happened in 2025", [][2]string{{"2025-01-01", "2025-12-31"}}},
-		{"anything new since 2026", [][2]string{{"2026-01-01", "2026-12-31"}}},
+		{"anything new since 2026", [][2]string{{"2026-01-01", "2026-12-07"}}}, // to today, as "since" runs
 		{"what happened after 2026-12-04", [][2]string{{"2026-12-05", "2026-12-07"}}},
 		{"what did she do the week before August 3, 2023", [][2]string{{"2023-08-03", "2023-08-03"}}}, // a time near it
 		{"we have 2025 rows", nil},
@@ -260,6 +260,10 @@ func TestTimesReviewed(t *testing.T) {
 		{"2026-03-31", "the past month", [][2]string{{"2026-03-01", "2026-03-31"}}},
 		{"2026-05-31", "the last 3 months", [][2]string{{"2026-03-01", "2026-05-31"}}},
 		{"2026-12-07", "the last 7 days", [][2]string{{"2026-12-01", "2026-12-07"}}},
+		{"2026-12-07", "between December 20 and January 5", [][2]string{{"2025-12-20", "2026-01-05"}}},  // across the new year
+		{"2026-12-07", "between December 5 and December 10", [][2]string{{"2026-12-05", "2026-12-10"}}}, // ends this year
+		{"2026-12-08", "between Dec 3 and Dec 1", [][2]string{{"2026-12-01", "2026-12-03"}}},            // written backwards
+		{"2026-12-08", "since December", [][2]string{{"2026-12-01", "2026-12-08"}}},
 		{"2026-12-07", "the past week", [][2]string{{"2026-12-01", "2026-12-07"}}},
 		{"2026-12-07", "the last two weeks", [][2]string{{"2026-11-24", "2026-12-07"}}},
 		{"2026-12-07", "over the past year", [][2]string{{"2025-12-08", "2026-12-07"}}},
