@@ -9,6 +9,7 @@ import (
 	"github.com/archon-memory/archon/layers/knowledge"
 	"github.com/archon-memory/archon/layers/promote"
 	"github.com/archon-memory/archon/memory"
+	"github.com/archon-memory/archon/monitor"
 	"github.com/archon-memory/archon/rag"
 )
 
@@ -85,7 +86,8 @@ func KindOf(err error) Kind {
 	case errors.Is(err, knowledge.ErrInvalid), errors.Is(err, rag.ErrEmptyQuery),
 		errors.Is(err, memory.ErrInvalidDate), errors.Is(err, memory.ErrInvalidTime),
 		errors.Is(err, memory.ErrInvalidAgent), errors.Is(err, memory.ErrInvalidTag),
-		errors.Is(err, memory.ErrInvalidText), errors.Is(err, memory.ErrOutside), errors.Is(err, promote.ErrInvalidVerdict):
+		errors.Is(err, memory.ErrInvalidText), errors.Is(err, memory.ErrOutside), errors.Is(err, promote.ErrInvalidVerdict),
+		errors.Is(err, monitor.ErrUnknownProfile):
 		return Invalid
 	}
 	if knowledge.Unreachable(err) {

@@ -2,6 +2,7 @@ package monitor
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"path/filepath"
@@ -82,6 +83,10 @@ func (m *Monitor) Profiles() map[string]Profile {
 	return out
 }
 
+// ErrUnknownProfile is a profile asked for by a name no profile has: the
+// caller's to fix.
+var ErrUnknownProfile = errors.New("unknown profile")
+
 // ProfileFor picks the profile: name if given, else the one configured for
 // the window class nearest window (profile_by_window), else the configured
 // default.
@@ -89,7 +94,7 @@ func (m *Monitor) ProfileFor(name string, window int) (Profile, error) {
 	if name != "" {
 		p, ok := m.profiles[name]
 		if !ok {
-			return Profile{}, fmt.Errorf("unknown profile %q (known: %v)", name, sortedKeys(m.profiles))
+			return Profile{}, fmt.Errorf("%w %q (known: %v)", ErrUnknownProfile, name, sortedKeys(m.profiles))
 		}
 		return p, nil
 	}

@@ -102,6 +102,8 @@ func TestBadInput(t *testing.T) {
 		{"/v1/context/check", `{"conversation": "[[["}`, CodeInvalid},
 		{"/v1/context/check", `{}`, CodeInvalid},
 		{"/v1/context/check", `{"conversation": [], "format": "yaml"}`, CodeInvalid},
+		{"/v1/context/gate", `{"conversation": [{"role": "user", "content": "hi"}], "profile": "nope"}`, CodeInvalid},
+		{"/v1/context/prepare", `{"conversation": [{"role": "user", "content": "hi"}], "profile": "nope"}`, CodeInvalid},
 		{"/v1/archive", `{"older_than": "soon"}`, CodeInvalid},
 		{"/v1/tasks", `{"title": "x", "priority": "extreme"}`, CodeInvalid},
 		{"/v1/tasks", `{"title": "x", "depends_on": ["T999"]}`, CodeNotFound},

@@ -50,6 +50,8 @@ func TestContextCommands(t *testing.T) {
 		{"gate compresses at overflow", big, []string{"context", "gate", "--model", "gpt-4", "--profile", "grid", "--dry-run"}, 3, `"exit_code": 3`, "compressed"},
 		{"prepare dry run", big, []string{"context", "prepare", "--model", "gpt-4", "--dry-run"}, 0, `[{"`, ""},
 		{"bad action", small, []string{"context", "prepare", "--action", "explode"}, 2, "", "--action"},
+		{"gate unknown profile: must not spawn", small, []string{"context", "gate", "--profile", "nope"}, 2, "", `unknown profile "nope"`},
+		{"prepare unknown profile", small, []string{"context", "prepare", "--profile", "nope"}, 2, "", `unknown profile "nope"`},
 		// An --output that cannot be written is refused before anything is archived (checked below).
 		{"gate output unwritable", big, []string{"context", "gate", "--model", "gpt-4", "--profile", "grid", "--output", "/nonexistent/out.json"}, 2, "", "--output /nonexistent/out.json"},
 		{"prepare output a directory", big, []string{"context", "prepare", "--model", "gpt-4", "--action", "summarize", "--output", root}, 2, "", "a directory"},

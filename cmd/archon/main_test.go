@@ -196,6 +196,7 @@ func TestConfigErrorsNameFileAndKey(t *testing.T) {
 	for env, want := range map[string]string{
 		"ARCHON_CONTEXT_PROFILE=nosuch":  `environment ARCHON_CONTEXT_PROFILE: context.profile: unknown profile "nosuch"`,
 		"ARCHON_PRIVACY_PATTERNS=bad=([": "environment ARCHON_PRIVACY_PATTERNS: privacy.patterns[0]",
+		"ARCHON_RERANK_PROVIDER=llm":     `environment ARCHON_RERANK_PROVIDER: rerank.provider "llm"`,
 	} {
 		out.Reset()
 		code = run(context.Background(), []string{"archon", "--root", root, "config"}, strings.NewReader(""), &out, &out, []string{env})
