@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/archon-memory/archon/memory"
@@ -15,25 +14,14 @@ import (
 	"github.com/archon-memory/archon/rag/chunk"
 )
 
-// earliestYear is the first year a log entry may be dated.
-const earliestYear = 1970
-
 // Log appends an entry (the agent defaults to log.agent); a service has
 // it indexed in the background.
 func (l *Local) Log(ctx context.Context, r LogRequest) (*Entry, error) {
 	if r.Agent == "" {
 		r.Agent = l.cfg.Log.Agent
 	}
-	// A date a day or two ahead is another time zone's today; further on,
-	// a typo ("2027" for "2026") that would head every session start's
-	// digest until the day came.
-	today := l.ws.Now()
-	if d, err := time.ParseInLocation(time.DateOnly, r.Date, today.Location()); err == nil && d.After(today.AddDate(0, 0, memory.FutureDays)) {
-		return nil, Invalidf("date %s is in the future (today is %s; a date up to %d days ahead is taken, another time zone's today): a log records what happened", r.Date, today.Format(time.DateOnly), memory.FutureDays)
-	} else if err == nil && d.Year() < earliestYear {
-		// Year 1 or 0200: a typo, or a zero value, that would start the
-		// logs' range there on every status and timeline.
-		return nil, Invalidf("date %s is before %d: a log records an agent's work", r.Date, earliestYear)
+	if err := l.ws.CheckLogDate(r.Date); err != nil {
+		return nil, wrap(Invalid, err)
 	}
 	// A node of a project writes under it: tagged #project/NAME, which
 	// --project finds on every node.

@@ -72,6 +72,34 @@ var (
 // another time zone's today is up to two days ahead.
 const FutureDays = 2
 
+// EarliestYear is the first year a log entry may be dated.
+const EarliestYear = 1970
+
+// CheckLogDate refuses a date a new entry may not carry, whoever writes
+// it (archon log, the memory tool, an import): further ahead of the
+// workspace's today than FutureDays (a typo, "2027" for "2026", that would
+// head every session start's digest until the day came), or before
+// EarliestYear (year 1 or 0200, a zero value, that would start the logs'
+// range there on every status and timeline). "" (today) is fine.
+func (w *Workspace) CheckLogDate(date string) error {
+	if date == "" {
+		return nil
+	}
+	today := w.Now()
+	d, err := time.ParseInLocation(time.DateOnly, date, today.Location())
+	if err != nil {
+		return nil // ValidateDate says what is wrong with it
+	}
+	if d.After(today.AddDate(0, 0, FutureDays)) {
+		return fmt.Errorf("%w: %s is in the future (today is %s; a date up to %d days ahead is taken, another time zone's today): a log records what happened",
+			ErrInvalidDate, date, today.Format(time.DateOnly), FutureDays)
+	}
+	if d.Year() < EarliestYear {
+		return fmt.Errorf("%w: %s is before %d: a log records an agent's work", ErrInvalidDate, date, EarliestYear)
+	}
+	return nil
+}
+
 // ValidateDate reports whether s is a real calendar date in YYYY-MM-DD form.
 func ValidateDate(s string) error {
 	if _, err := time.Parse(time.DateOnly, s); err != nil {

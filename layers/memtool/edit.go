@@ -228,10 +228,11 @@ func (t *Tool) rename(c Command) (*Result, error) {
 }
 
 // appendLog adds text as an entry to the day's log: what create and
-// insert do on /memories/daily/DATE.md. A day after today is refused.
+// insert do on /memories/daily/DATE.md. A date archon log refuses (too
+// far ahead, before 1970) is refused here too.
 func (t *Tool) appendLog(ctx context.Context, p target, text, verb string) (*Result, error) {
-	if p.date > t.today() {
-		return nil, refuse("%s is a day after today (%s): daily logs take entries for today or earlier", p.path, t.today())
+	if err := t.ws.CheckLogDate(p.date); err != nil {
+		return nil, refuse("%s: %v", p.path, err)
 	}
 	_, existed, err := t.logPath(ctx, p.date)
 	if err != nil {

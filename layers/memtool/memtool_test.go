@@ -125,7 +125,8 @@ func TestDailyLogs(t *testing.T) {
 		{Command{Command: StrReplace, Path: p, OldStr: str("NATS"), NewStr: str("Kafka")}, true, "append-only"},
 		{Command{Command: Delete, Path: p}, true, "append-only"},
 		{Command{Command: Rename, OldPath: p, NewPath: "/memories/x.md"}, true, "append-only"},
-		{Command{Command: Create, Path: "/memories/daily/2027-01-01.md", FileText: str("x")}, true, "after today"},
+		{Command{Command: Create, Path: "/memories/daily/2027-01-01.md", FileText: str("x")}, true, "is in the future"},
+		{Command{Command: Create, Path: "/memories/daily/0001-01-01.md", FileText: str("x")}, true, "before 1970"}, // as archon log refuses them
 		{Command{Command: Create, Path: "/memories/daily/notes.md", FileText: str("x")}, true, "YYYY-MM-DD.md"},
 	})
 	log, err := ws.ReadLog("memory/2026-12-02.md")
