@@ -151,7 +151,7 @@ func (l *Local) prepareOptions(m *monitor.Monitor, r *PrepareRequest, copt monit
 		agent = "archon"
 	}
 	opt := monitor.PrepareOptions{CheckOptions: copt, Action: act, Summarizer: sum, Agent: agent, Caller: r.Agent,
-		Session: r.Session, ArchiveAll: r.ArchiveAll}
+		Session: r.Session, ArchiveAll: r.ArchiveAll, Now: l.ws.Now}
 	if !r.DryRun {
 		opt.Workspace = l.ws
 		opt.Log = ctxlog.Open(l.ws.StateDir())
@@ -287,7 +287,7 @@ func (l *Local) Summarize(ctx context.Context, r ConvRequest) (*Summary, error) 
 	if err != nil {
 		return nil, err
 	}
-	res, history, err := m.SummarizeToWorkspace(ctx, l.ws, in, sum, r.Model, time.Now())
+	res, history, err := m.SummarizeToWorkspace(ctx, l.ws, in, sum, r.Model, l.ws.Now()) // the workspace's clock and zone
 	if err != nil {
 		return nil, err
 	}

@@ -15,8 +15,8 @@ func RenderReport(r *Report) string { return monitor.RenderText(r) }
 
 // Chart draws context events as a terminal chart, marking the thresholds
 // (a profile's levels, in percent).
-func Chart(events []ContextEvent, thresholds []float64) string {
-	return ctxlog.Chart(events, ctxlog.ChartOptions{Thresholds: thresholds})
+func Chart(events []ContextEvent, thresholds []float64, loc *time.Location) string {
+	return ctxlog.Chart(events, ctxlog.ChartOptions{Thresholds: thresholds, Location: loc})
 }
 
 // WriteJobs writes jobs as the table `archon jobs` shows, times in loc.

@@ -159,7 +159,11 @@ func (a *app) contextCommand() *cli.Command {
 					if err != nil {
 						return err
 					}
-					_, err = fmt.Fprint(a.stdout, core.Chart(events, prof.Thresholds()))
+					loc, err := a.location(c)
+					if err != nil {
+						return err
+					}
+					_, err = fmt.Fprint(a.stdout, core.Chart(events, prof.Thresholds(), loc))
 					return err
 				}),
 			},

@@ -174,7 +174,11 @@ func (a *app) taskCommand() *cli.Command {
 	fields := []cli.Flag{l3Flag("project", "project id or name", "p"), l3Flag("priority", "0-3 or low, normal, high, urgent"),
 		l3Flag("assignee", "agent or person"), l3Flag("depends-on", "comma-separated task ids, e.g. T1,T2"),
 		l3Flag("description", "free markdown (- reads stdin)", "d"), l3Flag("status", "todo, doing, blocked or done")}
-	details := func(t *core.Task, w io.Writer) { fmt.Fprintln(w, t.Details()) }
+	// A task's times read in the workspace's time zone, as its logs do.
+	details := func(c *cli.Context) func(t *core.Task, w io.Writer) {
+		loc, _ := a.location(c)
+		return func(t *core.Task, w io.Writer) { fmt.Fprintln(w, t.Details(loc)) }
+	}
 	return &cli.Command{Name: "task", Usage: "L3 tasks: add, list, show, update, done", Subcommands: []*cli.Command{
 		a.l3Sub("add", "create a task", l3Title, fields, func(c *cli.Context, m core.Memory, args []string) error {
 			in := core.TaskInput{Title: args[0], Project: c.String("project"), Assignee: c.String("assignee"),
@@ -191,7 +195,7 @@ func (a *app) taskCommand() *cli.Command {
 				return err
 			}
 			t, err := m.AddTask(c.Context, in)
-			return emit(a, c, t, err, details)
+			return emit(a, c, t, err, details(c))
 		}),
 		a.l3Sub("list", "list tasks: open ones by priority, then done ones", l3None, []cli.Flag{l3Flag("project", "project id or name", "p"),
 			l3Flag("status", "only this status"), l3Flag("assignee", "only this assignee"),
@@ -203,7 +207,7 @@ func (a *app) taskCommand() *cli.Command {
 			}),
 		a.l3Sub("show", "one task", l3Task, nil, func(c *cli.Context, m core.Memory, args []string) error {
 			t, err := m.Task(c.Context, args[0])
-			return emit(a, c, t, err, details)
+			return emit(a, c, t, err, details(c))
 		}),
 		a.l3Sub("update", "change a task (--depends-on replaces the list; \"\" clears it)", l3Task, append(fields, l3Flag("title", "new title")),
 			func(c *cli.Context, m core.Memory, args []string) error {
@@ -224,13 +228,13 @@ func (a *app) taskCommand() *cli.Command {
 					return err
 				}
 				t, err := m.UpdateTask(c.Context, args[0], u)
-				return emit(a, c, t, err, details)
+				return emit(a, c, t, err, details(c))
 			}),
 		a.l3Sub("done", "mark a task done (an error if it already is)", l3Task,
 			[]cli.Flag{&cli.BoolFlag{Name: "force", Usage: "even if a dependency is not done"}},
 			func(c *cli.Context, m core.Memory, args []string) error {
 				t, err := m.DoneTask(c.Context, args[0], c.Bool("force"))
-				return emit(a, c, t, err, details)
+				return emit(a, c, t, err, details(c))
 			}),
 	}}
 }

@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/archon-memory/archon/memory"
 )
@@ -281,5 +282,37 @@ func TestReachable(t *testing.T) {
 		if got := reachable(&net.TCPAddr{IP: tc.ip, Port: 7420}); got != tc.want {
 			t.Errorf("reachable(%s) = %s, want %s", tc.ip, got, tc.want)
 		}
+	}
+}
+
+// TestTimesInTheWorkspaceZone: a task's times, the summary's "Updated"
+// line and the context log's chart are in workspace.timezone, as the
+// logs are, not in the machine's zone.
+func TestTimesInTheWorkspaceZone(t *testing.T) {
+	root := t.TempDir()
+	env := []string{"ARCHON_WORKSPACE_TIMEZONE=Pacific/Pago_Pago", "ARCHON_NO_SERVE=1"}
+	loc, _ := time.LoadLocation("Pacific/Pago_Pago")
+	do := func(stdin string, args ...string) string {
+		t.Helper()
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), append([]string{"archon", "--root", root}, args...), strings.NewReader(stdin), &out, &errb, env); code != 0 {
+			t.Fatalf("%v: %d %s", args, code, errb.String())
+		}
+		return out.String()
+	}
+	do("", "init")
+	do("", "task", "add", "ship it")
+	now := time.Now().In(loc)
+	if out := do("", "task", "show", "T1"); !strings.Contains(out, "created "+now.Format("2006-01-02 15")) {
+		t.Errorf("task show, now %s there:\n%s", now.Format("2006-01-02 15:04"), out)
+	}
+	conv := `[{"role": "user", "content": "Decision: use PostgreSQL for billing."}]`
+	do(conv, "summarize", "--input", "-", "--format", "openai")
+	if b, _ := os.ReadFile(filepath.Join(root, "MEMORY_SUMMARY.md")); !strings.Contains(string(b), "_Updated "+now.Format("2006-01-02 15")) {
+		t.Errorf("summary, now %s there:\n%s", now.Format("2006-01-02 15:04"), b)
+	}
+	do(conv, "context", "check", "--input", "-", "--format", "openai")
+	if out := do("", "context", "log"); !strings.Contains(out, "events from "+now.Format("2006-01-02 15")) {
+		t.Errorf("context log, now %s there:\n%s", now.Format("2006-01-02 15:04"), out)
 	}
 }

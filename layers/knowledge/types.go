@@ -353,12 +353,17 @@ func (o Observation) Summary() string {
 	return s
 }
 
-// Details is the task as a person reads it: its summary, times and
+// Details is the task as a person reads it: its summary, times (in loc,
+// the workspace's time zone, as its logs are written; UTC when nil) and
 // description.
-func (t Task) Details() string {
-	s := t.Summary() + fmt.Sprintf("\n     created %s, updated %s", t.Created.Format("2006-01-02 15:04"), t.Updated.Format("2006-01-02 15:04"))
+func (t Task) Details(loc *time.Location) string {
+	if loc == nil {
+		loc = time.UTC
+	}
+	at := func(x time.Time) string { return x.In(loc).Format("2006-01-02 15:04") }
+	s := t.Summary() + fmt.Sprintf("\n     created %s, updated %s", at(t.Created), at(t.Updated))
 	if !t.Done.IsZero() {
-		s += ", done " + t.Done.Format("2006-01-02 15:04")
+		s += ", done " + at(t.Done)
 	}
 	if t.Description != "" {
 		s += "\n\n" + t.Description + "\n"

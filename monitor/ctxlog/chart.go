@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 )
 
 // ChartOptions shape a chart.
@@ -15,6 +16,9 @@ type ChartOptions struct {
 	Height int
 	// Thresholds are drawn as dotted lines (percent).
 	Thresholds []float64
+	// Location is the time zone times are written in (the workspace's;
+	// the machine's when nil).
+	Location *time.Location
 }
 
 // Chart draws the percentage of each event over time as an ASCII chart:
@@ -97,8 +101,12 @@ func Chart(events []Event, opt ChartOptions) string {
 	fmt.Fprintf(&b, "   0%% ┼%s\n", strings.Repeat("─", cols))
 	fmt.Fprintf(&b, "       %s\n", strings.TrimRight(string(marks), " "))
 	last := events[len(events)-1]
+	loc := opt.Location
+	if loc == nil {
+		loc = time.Local
+	}
 	fmt.Fprintf(&b, "%d events from %s to %s; last: %s %.0f%% (%d tokens)",
-		len(events), events[0].Time.Local().Format("2006-01-02 15:04"), last.Time.Local().Format("2006-01-02 15:04"),
+		len(events), events[0].Time.In(loc).Format("2006-01-02 15:04"), last.Time.In(loc).Format("2006-01-02 15:04"),
 		last.Kind, last.Percent, last.Tokens)
 	var saved, runs int
 	for _, e := range events {
