@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/archon-memory/archon/conv"
@@ -25,7 +26,8 @@ const (
 type checkpointEntry struct {
 	Text    string
 	Through int
-	Turn    string // the id of the entry's turn (turnID)
+	Turn    string    // the id of the entry's turn (turnID)
+	At      time.Time // when the turn began (zero when its records say not)
 }
 
 // checkpointEntries renders the turns of c as daily-log entries: the
@@ -42,7 +44,7 @@ func checkpointEntries(c *chunk, session, path string) []checkpointEntry {
 		var b strings.Builder
 		flush := func() {
 			if body := strings.TrimSpace(b.String()); body != "" {
-				out = append(out, checkpointEntry{Text: head + "\n\n" + body, Turn: turnID(t)})
+				out = append(out, checkpointEntry{Text: head + "\n\n" + body, Turn: turnID(t), At: stamp(&t[0])})
 			}
 			b.Reset()
 		}

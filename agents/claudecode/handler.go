@@ -39,6 +39,9 @@ type Handler struct {
 	Logger *slog.Logger
 	// Git runs git in a directory (nil: the git command, if installed).
 	Git func(ctx context.Context, dir string, args ...string) (string, error)
+	// Location is the workspace's time zone, in which a checkpoint dates
+	// the turns it archives (nil: the machine's).
+	Location *time.Location
 	// Redact removes secrets and <private> spans from text the hooks keep
 	// in their own state (the continuation note), as the workspace does
 	// for every file it writes; nil keeps text as it is.
@@ -111,8 +114,16 @@ func (h *Handler) tags(ev Event, kind ...string) []string {
 	return tags
 }
 
-// log appends one entry of ev's session.
+// log appends one entry of ev's session, dated now.
 func (h *Handler) log(ctx context.Context, ev Event, text string, kind ...string) error {
+	return h.logAt(ctx, ev, text, time.Time{}, kind...)
+}
+
+// logAt appends one entry of ev's session dated at (in the workspace's
+// time zone; now when zero): a checkpoint files a turn on its own day and
+// time, as an import does, so a session past midnight keeps its turns on
+// the days they were said.
+func (h *Handler) logAt(ctx context.Context, ev Event, text string, at time.Time, kind ...string) error {
 	if strings.TrimSpace(text) == "" {
 		return nil
 	}
@@ -120,6 +131,14 @@ func (h *Handler) log(ctx context.Context, ev Event, text string, kind ...string
 	// the whole text: it is logged with U+FFFD in their place.
 	text = strings.ToValidUTF8(strings.ReplaceAll(text, "\x00", "\uFFFD"), "\uFFFD")
 	req := app.LogRequest{Text: text, Agent: h.agentOf(ev), Tags: h.tags(ev, kind...)}
+	if !at.IsZero() {
+		loc := h.Location
+		if loc == nil {
+			loc = time.Local
+		}
+		at = at.In(loc)
+		req.Date, req.Time = at.Format(time.DateOnly), at.Format(time.TimeOnly)
+	}
 	_, err := LogKept(ctx, h.Memory, req, "the transcript "+ev.TranscriptPath)
 	return err
 }
@@ -271,7 +290,7 @@ func (h *Handler) checkpoint(ctx context.Context, ev Event, st *state) (int, err
 	through, off := 0, 0 // the lines of c.Data logged whole, and their bytes
 	entries := checkpointEntries(c, ev.SessionID, ev.TranscriptPath)
 	for _, e := range entries {
-		if err := h.log(ctx, ev, e.Text, "checkpoint", "claude-code"); err != nil {
+		if err := h.logAt(ctx, ev, e.Text, e.At, "checkpoint", "claude-code"); err != nil {
 			if n > saved {
 				err = errors.Join(err, save())
 			}

@@ -66,8 +66,11 @@ func (a *app) claudeCodeHook(c *cli.Context) error {
 	defer m.Close()
 	h := &claudecode.Handler{Memory: m, StateDir: filepath.Join(root, ".archon", claudecode.StateDir), Logger: a.logger,
 		Archived: filepath.Join(root, ".archon", filepath.FromSlash(claudecode.ArchivedFile))}
-	if ws, _, err := a.workspace(c); err == nil {
+	if ws, cfg, err := a.workspace(c); err == nil {
 		h.Redact = func(s string) string { r, _ := ws.Redact(s); return r }
+		if h.Location, err = cfg.Location(); err != nil {
+			return err
+		}
 	} else {
 		return err // the workspace's privacy patterns are needed: nothing is kept unredacted
 	}

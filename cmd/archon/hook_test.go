@@ -145,3 +145,30 @@ func TestRecoveryWithNothingKnown(t *testing.T) {
 		t.Fatalf("an empty heading:\n%s", out)
 	}
 }
+
+// TestCheckpointDatesTurns: a checkpoint files each turn on the day and at
+// the time it was said (in the workspace's zone), as an import does, not
+// at the hook's own time: a session past midnight keeps yesterday's turns
+// in yesterday's log.
+func TestCheckpointDatesTurns(t *testing.T) {
+	root, dir := t.TempDir(), t.TempDir()
+	env := []string{"ARCHON_WORKSPACE_TIMEZONE=Asia/Kathmandu", "ARCHON_NO_SERVE=1"}
+	do := func(stdin string, args ...string) {
+		t.Helper()
+		var out, errb bytes.Buffer
+		if code := run(t.Context(), append([]string{"archon", "--root", root}, args...), strings.NewReader(stdin), &out, &errb, env); code != 0 || errb.Len() > 0 {
+			t.Fatalf("%v: %d %s", args, code, errb.String())
+		}
+	}
+	do("", "init")
+	transcript := filepath.Join(dir, "s1.jsonl")
+	os.WriteFile(transcript, []byte(`{"type":"user","uuid":"u1","sessionId":"s1","timestamp":"2026-11-20T20:00:00.000Z","message":{"role":"user","content":"Refactor the zulu parser."}}
+{"type":"assistant","uuid":"a1","sessionId":"s1","timestamp":"2026-11-20T20:01:00.000Z","message":{"role":"assistant","content":[{"type":"text","text":"Done."}]}}
+`), 0o644)
+	do(fmt.Sprintf(`{"session_id":"s1","transcript_path":%q,"cwd":%q,"hook_event_name":"PreCompact","trigger":"auto"}`, transcript, dir), "hook", "claude-code")
+	// 20:00 UTC is 01:45 the next day in Kathmandu (UTC+5:45).
+	b, err := os.ReadFile(filepath.Join(root, "memory", "2026-11-21.md"))
+	if err != nil || !strings.Contains(string(b), "## 01:45:00") || !strings.Contains(string(b), "zulu parser") {
+		t.Fatalf("the turn's day: %v\n%s", err, b)
+	}
+}
