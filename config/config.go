@@ -101,7 +101,7 @@ type Jobs struct {
 	// Enabled turns every job on or off.
 	Enabled bool `yaml:"enabled" doc:"run the scheduled jobs inside archon serve"`
 	// Archive moves logs past the L1 window to the archive, then reindexes.
-	Archive string `yaml:"archive" doc:"when to archive logs older than l1.window_days (avoid 02:00-02:59: DST; quote a descriptor: \"@daily\")" check:"schedule"`
+	Archive string `yaml:"archive" doc:"when to archive logs older than l1.window_days (avoid the hour DST skips or repeats in workspace.timezone; quote a descriptor: \"@daily\")" check:"schedule"`
 	// Reindex brings every index up to date.
 	Reindex string `yaml:"reindex" doc:"when to reindex everything (incremental)" check:"schedule"`
 	// Summary refreshes MEMORY_SUMMARY.md from the last 7 days of logs.

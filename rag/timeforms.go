@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/archon-memory/archon/memory"
 )
 
 var (
@@ -356,7 +358,8 @@ func latestDays(m []string, today time.Time) (time.Time, time.Time, bool) {
 		if a, b, ok := daysFrom(from, true, m[2], m[3]); ok {
 			return a, b, true
 		}
-		at = from.AddDate(0, 0, -1)
+		// The year before: its latest is read up to FutureDays past at.
+		at = from.AddDate(0, 0, -1-memory.FutureDays)
 	}
 	return time.Time{}, time.Time{}, false
 }
@@ -420,10 +423,13 @@ func latestMonthDay(month, day string, today time.Time) (time.Time, time.Time, b
 	return latestDate(int(mo), d, today)
 }
 
-// latestDate is the latest day d of month mo not after today.
+// latestDate is the latest day d of month mo that a log may hold: not
+// after today, or up to memory.FutureDays after it (another time zone's
+// today, which archon log takes: "Dec 9" said on December 8 is that day).
 func latestDate(mo, d int, today time.Time) (time.Time, time.Time, bool) {
-	for y := today.Year(); y >= today.Year()-8; y-- { // February 29 comes every 4 years
-		if from, to, ok := calendarDay(y, mo, d); ok && !from.After(today) {
+	last := today.AddDate(0, 0, memory.FutureDays)
+	for y := last.Year(); y >= today.Year()-8; y-- { // February 29 comes every 4 years
+		if from, to, ok := calendarDay(y, mo, d); ok && !from.After(last) {
 			return from, to, true
 		}
 	}

@@ -264,6 +264,8 @@ func TestTimesReviewed(t *testing.T) {
 		{"2026-12-07", "between December 5 and December 10", [][2]string{{"2026-12-05", "2026-12-10"}}}, // ends this year
 		{"2026-12-08", "between Dec 3 and Dec 1", [][2]string{{"2026-12-01", "2026-12-03"}}},            // written backwards
 		{"2026-12-08", "since December", [][2]string{{"2026-12-01", "2026-12-08"}}},
+		{"2026-12-08", "what happened on December 9?", [][2]string{{"2026-12-09", "2026-12-09"}}}, // another zone's today, as log takes it
+		{"2026-12-08", "what happened on December 12?", [][2]string{{"2025-12-12", "2025-12-12"}}},
 		{"2026-12-07", "the past week", [][2]string{{"2026-12-01", "2026-12-07"}}},
 		{"2026-12-07", "the last two weeks", [][2]string{{"2026-11-24", "2026-12-07"}}},
 		{"2026-12-07", "over the past year", [][2]string{{"2025-12-08", "2026-12-07"}}},
