@@ -22,7 +22,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/archon-memory/archon/memory"
@@ -202,6 +201,3 @@ func (t *Tool) checkText(field, text string) (string, error) {
 	red, _ := t.ws.Redact(text)
 	return red, nil
 }
-
-// today is the workspace's date now.
-func (t *Tool) today() string { return t.ws.Now().Format(time.DateOnly) }
