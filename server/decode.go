@@ -82,6 +82,12 @@ func walkKeys(dec *json.Decoder, t reflect.Type, at string) error {
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
+	if t == nil || t == rawMessageType || t.Kind() == reflect.Interface {
+		// A value of no fixed shape (a conversation, up to 64 MiB): its
+		// keys are free, and it is skipped whole, not token by token.
+		var skip json.RawMessage
+		return dec.Decode(&skip)
+	}
 	tok, err := dec.Token()
 	if err != nil {
 		return jsonError(nil, err)
@@ -93,7 +99,7 @@ func walkKeys(dec *json.Decoder, t reflect.Type, at string) error {
 	switch d {
 	case '[':
 		var elem reflect.Type
-		if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+		if t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
 			elem = t.Elem()
 		}
 		for i := 0; dec.More(); i++ {
@@ -115,7 +121,6 @@ func walkKeys(dec *json.Decoder, t reflect.Type, at string) error {
 			seen[key] = true
 			var sub reflect.Type
 			switch {
-			case t == nil || t == rawMessageType:
 			case t.Kind() == reflect.Map:
 				sub = t.Elem()
 			case t.Kind() == reflect.Struct:
