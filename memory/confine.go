@@ -31,8 +31,8 @@ func (w *Workspace) ReadFile(rel string) ([]byte, error) {
 	if err == nil || errors.Is(err, fs.ErrNotExist) {
 		return data, err
 	}
-	if target, ok := w.escapes(rel); ok {
-		return nil, fmt.Errorf("%s resolves to %s, %w (%s): refused; replace the symlink by the file", rel, target, ErrOutside, w.root)
+	if oerr := w.outside(rel); oerr != nil {
+		return nil, oerr
 	}
 	return nil, err
 }
@@ -47,10 +47,19 @@ func (w *Workspace) Inside(rel string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("%w: %w", ErrOutside, err)
 	}
-	if target, ok := w.escapes(rel); ok {
-		return "", fmt.Errorf("%s resolves to %s, %w (%s): refused; replace the symlink by the file", rel, target, ErrOutside, w.root)
+	if err := w.outside(rel); err != nil {
+		return "", err
 	}
 	return p, nil
+}
+
+// outside is the refusal of rel when it resolves outside the root (nil
+// when it does not), saying where it points.
+func (w *Workspace) outside(rel string) error {
+	if target, ok := w.escapes(rel); ok {
+		return fmt.Errorf("%s resolves to %s, %w (%s): refused; replace the symlink by the file", rel, target, ErrOutside, w.root)
+	}
+	return nil
 }
 
 // escapes reports where rel really is when that is outside the root.
