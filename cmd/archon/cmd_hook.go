@@ -59,21 +59,24 @@ func (a *app) claudeCodeHook(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	m, err := a.memory(c)
+	// The workspace's privacy patterns and time zone are needed whether a
+	// service runs or not: nothing is kept unredacted.
+	ws, cfg, err := a.workspace(c)
+	if err != nil {
+		return err
+	}
+	loc, err := cfg.Location()
+	if err != nil {
+		return err
+	}
+	m, err := a.memoryOf(c, ws, cfg)
 	if err != nil {
 		return err
 	}
 	defer m.Close()
 	h := &claudecode.Handler{Memory: m, StateDir: filepath.Join(root, ".archon", claudecode.StateDir), Logger: a.logger,
-		Archived: filepath.Join(root, ".archon", filepath.FromSlash(claudecode.ArchivedFile))}
-	if ws, cfg, err := a.workspace(c); err == nil {
-		h.Redact = func(s string) string { r, _ := ws.Redact(s); return r }
-		if h.Location, err = cfg.Location(); err != nil {
-			return err
-		}
-	} else {
-		return err // the workspace's privacy patterns are needed: nothing is kept unredacted
-	}
+		Archived: filepath.Join(root, ".archon", filepath.FromSlash(claudecode.ArchivedFile)),
+		Redact:   func(s string) string { r, _ := ws.Redact(s); return r }, Location: loc}
 	out, err := h.Handle(ctx, ev)
 	if err != nil {
 		return fmt.Errorf("%s: %w", ev.HookEventName, err)

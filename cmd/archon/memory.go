@@ -61,6 +61,13 @@ func (a *app) service(ctx context.Context, stateDir, instead string) *client.Dis
 // use. The command only turns its flags into a request, calls and prints,
 // so its output is the same either way. Close it when done.
 func (a *app) memory(c *cli.Context) (core.Memory, error) {
+	return a.memoryOf(c, nil, nil)
+}
+
+// memoryOf is memory for a command that opened the workspace already
+// (ws and cfg; nil: opened here when no service runs), so that its
+// configuration is loaded and checked once.
+func (a *app) memoryOf(c *cli.Context, ws *memory.Workspace, cfg *config.Loaded) (core.Memory, error) {
 	if a.getenv("ARCHON_NO_SERVE") != "1" {
 		root, err := a.root(c)
 		if err != nil {
@@ -71,9 +78,11 @@ func (a *app) memory(c *cli.Context) (core.Memory, error) {
 			return m, nil
 		}
 	}
-	ws, cfg, err := a.workspace(c)
-	if err != nil {
-		return nil, err
+	if ws == nil {
+		var err error
+		if ws, cfg, err = a.workspace(c); err != nil {
+			return nil, err
+		}
 	}
 	return a.local(c.Context, ws, cfg)
 }
