@@ -30,17 +30,33 @@ func CheckConfig(cfg *config.Loaded) error {
 	}
 	// The providers are built as a search builds them (nothing is sent):
 	// a reranker without its URL would fail every search, and serve.
-	if p := cfg.Embedder.Provider; p != "none" {
-		if _, err := embed.New(embed.Config{Provider: p, Model: cfg.Embedder.Model, URL: cfg.Embedder.URL,
-			Dimensions: cfg.Embedder.Dimensions, APIKeyEnv: cfg.Embedder.APIKeyEnv}); err != nil {
-			return cfg.Blame(fmt.Errorf("embedder.provider %q: %w", p, err))
-		}
-	}
-	if p := cfg.Rerank.Provider; p != "none" {
-		if _, err := rerank.New(rerank.Config{Provider: p, Model: cfg.Rerank.Model, URL: cfg.Rerank.URL,
-			APIKeyEnv: cfg.Rerank.APIKeyEnv, Timeout: time.Duration(cfg.Rerank.TimeoutSeconds) * time.Second}); err != nil {
-			return cfg.Blame(fmt.Errorf("rerank.provider %q: %w", p, err))
-		}
+	if _, _, err := providers(cfg); err != nil {
+		return cfg.Blame(err)
 	}
 	return nil
+}
+
+// providers builds the embedder (nil when vectors are off) and the
+// reranker (nil when none) the configuration names; an error starts with
+// the key of the provider that cannot be built (config.Loaded.Blame).
+func providers(cfg *config.Loaded) (embed.Embedder, rerank.Reranker, error) {
+	var emb embed.Embedder
+	if p := cfg.Embedder.Provider; p != "none" && cfg.Search.VectorWeight > 0 {
+		e, err := embed.New(embed.Config{Provider: p, Model: cfg.Embedder.Model, URL: cfg.Embedder.URL,
+			Dimensions: cfg.Embedder.Dimensions, APIKeyEnv: cfg.Embedder.APIKeyEnv})
+		if err != nil {
+			return nil, nil, fmt.Errorf("embedder.provider %q: %w", p, err)
+		}
+		emb = e
+	}
+	var rr rerank.Reranker
+	if p := cfg.Rerank.Provider; p != "none" {
+		r, err := rerank.New(rerank.Config{Provider: p, Model: cfg.Rerank.Model, URL: cfg.Rerank.URL,
+			APIKeyEnv: cfg.Rerank.APIKeyEnv, Timeout: time.Duration(cfg.Rerank.TimeoutSeconds) * time.Second})
+		if err != nil {
+			return nil, nil, fmt.Errorf("rerank.provider %q: %w", p, err)
+		}
+		rr = r
+	}
+	return emb, rr, nil
 }

@@ -19,8 +19,6 @@ import (
 	"github.com/archon-memory/archon/memory"
 	"github.com/archon-memory/archon/monitor"
 	"github.com/archon-memory/archon/rag"
-	"github.com/archon-memory/archon/rag/embed"
-	"github.com/archon-memory/archon/rag/rerank"
 	"github.com/archon-memory/archon/shared"
 )
 
@@ -275,25 +273,12 @@ func (l *Local) openEngine(ctx context.Context, replaceNewer bool) (*rag.Engine,
 		ro := rag.Options{Logger: l.log, Rank: rag.DefaultRankParams(), Resident: !l.opt.OneShot, Records: records{l}, LockWait: indexWait,
 			ReplaceNewer: replaceNewer}
 		ro.Rank.Vector = cfg.Search.VectorWeight
-		if cfg.Embedder.Provider != "none" && cfg.Search.VectorWeight > 0 {
-			emb, err := embed.New(embed.Config{
-				Provider: cfg.Embedder.Provider, Model: cfg.Embedder.Model, URL: cfg.Embedder.URL,
-				Dimensions: cfg.Embedder.Dimensions, APIKeyEnv: cfg.Embedder.APIKeyEnv,
-			})
-			if err != nil {
-				return nil, fmt.Errorf("embedder: %w", err)
-			}
-			ro.Embedder = emb
+		var err error
+		if ro.Embedder, ro.Reranker, err = providers(cfg); err != nil {
+			return nil, err
 		}
-		if cfg.Rerank.Provider != "none" {
-			rr, err := rerank.New(rerank.Config{
-				Provider: cfg.Rerank.Provider, Model: cfg.Rerank.Model, URL: cfg.Rerank.URL,
-				APIKeyEnv: cfg.Rerank.APIKeyEnv, Timeout: time.Duration(cfg.Rerank.TimeoutSeconds) * time.Second,
-			})
-			if err != nil {
-				return nil, fmt.Errorf("reranker: %w", err)
-			}
-			ro.Reranker, ro.RerankTopN = rr, cfg.Rerank.TopN
+		if ro.Reranker != nil {
+			ro.RerankTopN = cfg.Rerank.TopN
 		}
 		return rag.Open(ctx, l.ws, ro)
 	})
